@@ -1,0 +1,88 @@
+import React, { type ReactNode, useMemo } from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import createCache from '@emotion/cache';
+import { CacheProvider, ThemeProvider } from '@emotion/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { parseShellContext, type RemoteModule, type ShellContext } from '@tunehouse/shell-contract';
+import { ErrorPanel, theme } from '@tunehouse/ui';
+import { AreaNotFound } from './area-not-found.js';
+import { ShellProvider } from './shell-react-context.js';
+
+export interface AreaRoute {
+  /** A react-router path pattern from the spec's route table, e.g. `/albums/:id/edit/:step`. */
+  path: string;
+  element: ReactNode;
+}
+
+export interface AreaDefinition {
+  /** Lowercase area name; it is also the emotion cache key, so each area's class names stay apart. */
+  name: string;
+  /** Semver range of shell contracts this area works with. */
+  shellRange: string;
+  routes: AreaRoute[];
+}
+
+/** Props single-spa passes to an area: the shell's custom props plus its own. */
+export interface AreaMountProps {
+  shell: unknown;
+  name: string;
+  domElementGetter?: () => HTMLElement;
+}
+
+export function AreaRoot({ shell, area }: { shell: ShellContext; area: AreaDefinition }) {
+  const cache = useMemo(() => createCache({ key: area.name }), [area.name]);
+  return (
+    <ShellProvider value={shell}>
+      <CacheProvider value={cache}>
+        <ThemeProvider theme={theme}>
+          <QueryClientProvider client={shell.queryClient}>
+            <BrowserRouter>
+              <Routes>
+                {area.routes.map((route) => (
+                  <Route key={route.path} path={route.path} element={route.element} />
+                ))}
+                <Route path="*" element={<AreaNotFound />} />
+              </Routes>
+            </BrowserRouter>
+          </QueryClientProvider>
+        </ThemeProvider>
+      </CacheProvider>
+    </ShellProvider>
+  );
+}
+
+/**
+ * Turns an area into the module the shell loads as `./app`: single-spa lifecycles plus meta. The shell
+ * context is checked at bootstrap, so a shell that does not keep the contract fails loudly and early.
+ */
+export function createArea(area: AreaDefinition): RemoteModule {
+  const lifecycles = singleSpaReact<AreaMountProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: (props) => <AreaRoot shell={parseShellContext(props.shell)} area={area} />,
+    errorBoundary: (error, _info, props) => {
+      const shell = parseShellContext(props.shell);
+      return (
+        <ErrorPanel
+          status={500}
+          detail={error.message}
+          supportEmail={shell.config.supportEmail}
+          onBack={() => shell.navigate('/')}
+        />
+      );
+    },
+  });
+  return {
+    bootstrap: [
+      async (props: AreaMountProps) => {
+        parseShellContext(props.shell);
+      },
+      lifecycles.bootstrap,
+    ],
+    mount: lifecycles.mount,
+    unmount: lifecycles.unmount,
+    meta: { name: area.name, routes: area.routes.map((route) => route.path), shellRange: area.shellRange },
+  } as RemoteModule;
+}

@@ -1,0 +1,4 @@
+export * from './primitives.js';
+export * from './errors.js';
+export * from './pagination.js';
+export * from './session.js';

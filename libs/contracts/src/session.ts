@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { countryCodeSchema, dateStringSchema, idSchema } from './primitives.js';
+
+/** Spec §3 Account. */
+export const accountSchema = z.object({
+  id: idSchema,
+  country: countryCodeSchema.optional().nullable(),
+  city: z.string().optional().nullable(),
+  verifiedAt: dateStringSchema.optional().nullable(),
+  suspendedAt: dateStringSchema.optional().nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/** Spec §3 User. Names default to an empty string (spec §3 Session). */
+export const userSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  firstName: z.string().optional().nullable().transform((value) => value ?? ''),
+  lastName: z.string().optional().nullable().transform((value) => value ?? ''),
+  createdAt: dateStringSchema.optional(),
+  account: accountSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const sessionStatusSchema = z.enum(['pending', 'active']);
+
+/** Spec §3 Session: an open challenge has status pending or initialized. */
+export const sessionChallengeSchema = z.object({
+  id: z.string().optional(),
+  status: z.enum(['pending', 'initialized', 'completed']),
+  method: z.enum(['totp', 'email']).optional(),
+});
+
+export const sessionTokenSchema = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+});
+
+/** Spec §3 Session. `adminEmail` is the admin marker of an impersonation session. */
+export const sessionSchema = z.object({
+  id: idSchema,
+  status: sessionStatusSchema,
+  token: sessionTokenSchema,
+  expiresAt: dateStringSchema.optional().nullable(),
+  adminEmail: z.string().optional().nullable(),
+  challenge: sessionChallengeSchema.optional().nullable(),
+  user: userSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** A user answer that may carry the session created with it (sign-up, e-mail activation, password reset). */
+export const userWithSessionSchema = userSchema.extend({
+  session: sessionSchema.optional().nullable(),
+});
+export type UserWithSession = z.infer<typeof userWithSessionSchema>;

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedDependencies } from './shared.js';
+
+export interface AppConfigOptions {
+  /** Absolute folder of the app (where its package.json is). */
+  appDir: string;
+  /** Module Federation container name; a JavaScript identifier such as `tunehouse_releases`. */
+  name: string;
+  kind: 'host' | 'remote';
+  /** Modules a remote exposes, e.g. `{ './app': './src/lifecycles.tsx' }`. */
+  exposes?: Record<string, string>;
+  /** Port of the dev server (`npm run dev`). */
+  port: number;
+  /** Title of the app's own HTML page (the shell's, or a remote's standalone page). */
+  title: string;
+  /** Entry module of the app's own page, relative to appDir. */
+  entry?: string;
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': '*',
+};
+
+/** The rspack configuration every Tunehouse app builds with: the shell as host, each area as a remote. */
+export function createAppConfig(options: AppConfigOptions, argv: { mode?: string } = {}): Configuration {
+  const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
+  const { appDir, name, kind, port } = options;
+  return {
+    mode: production ? 'production' : 'development',
+    context: appDir,
+    entry: { main: options.entry ?? './src/main.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(appDir, 'dist'),
+      // The host is served from its origin's root (deep links need absolute script URLs); a remote's files
+      // are found relative to wherever its manifest was loaded from.
+      publicPath: kind === 'host' ? '/' : 'auto',
+      uniqueName: name,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      clean: true,
+    },
+    // Sources import siblings as '.js' (the NodeNext convention the libs need); the bundler maps them back.
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              target: 'es2022',
+              transform: {
+                react: { runtime: 'automatic', importSource: '@emotion/react', development: !production },
+              },
+            },
+          },
+        },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({
+        template: path.join(appDir, 'index.html'),
+        title: options.title,
+        // The registry and the remotes are fetched at run time; nothing else needs injecting.
+        inject: 'body',
+      }),
+      new ModuleFederationPlugin({
+        name,
+        ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {} } : {}),
+        remotes: {},
+        shared: sharedDependencies(appDir),
+        shareStrategy: 'loaded-first',
+        manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
+        dts: false,
+      }),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port,
+      host: '127.0.0.1',
+      headers: CORS_HEADERS,
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+      client: { overlay: { errors: true, warnings: false } },
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { createAppConfig, type AppConfigOptions } from './app-config.js';
+export { SHARED_SINGLETONS, installedVersion, sharedDependencies, type SharedModuleConfig } from './shared.js';

@@ -1,0 +1,58 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/**
+ * Modules every app shares as strict singletons, each mapped to the package whose version it carries.
+ * Subpaths are listed explicitly: sharing only `react-dom` let a remote download its own renderer through
+ * `react-dom/client` while a "same React" check still passed (toolchain.md).
+ *
+ * Not shared, on purpose: zod and our own libs. A shared module is not tree-shaken (zod: 379 KiB instead of
+ * ~85 KiB), and the libs hold no identity-sensitive state: the session, API client and QueryClient reach an
+ * area as instances through the ShellContext. See docs/decisions/0002-shared-dependency-map.md.
+ */
+export const SHARED_SINGLETONS: Readonly<Record<string, string>> = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react/jsx-dev-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  'react-router': 'react-router',
+  '@tanstack/react-query': '@tanstack/react-query',
+  '@tanstack/query-core': '@tanstack/query-core',
+  '@emotion/react': '@emotion/react',
+  '@emotion/react/jsx-runtime': '@emotion/react',
+  '@emotion/react/jsx-dev-runtime': '@emotion/react',
+  '@emotion/cache': '@emotion/cache',
+};
+
+export interface SharedModuleConfig {
+  singleton: true;
+  strictVersion: true;
+  requiredVersion: string;
+  version: string;
+}
+
+/** Reads the installed version of `packageName` as seen from `appDir` (null when the app cannot resolve it). */
+export function installedVersion(appDir: string, packageName: string): string | null {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  try {
+    const manifest = require(`${packageName}/package.json`) as { version?: unknown };
+    return typeof manifest.version === 'string' ? manifest.version : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The shared map for one app, versions read from the packages it actually has installed. A module the app
+ * cannot resolve is left out: the app does not use it, so it has nothing to share or consume.
+ */
+export function sharedDependencies(appDir: string): Record<string, SharedModuleConfig> {
+  const shared: Record<string, SharedModuleConfig> = {};
+  for (const [request, packageName] of Object.entries(SHARED_SINGLETONS)) {
+    const version = installedVersion(appDir, packageName);
+    if (version === null) continue;
+    shared[request] = { singleton: true, strictVersion: true, requiredVersion: `^${version}`, version };
+  }
+  return shared;
+}

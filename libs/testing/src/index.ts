@@ -1,0 +1,2 @@
+export { createFakeShellContext, demoSessionView, type FakeShellOptions, type FakeShellRecord } from './fake-shell-context.js';
+export { mountStandalone } from './mount-standalone.js';

@@ -1,0 +1,4 @@
+import { mountStandalone } from '@tunehouse/testing';
+import { area } from './area.js';
+
+mountStandalone(area);

@@ -1,0 +1,18 @@
+import { RoutePlaceholder, type AreaDefinition } from '@tunehouse/area-kit';
+
+const AREA = 'wallet';
+
+/** The wallet area: its routes from the spec's route table. */
+export const area: AreaDefinition = {
+  name: AREA,
+  shellRange: '^1.0.0',
+  routes: [
+  { path: '/wallet', element: <RoutePlaceholder area={AREA} title="Wallet" /> },
+  { path: '/wallet/mutations', element: <RoutePlaceholder area={AREA} title="Mutations" /> },
+  { path: '/wallet/periods/:id', element: <RoutePlaceholder area={AREA} title="Statement period" /> },
+  { path: '/wallet/invoices/:id/:extra', element: <RoutePlaceholder area={AREA} title="Invoice" /> },
+  { path: '/payments/complete', element: <RoutePlaceholder area={AREA} title="Payment complete" /> },
+  { path: '/payment-methods/complete', element: <RoutePlaceholder area={AREA} title="Payment method added" /> },
+  { path: '/account/billing', element: <RoutePlaceholder area={AREA} title="Billing" /> },
+  ],
+};

@@ -1,0 +1,53 @@
+import http from 'node:http';
+import sirv from 'sirv';
+
+/** Files whose name does not change between builds must be revalidated; hashed chunks are immutable. */
+const MUTABLE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|[^/]+\.json)$/;
+
+/**
+ * Serves one app's build folder from its own origin, as a CDN would: CORS open for the shell's fetch of
+ * the manifest, SPA fallback to index.html, long caching for content-hashed files.
+ * `extra` may answer a request first (the shell's generated registry and config).
+ */
+export function createStaticServer(dir, { extra } = {}) {
+  const files = sirv(dir, {
+    single: true,
+    dev: false,
+    etag: true,
+    gzip: false,
+    setHeaders(res, pathname) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Cache-Control', MUTABLE.test(pathname) ? 'no-cache' : 'public, max-age=31536000, immutable');
+    },
+  });
+  return http.createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' });
+      res.end();
+      return;
+    }
+    if (extra?.(req, res)) return;
+    files(req, res, () => {
+      res.writeHead(404);
+      res.end('Not found');
+    });
+  });
+}
+
+export function listen(server, port, host) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address().port);
+    });
+  });
+}
+
+export function close(server) {
+  return new Promise((resolve) => {
+    server.closeAllConnections?.();
+    server.close(() => resolve());
+  });
+}
