@@ -11,7 +11,8 @@ const MUTABLE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|[^/]+\.jso
  */
 export function createStaticServer(dir, { extra } = {}) {
   const files = sirv(dir, {
-    single: true,
+    // No `single`: sirv skips its fallback for paths with an extension, yet `/wallet/invoices/9/invoice.pdf`
+    // is a route. Any HTML navigation that is not a file gets index.html below.
     dev: false,
     etag: true,
     gzip: false,
@@ -29,8 +30,16 @@ export function createStaticServer(dir, { extra } = {}) {
     }
     if (extra?.(req, res)) return;
     files(req, res, () => {
-      res.writeHead(404);
-      res.end('Not found');
+      if (!req.headers.accept?.includes('text/html')) {
+        res.writeHead(404);
+        res.end('Not found');
+        return;
+      }
+      req.url = '/index.html';
+      files(req, res, () => {
+        res.writeHead(404);
+        res.end('Not found');
+      });
     });
   });
 }

@@ -1,0 +1,49 @@
+/**
+ * The spec's route table (§2) with sample parameters, and which area must render each route
+ * (issue 2 route ownership). Written from the spec, independently of the registry in tools/start.
+ */
+export interface RouteCase {
+  url: string;
+  area: string;
+  heading: string;
+  params?: Record<string, string>;
+}
+
+export const ROUTES: RouteCase[] = [
+  { url: '/auth/signup', area: 'auth', heading: 'Create your account' },
+  { url: '/auth/suspended', area: 'auth', heading: 'Account suspended' },
+  { url: '/auth/login?from=%2Falbums&expired=true', area: 'auth', heading: 'Log in', params: { '?from': '/albums', '?expired': 'true' } },
+  { url: '/auth/logout?from=%2Fwallet', area: 'auth', heading: 'Log out', params: { '?from': '/wallet' } },
+  { url: '/auth/challenge?from=%2Ftrends', area: 'auth', heading: 'Verify it is you', params: { '?from': '/trends' } },
+  { url: '/auth/forgot', area: 'auth', heading: 'Forgot your password' },
+  { url: '/trends', area: 'analytics', heading: 'Stream trends' },
+  { url: '/trends/playlists', area: 'analytics', heading: 'Playlist trends' },
+  { url: '/trends/?albumId=7', area: 'analytics', heading: 'Stream trends', params: { '?albumId': '7' } },
+  { url: '/albums', area: 'releases', heading: 'Releases' },
+  { url: '/albums/new', area: 'releases', heading: 'New release' },
+  { url: '/albums/12', area: 'releases', heading: 'Release', params: { id: '12' } },
+  { url: '/albums/12/promotion', area: 'releases', heading: 'Promotion', params: { id: '12' } },
+  { url: '/albums/12/distribution', area: 'releases', heading: 'Distribution', params: { id: '12' } },
+  { url: '/albums/12/splits', area: 'splits', heading: 'Release splits', params: { id: '12' } },
+  { url: '/albums/12/splits/edit', area: 'splits', heading: 'Edit release splits', params: { id: '12' } },
+  { url: '/albums/12/edit/tracks', area: 'releases', heading: 'Edit release', params: { id: '12', step: 'tracks' } },
+  { url: '/albums/12/edit/review?deliver=1', area: 'releases', heading: 'Review release', params: { id: '12', '?deliver': '1' } },
+  { url: '/albums/12/delivered', area: 'releases', heading: 'Delivered', params: { id: '12' } },
+  { url: '/albums/12/labelcopy', area: 'releases', heading: 'Label copy', params: { id: '12' } },
+  { url: '/splits', area: 'splits', heading: 'Royalty splits' },
+  { url: '/splits/5', area: 'splits', heading: 'Split', params: { id: '5' } },
+  { url: '/splits/5/split', area: 'splits', heading: 'Split details', params: { id: '5' } },
+  { url: '/splits/?invite=abc123', area: 'splits', heading: 'Royalty splits', params: { '?invite': 'abc123' } },
+  { url: '/account', area: 'auth', heading: 'Account settings' },
+  { url: '/account/verify?from=%2Fwallet', area: 'auth', heading: 'Verify your identity', params: { '?from': '/wallet' } },
+  { url: '/account/billing', area: 'wallet', heading: 'Billing' },
+  { url: '/admin', area: 'auth', heading: 'Admin' },
+  { url: '/artists', area: 'artists', heading: 'Artists' },
+  { url: '/artists/contributors', area: 'artists', heading: 'Contributors' },
+  { url: '/wallet', area: 'wallet', heading: 'Wallet' },
+  { url: '/wallet/mutations', area: 'wallet', heading: 'Mutations' },
+  { url: '/wallet/periods/2026-10?bucket=PLATFORM', area: 'wallet', heading: 'Statement period', params: { id: '2026-10', '?bucket': 'PLATFORM' } },
+  { url: '/wallet/invoices/9/invoice.pdf', area: 'wallet', heading: 'Invoice', params: { id: '9', extra: 'invoice.pdf' } },
+  { url: '/payments/complete?payment_id=pay_1', area: 'wallet', heading: 'Payment complete', params: { '?payment_id': 'pay_1' } },
+  { url: '/payment-methods/complete', area: 'wallet', heading: 'Payment method added' },
+];
