@@ -10,5 +10,6 @@ export default function globalSetup(): void {
   const fixture = path.join(here, 'fixtures', 'future-remote');
   const rspack = path.join(here, '..', 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
   execFileSync(process.execPath, [rspack, 'build', '--mode', 'production'], { cwd: fixture, stdio: 'pipe' });
-  if (!fs.existsSync(path.join(fixture, 'dist', 'mf-manifest.json'))) throw new Error('future-remote fixture did not build');
+  if (!fs.existsSync(path.join(fixture, 'dist', 'mf-manifest.json')))
+    throw new Error('future-remote fixture did not build');
 }

@@ -22,7 +22,10 @@ const COUNT_RENDERERS = () => {
   });
 };
 
-test('one React and one renderer serve the shell and all six areas; no remote ships React', async ({ page, stack }) => {
+test('one React and one renderer serve the shell and all six areas; no remote ships React', async ({
+  page,
+  stack,
+}) => {
   await page.addInitScript(COUNT_RENDERERS);
   const remoteScripts: { url: string; body: string }[] = [];
   const remoteOrigins = new Set(Object.values(stack.areaUrls));
@@ -46,22 +49,32 @@ test('one React and one renderer serve the shell and all six areas; no remote sh
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
   }
 
-  expect(await page.evaluate(() => (window as unknown as { __renderers: unknown[] }).__renderers.length)).toBe(1);
+  expect(
+    await page.evaluate(() => (window as unknown as { __renderers: unknown[] }).__renderers.length),
+  ).toBe(1);
   expect(remoteScripts.length).toBeGreaterThan(6);
   for (const script of remoteScripts) {
     // Strings only React's own packages contain: the client internals and the reconciler's version check.
-    expect(script.body, script.url).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
+    expect(script.body, script.url).not.toContain(
+      '__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE',
+    );
     expect(script.body, script.url).not.toContain('react-dom.production');
   }
 });
 
-test('with one remote down, its area shows the error page and every other area still works', async ({ page }) => {
+test('with one remote down, its area shows the error page and every other area still works', async ({
+  page,
+}) => {
   const stack = await freshStack();
   try {
     await stack.stopArea('analytics');
     await page.goto(`${stack.shellUrl}/trends`);
-    await expect(page.getByRole('heading', { level: 1, name: 'An unexpected error has occurred' })).toBeVisible();
-    await expect(page.getByTestId('error-detail')).toContainText("status: 503 | detail: area 'analytics' could not be loaded");
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'An unexpected error has occurred' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('error-detail')).toContainText(
+      "status: 503 | detail: area 'analytics' could not be loaded",
+    );
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Releases' }).click();
@@ -69,7 +82,9 @@ test('with one remote down, its area shows the error page and every other area s
     await nav.getByRole('link', { name: 'Wallet' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
     await nav.getByRole('link', { name: 'Analytics' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'An unexpected error has occurred' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'An unexpected error has occurred' }),
+    ).toBeVisible();
   } finally {
     await stack.close().catch(() => undefined);
   }
@@ -79,7 +94,13 @@ test('a remote whose shellRange excludes this shell is refused with the error pa
   const path = await import('node:path');
   const { fileURLToPath } = await import('node:url');
   const { createStaticServer, listen, close } = await import('../../tools/start/static-server.mjs');
-  const futureDist = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'future-remote', 'dist');
+  const futureDist = path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '..',
+    'fixtures',
+    'future-remote',
+    'dist',
+  );
   const server = createStaticServer(futureDist);
   const port = await listen(server, 0, '127.0.0.1');
   const stack = await freshStack({
@@ -87,14 +108,20 @@ test('a remote whose shellRange excludes this shell is refused with the error pa
       ...registry,
       areas: {
         ...registry.areas,
-        releases: { ...registry.areas.releases, manifest: `http://127.0.0.1:${port}/mf-manifest.json`, scope: 'tunehouse_future' },
+        releases: {
+          ...registry.areas.releases,
+          manifest: `http://127.0.0.1:${port}/mf-manifest.json`,
+          scope: 'tunehouse_future',
+        },
       },
     }),
   });
   try {
     await page.goto(`${stack.shellUrl}/albums`);
     await expect(page.getByRole('heading', { level: 1, name: 'Something is broken' })).toBeVisible();
-    await expect(page.getByTestId('error-detail')).toContainText('needs shell contract ^2.0.0, shell offers 1.0.0');
+    await expect(page.getByTestId('error-detail')).toContainText(
+      'needs shell contract ^2.0.0, shell offers 1.0.0',
+    );
     await expect(page.getByText('Future releases')).toHaveCount(0);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Artists' }).click();

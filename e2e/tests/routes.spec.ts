@@ -9,7 +9,9 @@ async function expectArea(page: Page, route: RouteCase): Promise<void> {
     await expect(area.locator(`[data-param="${key}"]`)).toHaveText(value);
   }
   // No other area is showing anything at the same time.
-  await expect(page.locator(`#tunehouse-area-slot > [data-area]:not([data-area="${route.area}"]) *`)).toHaveCount(0);
+  await expect(
+    page.locator(`#tunehouse-area-slot > [data-area]:not([data-area="${route.area}"]) *`),
+  ).toHaveCount(0);
   await expect(page).toHaveTitle(`${route.heading} — Tunehouse`);
 }
 
@@ -20,7 +22,10 @@ test('every route of the spec mounts its area by deep link', async ({ page, stac
   }
 });
 
-test('every route of the spec mounts its area by client-side navigation, without a page load', async ({ page, stack }) => {
+test('every route of the spec mounts its area by client-side navigation, without a page load', async ({
+  page,
+  stack,
+}) => {
   await page.goto(stack.shellUrl);
   await expect(page.getByRole('heading', { level: 1, name: /Release your music everywhere/ })).toBeVisible();
   await page.evaluate(() => Object.assign(window, { __samePage: true }));
@@ -31,7 +36,10 @@ test('every route of the spec mounts its area by client-side navigation, without
   expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 });
 
-test('header navigation marks the active area and back/forward move between areas', async ({ page, stack }) => {
+test('header navigation marks the active area and back/forward move between areas', async ({
+  page,
+  stack,
+}) => {
   await page.goto(stack.shellUrl);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Releases' }).click();
@@ -64,5 +72,7 @@ test('a path no area owns shows the 404 page, and Take me back goes home', async
 
 test('a path under an area that the area does not render shows its 404', async ({ page, stack }) => {
   await page.goto(`${stack.shellUrl}/artists/nobody/here`);
-  await expect(page.locator('[data-area="artists"]').getByRole('heading', { name: 'Something is missing' })).toBeVisible();
+  await expect(
+    page.locator('[data-area="artists"]').getByRole('heading', { name: 'Something is missing' }),
+  ).toBeVisible();
 });

@@ -7,7 +7,7 @@ export const area: AreaDefinition = {
   name: AREA,
   shellRange: '^1.0.0',
   routes: [
-  { path: '/trends', element: <RoutePlaceholder area={AREA} title="Stream trends" /> },
-  { path: '/trends/playlists', element: <RoutePlaceholder area={AREA} title="Playlist trends" /> },
+    { path: '/trends', element: <RoutePlaceholder area={AREA} title="Stream trends" /> },
+    { path: '/trends/playlists', element: <RoutePlaceholder area={AREA} title="Playlist trends" /> },
   ],
 };

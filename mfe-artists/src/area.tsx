@@ -7,7 +7,7 @@ export const area: AreaDefinition = {
   name: AREA,
   shellRange: '^1.0.0',
   routes: [
-  { path: '/artists', element: <RoutePlaceholder area={AREA} title="Artists" /> },
-  { path: '/artists/contributors', element: <RoutePlaceholder area={AREA} title="Contributors" /> },
+    { path: '/artists', element: <RoutePlaceholder area={AREA} title="Artists" /> },
+    { path: '/artists/contributors', element: <RoutePlaceholder area={AREA} title="Contributors" /> },
   ],
 };

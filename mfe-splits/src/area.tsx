@@ -7,10 +7,13 @@ export const area: AreaDefinition = {
   name: AREA,
   shellRange: '^1.0.0',
   routes: [
-  { path: '/splits', element: <RoutePlaceholder area={AREA} title="Royalty splits" /> },
-  { path: '/splits/:id', element: <RoutePlaceholder area={AREA} title="Split" /> },
-  { path: '/splits/:id/split', element: <RoutePlaceholder area={AREA} title="Split details" /> },
-  { path: '/albums/:id/splits', element: <RoutePlaceholder area={AREA} title="Release splits" /> },
-  { path: '/albums/:id/splits/edit', element: <RoutePlaceholder area={AREA} title="Edit release splits" /> },
+    { path: '/splits', element: <RoutePlaceholder area={AREA} title="Royalty splits" /> },
+    { path: '/splits/:id', element: <RoutePlaceholder area={AREA} title="Split" /> },
+    { path: '/splits/:id/split', element: <RoutePlaceholder area={AREA} title="Split details" /> },
+    { path: '/albums/:id/splits', element: <RoutePlaceholder area={AREA} title="Release splits" /> },
+    {
+      path: '/albums/:id/splits/edit',
+      element: <RoutePlaceholder area={AREA} title="Edit release splits" />,
+    },
   ],
 };

@@ -7,12 +7,15 @@ export const area: AreaDefinition = {
   name: AREA,
   shellRange: '^1.0.0',
   routes: [
-  { path: '/wallet', element: <RoutePlaceholder area={AREA} title="Wallet" /> },
-  { path: '/wallet/mutations', element: <RoutePlaceholder area={AREA} title="Mutations" /> },
-  { path: '/wallet/periods/:id', element: <RoutePlaceholder area={AREA} title="Statement period" /> },
-  { path: '/wallet/invoices/:id/:extra', element: <RoutePlaceholder area={AREA} title="Invoice" /> },
-  { path: '/payments/complete', element: <RoutePlaceholder area={AREA} title="Payment complete" /> },
-  { path: '/payment-methods/complete', element: <RoutePlaceholder area={AREA} title="Payment method added" /> },
-  { path: '/account/billing', element: <RoutePlaceholder area={AREA} title="Billing" /> },
+    { path: '/wallet', element: <RoutePlaceholder area={AREA} title="Wallet" /> },
+    { path: '/wallet/mutations', element: <RoutePlaceholder area={AREA} title="Mutations" /> },
+    { path: '/wallet/periods/:id', element: <RoutePlaceholder area={AREA} title="Statement period" /> },
+    { path: '/wallet/invoices/:id/:extra', element: <RoutePlaceholder area={AREA} title="Invoice" /> },
+    { path: '/payments/complete', element: <RoutePlaceholder area={AREA} title="Payment complete" /> },
+    {
+      path: '/payment-methods/complete',
+      element: <RoutePlaceholder area={AREA} title="Payment method added" />,
+    },
+    { path: '/account/billing', element: <RoutePlaceholder area={AREA} title="Billing" /> },
   ],
 };

@@ -64,9 +64,11 @@ export function ShellApp({ services, analytics, owners, registryError }: ShellAp
 
   let content = null;
   if (pathname === '/') content = <HomePage resetTitle={resetTitle} />;
-  else if (owners === null) content = <ShellErrorPage status={503} detail={registryError ?? undefined} {...errorProps} />;
+  else if (owners === null)
+    content = <ShellErrorPage status={503} detail={registryError ?? undefined} {...errorProps} />;
   else if (owner === null) content = <ShellErrorPage status={404} detail={pathname} {...errorProps} />;
-  else if (failure) content = <ShellErrorPage status={failure.status} detail={failure.detail} {...errorProps} />;
+  else if (failure)
+    content = <ShellErrorPage status={failure.status} detail={failure.detail} {...errorProps} />;
 
   return (
     <CacheProvider value={cache}>

@@ -9,10 +9,13 @@ const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const lockfile = path.join(root, 'package-lock.json');
 const installed = path.join(root, 'node_modules', '.package-lock.json');
 
-const stale =
-  !fs.existsSync(installed) || fs.statSync(installed).mtimeMs < fs.statSync(lockfile).mtimeMs;
+const stale = !fs.existsSync(installed) || fs.statSync(installed).mtimeMs < fs.statSync(lockfile).mtimeMs;
 if (stale) {
   console.log('[tunehouse] installing dependencies (npm ci)…');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

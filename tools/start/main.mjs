@@ -14,13 +14,16 @@ const stack = await startStack({
   host: process.env.HOST ?? '127.0.0.1',
   publicHost,
   shellPort: portFromEnv('SHELL_PORT', SHELL.port),
-  areaPorts: Object.fromEntries(AREAS.map((area) => [area.name, portFromEnv(`MFE_${area.name.toUpperCase()}_PORT`, area.port)])),
+  areaPorts: Object.fromEntries(
+    AREAS.map((area) => [area.name, portFromEnv(`MFE_${area.name.toUpperCase()}_PORT`, area.port)]),
+  ),
   apiBaseUrl: api?.url ?? `http://${publicHost}:${apiPort}`,
 });
 
 console.log('\nTunehouse is running.');
 console.log(`  Open      ${stack.shellUrl}`);
-for (const [area, url] of Object.entries(stack.areaUrls)) console.log(`  ${area.padEnd(9)} ${url}/mf-manifest.json`);
+for (const [area, url] of Object.entries(stack.areaUrls))
+  console.log(`  ${area.padEnd(9)} ${url}/mf-manifest.json`);
 console.log(api ? `  API       ${api.url} (docs: ${api.url}/docs)` : '  API       not built yet');
 console.log('Press Ctrl-C to stop.\n');
 

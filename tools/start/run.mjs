@@ -1,7 +1,12 @@
 import { spawn } from 'node:child_process';
 import { ROOT } from './stack.mjs';
 
-export const NX_ENV = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: undefined };
+export const NX_ENV = {
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
+  NX_SKIP_NX_CACHE: undefined,
+};
 
 /** Runs a command in the repository root, inheriting output; rejects on a non-zero exit. */
 export function run(command, args, { env = {}, cwd = ROOT } = {}) {
@@ -9,14 +14,20 @@ export function run(command, args, { env = {}, cwd = ROOT } = {}) {
     const child = spawn(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
     );
   });
 }
 
 /** Builds every project whose inputs changed since its last build (Nx's cache skips the rest). */
 export function buildStale() {
-  return run(process.execPath, ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--output-style=static'], {
-    env: NX_ENV,
-  });
+  return run(
+    process.execPath,
+    ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--output-style=static'],
+    {
+      env: NX_ENV,
+    },
+  );
 }

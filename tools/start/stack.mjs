@@ -31,7 +31,8 @@ export async function startStack({
   const urls = {};
   for (const area of areas) {
     const dir = path.join(ROOT, area.dir, 'dist');
-    if (!fs.existsSync(path.join(dir, 'mf-manifest.json'))) throw new Error(`${area.dir} is not built (${dir})`);
+    if (!fs.existsSync(path.join(dir, 'mf-manifest.json')))
+      throw new Error(`${area.dir} is not built (${dir})`);
     servers[area.name] = createStaticServer(dir);
     const port = await listen(servers[area.name], areaPorts[area.name] ?? area.port, host);
     urls[area.name] = `http://${publicHost}:${port}`;
@@ -61,9 +62,18 @@ export async function startStack({
   servers.shell = createStaticServer(shellDir, {
     extra(req, res) {
       const pathname = new URL(req.url, 'http://x').pathname;
-      if (pathname === '/remotes.json') return json(res, registry()), true;
+      if (pathname === '/remotes.json') return (json(res, registry()), true);
       if (pathname === '/shell-config.json') {
-        return json(res, { apiBaseUrl, supportEmail, productName: 'Tunehouse', siteUrl: shellUrl, registryUrl: '/remotes.json' }), true;
+        return (
+          json(res, {
+            apiBaseUrl,
+            supportEmail,
+            productName: 'Tunehouse',
+            siteUrl: shellUrl,
+            registryUrl: '/remotes.json',
+          }),
+          true
+        );
       }
       return false;
     },

@@ -18,13 +18,19 @@ export function createStaticServer(dir, { extra } = {}) {
     gzip: false,
     setHeaders(res, pathname) {
       res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('Cache-Control', MUTABLE.test(pathname) ? 'no-cache' : 'public, max-age=31536000, immutable');
+      res.setHeader(
+        'Cache-Control',
+        MUTABLE.test(pathname) ? 'no-cache' : 'public, max-age=31536000, immutable',
+      );
     },
   });
   return http.createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS', 'Access-Control-Allow-Headers': '*' });
+      res.writeHead(204, {
+        'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+        'Access-Control-Allow-Headers': '*',
+      });
       res.end();
       return;
     }

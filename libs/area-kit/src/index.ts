@@ -1,4 +1,10 @@
-export { createArea, AreaRoot, type AreaDefinition, type AreaRoute, type AreaMountProps } from './create-area.js';
+export {
+  createArea,
+  AreaRoot,
+  type AreaDefinition,
+  type AreaRoute,
+  type AreaMountProps,
+} from './create-area.js';
 export { RoutePlaceholder } from './route-placeholder.js';
 export { AreaNotFound } from './area-not-found.js';
 export { useShell, ShellProvider } from './shell-react-context.js';

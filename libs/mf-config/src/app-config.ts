@@ -88,7 +88,14 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
     performance: { hints: false },
     devServer: {
       port,
+      // `npm run dev` writes this environment's remotes.json and shell-config.json there for the host to serve.
+      static:
+        kind === 'host' && process.env.TUNEHOUSE_ENV_DIR
+          ? [{ directory: process.env.TUNEHOUSE_ENV_DIR, publicPath: '/', watch: true }]
+          : false,
       host: '127.0.0.1',
+      // Pages on one dev origin load scripts from the others, under the name `localhost` or `127.0.0.1`.
+      allowedHosts: 'all',
       headers: CORS_HEADERS,
       historyApiFallback: true,
       hot: false,

@@ -1,2 +1,7 @@
 export { createAppConfig, type AppConfigOptions } from './app-config.js';
-export { SHARED_SINGLETONS, installedVersion, sharedDependencies, type SharedModuleConfig } from './shared.js';
+export {
+  SHARED_SINGLETONS,
+  installedVersion,
+  sharedDependencies,
+  type SharedModuleConfig,
+} from './shared.js';

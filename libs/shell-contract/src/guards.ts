@@ -34,7 +34,9 @@ export const remoteMetaSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'Expected a lowercase area name'),
   /** Route patterns of the spec's table this area renders, e.g. `/albums/:id/edit/:step`. */
   routes: z.array(z.string().startsWith('/')).min(1),
-  shellRange: z.string().refine((range) => validRange(range) !== null, { message: 'Expected a semver range' }),
+  shellRange: z
+    .string()
+    .refine((range) => validRange(range) !== null, { message: 'Expected a semver range' }),
 });
 export type RemoteMeta = z.infer<typeof remoteMetaSchema>;
 
@@ -48,8 +50,7 @@ export const remoteModuleSchema = z.object({
 export type RemoteModule = z.infer<typeof remoteModuleSchema>;
 
 export type RemoteCheck =
-  | { ok: true; module: RemoteModule }
-  | { ok: false; reason: 'shape' | 'name' | 'contract'; detail: string };
+  { ok: true; module: RemoteModule } | { ok: false; reason: 'shape' | 'name' | 'contract'; detail: string };
 
 /**
  * Decides whether a loaded remote may be mounted: it must have the module shape, be the area the registry

@@ -23,7 +23,10 @@ export type RegistryEntry = z.infer<typeof registryEntrySchema>;
 /** The runtime registry (`remotes.json`): area name -> where its current build is and what it owns. */
 export const remoteRegistrySchema = z.object({
   schemaVersion: z.literal(1),
-  areas: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'Expected a lowercase area name' }), registryEntrySchema),
+  areas: z.record(
+    z.string().regex(/^[a-z][a-z0-9-]*$/, { message: 'Expected a lowercase area name' }),
+    registryEntrySchema,
+  ),
 });
 export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
 
@@ -32,6 +35,8 @@ export type RegistryParse = { ok: true; registry: RemoteRegistry } | { ok: false
 export function parseRegistry(input: unknown): RegistryParse {
   const parsed = remoteRegistrySchema.safeParse(input);
   if (parsed.success) return { ok: true, registry: parsed.data };
-  const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+  const detail = parsed.error.issues
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
   return { ok: false, detail };
 }

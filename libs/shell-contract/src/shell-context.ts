@@ -60,7 +60,9 @@ export interface SessionPort {
   subscribe(listener: (session: SessionView | null) => void): () => void;
   refresh(): Promise<void>;
   logout(): Promise<void>;
-  patchUser(patch: Partial<Pick<SessionUserView, 'firstName' | 'lastName'>> & Record<string, unknown>): Promise<void>;
+  patchUser(
+    patch: Partial<Pick<SessionUserView, 'firstName' | 'lastName'>> & Record<string, unknown>,
+  ): Promise<void>;
 }
 
 export type ToastLevel = 'INFO' | 'ERROR' | 'SUCCESS' | 'WARN';

@@ -46,8 +46,18 @@ export const demoSessionView: SessionView = {
  * A ShellContext with in-memory parts: what an area gets when it runs standalone (`npm run dev` in its folder)
  * or under test, without the real shell.
  */
-export function createFakeShellContext(options: FakeShellOptions = {}): { shell: ShellContext; record: FakeShellRecord } {
-  const record: FakeShellRecord = { toasts: [], navigations: [], pageMeta: [], player: [], requests: [], progress: [] };
+export function createFakeShellContext(options: FakeShellOptions = {}): {
+  shell: ShellContext;
+  record: FakeShellRecord;
+} {
+  const record: FakeShellRecord = {
+    toasts: [],
+    navigations: [],
+    pageMeta: [],
+    player: [],
+    requests: [],
+    progress: [],
+  };
   let session = options.session === undefined ? demoSessionView : options.session;
   const listeners = new Set<(value: SessionView | null) => void>();
   const setSession = (next: SessionView | null) => {
@@ -74,7 +84,8 @@ export function createFakeShellContext(options: FakeShellOptions = {}): { shell:
     api: {
       request: async <T>(request: ApiRequest<T>): Promise<T> => {
         record.requests.push(request as ApiRequest<unknown>);
-        if (!options.respond) throw new Error(`Fake shell: no answer planned for ${request.method} ${request.path}`);
+        if (!options.respond)
+          throw new Error(`Fake shell: no answer planned for ${request.method} ${request.path}`);
         const answer = await options.respond(request as ApiRequest<unknown>);
         return request.schema ? request.schema.parse(answer) : (answer as T);
       },

@@ -1,2 +1,8 @@
-export { createFakeShellContext, demoSessionView, type FakeShellOptions, type FakeShellRecord } from './fake-shell-context.js';
+export {
+  createFakeShellContext,
+  demoSessionView,
+  type FakeShellOptions,
+  type FakeShellRecord,
+} from './fake-shell-context.js';
 export { mountStandalone } from './mount-standalone.js';
+export { mountThroughContract } from './mount-through-contract.js';

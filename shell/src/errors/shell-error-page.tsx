@@ -14,12 +14,24 @@ export interface ShellErrorPageProps {
 }
 
 /** Spec §2 error page, shown in the content slot; it reports itself as a page:error event. */
-export function ShellErrorPage({ status, detail, supportEmail, analytics, setTitle, backTo = '/' }: ShellErrorPageProps) {
+export function ShellErrorPage({
+  status,
+  detail,
+  supportEmail,
+  analytics,
+  setTitle,
+  backTo = '/',
+}: ShellErrorPageProps) {
   useEffect(() => {
     setTitle(errorTitleFor(status));
     analytics.track('page:error', { status, detail });
   }, [status, detail, analytics, setTitle]);
   return (
-    <ErrorPanel status={status} detail={detail} supportEmail={supportEmail} onBack={() => navigateToUrl(backTo)} />
+    <ErrorPanel
+      status={status}
+      detail={detail}
+      supportEmail={supportEmail}
+      onBack={() => navigateToUrl(backTo)}
+    />
   );
 }

@@ -85,8 +85,8 @@ export function HomePage({ resetTitle }: { resetTitle: () => void }) {
         <h1>Release your music everywhere. Keep what you earn.</h1>
         <p>
           Tunehouse is an open platform for independent artists and labels: deliver releases to Spotify, Apple
-          Music, TikTok and 20 more services, follow your streams daily, split royalties with your collaborators
-          and get paid from your wallet.
+          Music, TikTok and 20 more services, follow your streams daily, split royalties with your
+          collaborators and get paid from your wallet.
         </p>
         <div css={actions}>
           <ShellLink href="/auth/signup" css={buttonStyles.primary}>

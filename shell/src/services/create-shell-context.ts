@@ -56,11 +56,15 @@ function plainApi(baseUrl: string): ShellContext['api'] {
       const response = await fetch(url, {
         method: request.method,
         credentials: 'include',
-        headers: { Accept: 'application/json', ...(request.body ? { 'Content-Type': 'application/json' } : {}) },
+        headers: {
+          Accept: 'application/json',
+          ...(request.body ? { 'Content-Type': 'application/json' } : {}),
+        },
         body: request.body === undefined ? null : JSON.stringify(request.body),
         signal: request.signal ?? null,
       });
-      if (!response.ok) throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
+      if (!response.ok)
+        throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
       const body: unknown = response.status === 204 ? undefined : await response.json();
       return request.schema ? request.schema.parse(body) : (body as T);
     },

@@ -64,7 +64,8 @@ export function createPlayer(audio: HTMLAudioElement = new Audio()): PlayerPort 
     play,
     toggle: (track) => {
       const state = store.get();
-      if (state.track?.id !== track.id || audio.paused || !sameRange(state.track.range, track.range)) play(track);
+      if (state.track?.id !== track.id || audio.paused || !sameRange(state.track.range, track.range))
+        play(track);
       else audio.pause();
     },
     seek: (seconds) => {

@@ -34,6 +34,8 @@ export async function loadShellConfig(location: Location = window.location): Pro
     const issue = parsed.error.issues[0];
     throw new Error(`shell-config.json: ${issue?.path.join('.')}: ${issue?.message}`);
   }
-  const overrides = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  const overrides = Object.fromEntries(
+    Object.entries(parsed.data).filter(([, value]) => value !== undefined),
+  );
   return { ...defaults(location), ...overrides };
 }

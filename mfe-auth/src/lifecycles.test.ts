@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { mountThroughContract } from '@tunehouse/testing';
+import * as app from './lifecycles.js';
+
+describe('the auth remote', () => {
+  it('keeps the shell contract and renders each of its routes when mounted as the shell mounts it', async () => {
+    expect(await mountThroughContract(app, 'auth')).toEqual([
+      { path: '/auth/signup', heading: 'Create your account' },
+      { path: '/auth/suspended', heading: 'Account suspended' },
+      { path: '/auth/login', heading: 'Log in' },
+      { path: '/auth/logout', heading: 'Log out' },
+      { path: '/auth/challenge', heading: 'Verify it is you' },
+      { path: '/auth/forgot', heading: 'Forgot your password' },
+      { path: '/account', heading: 'Account settings' },
+      { path: '/account/verify', heading: 'Verify your identity' },
+      { path: '/admin', heading: 'Admin' },
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+// `npm test`: every tier that needs no network beyond loopback, in the order that fails fastest.
+import { NX_ENV, run } from '../start/run.mjs';
+
+const nx = (target) => [
+  process.execPath,
+  ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', target, '--output-style=static'],
+  { env: NX_ENV },
+];
+const steps = [
+  ['build', ...nx('build')],
+  ['lint', process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0']],
+  [
+    'format',
+    process.execPath,
+    ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level=warn'],
+  ],
+  ['typecheck', ...nx('typecheck')],
+  ['unit and API tests', ...nx('test')],
+  [
+    'browser tests',
+    'npm',
+    ['run', 'e2e', '-w', '@tunehouse/e2e'],
+    { env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } },
+  ],
+];
+
+const results = [];
+for (const [name, command, args, options] of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  try {
+    await run(command, args, options);
+    results.push({ name, ok: true, seconds: (Date.now() - started) / 1000 });
+  } catch (error) {
+    results.push({ name, ok: false, seconds: (Date.now() - started) / 1000 });
+    console.error(error instanceof Error ? error.message : error);
+    break;
+  }
+}
+
+console.log('\n=== summary ===');
+for (const { name, ok, seconds } of results)
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds.toFixed(1)} s)`);
+const failed = results.filter((result) => !result.ok).length;
+console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 && results.length === steps.length ? 0 : 1);
