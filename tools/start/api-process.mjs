@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './stack.mjs';
+import { ROOT } from './paths.mjs';
 
 /** Starts the built API (which starts its embedded PostgreSQL) and waits until it answers /ready. */
 export async function startApi({ port, env = {}, timeoutMs = 60_000 }) {

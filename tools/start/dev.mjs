@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API, AREAS, SHELL, portFromEnv } from './areas.mjs';
 import { NX_ENV, run } from './run.mjs';
-import { ROOT } from './stack.mjs';
+import { ROOT } from './paths.mjs';
 
 const publicHost = process.env.PUBLIC_HOST ?? 'localhost';
 const envDir = path.join(ROOT, '.data', 'dev-env');

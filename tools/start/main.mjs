@@ -3,12 +3,13 @@
 import { API, AREAS, SHELL, portFromEnv } from './areas.mjs';
 import { startApi } from './api-process.mjs';
 import { buildStale } from './run.mjs';
-import { startStack } from './stack.mjs';
 
 const publicHost = process.env.PUBLIC_HOST ?? 'localhost';
 const apiPort = portFromEnv('API_PORT', API.port);
 
 await buildStale();
+// Imported after the build: the stack validates its registry with the built @tunehouse/shell-contract.
+const { startStack } = await import('./stack.mjs');
 const api = await startApi({ port: apiPort });
 const stack = await startStack({
   host: process.env.HOST ?? '127.0.0.1',

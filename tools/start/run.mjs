@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ROOT } from './stack.mjs';
+import { ROOT } from './paths.mjs';
 
 export const NX_ENV = {
   NX_DAEMON: 'false',

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseRegistry } from '@tunehouse/shell-contract';
 import { AREAS, SHELL } from './areas.mjs';
 import { close, createStaticServer, listen } from './static-server.mjs';
 
-export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+import { ROOT } from './paths.mjs';
+export { ROOT };
 
 function json(res, body) {
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
