@@ -24,7 +24,12 @@ export type Paginated<Item> = {
 };
 
 /** Builds the spec's page envelope from an offset window and the total count. */
-export function toPage<Item>(items: Item[], offset: number, size: number, totalItems: number): Paginated<Item> {
+export function toPage<Item>(
+  items: Item[],
+  offset: number,
+  size: number,
+  totalItems: number,
+): Paginated<Item> {
   const page: Paginated<Item> = { items, currentOffset: offset, size, totalItems };
   if (offset + items.length < totalItems) page.nextOffset = offset + size;
   if (offset > 0) page.previousOffset = Math.max(0, offset - size);

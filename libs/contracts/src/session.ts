@@ -15,8 +15,16 @@ export type Account = z.infer<typeof accountSchema>;
 export const userSchema = z.object({
   id: idSchema,
   email: z.string(),
-  firstName: z.string().optional().nullable().transform((value) => value ?? ''),
-  lastName: z.string().optional().nullable().transform((value) => value ?? ''),
+  firstName: z
+    .string()
+    .optional()
+    .nullable()
+    .transform((value) => value ?? ''),
+  lastName: z
+    .string()
+    .optional()
+    .nullable()
+    .transform((value) => value ?? ''),
   createdAt: dateStringSchema.optional(),
   account: accountSchema,
 });
