@@ -131,3 +131,19 @@ test('a remote whose shellRange excludes this shell is refused with the error pa
     await close(server);
   }
 });
+
+test('a shell that cannot read its own configuration says so instead of showing a blank page', async ({
+  page,
+  stack,
+}) => {
+  // A malformed config is an error (a missing one means the embedded defaults).
+  await page.route('**/shell-config.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ apiBaseUrl: 42 }) }),
+  );
+  await page.goto(`${stack.shellUrl}/albums`);
+  await expect(page.getByRole('alert').getByRole('heading', { level: 1 })).toHaveText('Something is broken');
+  await expect(page.getByTestId('error-detail')).toContainText(
+    'status: 500 | detail: shell-config.json: apiBaseUrl:',
+  );
+  await expect(page.getByRole('link', { name: 'Take me back' })).toHaveAttribute('href', '/');
+});

@@ -9,6 +9,7 @@ import { watchLocation } from './services/location-store.js';
 import { loadShellConfig } from './services/shell-config.js';
 import { ShellApp } from './shell-app.js';
 import type { RemoteRegistry } from '@tunehouse/shell-contract';
+import { errorTitleFor } from '@tunehouse/ui';
 
 async function bootstrap(): Promise<void> {
   const config = await loadShellConfig();
@@ -46,4 +47,27 @@ async function bootstrap(): Promise<void> {
   start({ urlRerouteOnly: true });
 }
 
-void bootstrap();
+/**
+ * Last resort when the shell itself cannot start (its config unreadable, a chunk failing to load): plain DOM, so it
+ * works even when React is what failed, in the wording of the spec's error page.
+ */
+function renderStartupFailure(error: unknown): void {
+  const detail = error instanceof Error ? error.message : String(error);
+  console.error('[shell] could not start:', error);
+  const container = document.getElementById('root') ?? document.body;
+  const panel = document.createElement('main');
+  panel.setAttribute('role', 'alert');
+  panel.style.cssText = 'max-width:40rem;margin:4rem auto;padding:0 1rem;font-family:system-ui,sans-serif';
+  const title = document.createElement('h1');
+  title.textContent = errorTitleFor(500);
+  const line = document.createElement('p');
+  line.dataset['testid'] = 'error-detail';
+  line.textContent = `status: 500 | detail: ${detail}`;
+  const back = document.createElement('a');
+  back.href = '/';
+  back.textContent = 'Take me back';
+  panel.append(title, line, back);
+  container.replaceChildren(panel);
+}
+
+bootstrap().catch(renderStartupFailure);
