@@ -76,3 +76,30 @@ test('a path under an area that the area does not render shows its 404', async (
     page.locator('[data-area="artists"]').getByRole('heading', { name: 'Something is missing' }),
   ).toBeVisible();
 });
+
+test('on a phone the top-bar items sit behind a Menu button that closes after navigating', async ({
+  page,
+  stack,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(stack.shellUrl);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(menu.getByRole('link')).toHaveText([
+    'Releases',
+    'Splits',
+    'Artists',
+    'Analytics',
+    'Wallet',
+    'Support',
+    'Log in',
+  ]);
+  await menu.getByRole('link', { name: 'Artists' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Artists' })).toBeVisible();
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(menu.getByRole('link', { name: 'Artists' })).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+});

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import type { SessionView } from '@tunehouse/shell-contract';
 import { colors, fonts, layout, mq, zIndex } from '@tunehouse/ui';
 import { ShellLink } from '../shell-link.js';
+import { MobileMenu } from './mobile-menu.js';
 import { NAV_ITEMS, activeNavItem } from './nav-items.js';
 
 const bar = css`
@@ -33,7 +34,10 @@ const logo = css`
   }
 `;
 const nav = css`
-  display: flex;
+  display: none;
+  ${mq('tablet')} {
+    display: flex;
+  }
   gap: 0.25rem;
   overflow-x: auto;
   a {
@@ -56,7 +60,10 @@ const nav = css`
 `;
 const right = css`
   margin-left: auto;
-  display: flex;
+  display: none;
+  ${mq('tablet')} {
+    display: flex;
+  }
   align-items: center;
   gap: 1rem;
   a {
@@ -110,6 +117,13 @@ export function Header({
             <ShellLink href="/auth/login">Log in</ShellLink>
           )}
         </div>
+        <MobileMenu
+          items={NAV_ITEMS}
+          active={active}
+          pathname={pathname}
+          supportHref={supportHref(supportEmail)}
+          signedIn={session !== null}
+        />
       </div>
     </header>
   );

@@ -1,0 +1,103 @@
+import { css } from '@emotion/react';
+import { useEffect, useId, useState } from 'react';
+import { colors, fonts, layout, mq, zIndex } from '@tunehouse/ui';
+import { ShellLink } from '../shell-link.js';
+import type { NavItem } from './nav-items.js';
+
+const toggle = css`
+  margin-left: auto;
+  padding: 0.4rem 0.8rem;
+  border: 1px solid ${colors.border};
+  border-radius: 999px;
+  background: ${colors.paper};
+  color: ${colors.ink};
+  font: 600 0.95rem ${fonts.body};
+  cursor: pointer;
+  ${mq('tablet')} {
+    display: none;
+  }
+`;
+const panel = css`
+  position: fixed;
+  top: ${layout.headerHeight};
+  left: 0;
+  right: 0;
+  z-index: ${zIndex.header};
+  display: flex;
+  flex-direction: column;
+  padding: 0.5rem 1rem 1rem;
+  background: ${colors.paper};
+  border-bottom: 1px solid ${colors.border};
+  box-shadow: 0 12px 24px rgb(0 0 0 / 0.08);
+  a {
+    padding: 0.75rem 0.5rem;
+    color: ${colors.ink};
+    font-weight: 600;
+    text-decoration: none;
+    border-radius: 0.5rem;
+  }
+  a[aria-current='page'] {
+    background: ${colors.surface};
+  }
+  ${mq('tablet')} {
+    display: none;
+  }
+`;
+
+/**
+ * Below the tablet breakpoint the top-bar nav does not fit: the same items (spec §2: "a mobile menu with the same
+ * items") move behind a Menu button. It closes on navigation and on Escape.
+ */
+export function MobileMenu({
+  items,
+  active,
+  pathname,
+  supportHref,
+  signedIn,
+}: {
+  items: readonly NavItem[];
+  active: NavItem | null;
+  pathname: string;
+  supportHref: string;
+  signedIn: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const [openedAt, setOpenedAt] = useState(pathname);
+  if (open && openedAt !== pathname) setOpen(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <>
+      <button
+        type="button"
+        css={toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          setOpenedAt(pathname);
+          setOpen((value) => !value);
+        }}
+      >
+        {open ? 'Close' : 'Menu'}
+      </button>
+      {open && (
+        <nav id={panelId} css={panel} aria-label="Mobile">
+          {items.map((item) => (
+            <ShellLink key={item.href} href={item.href} aria-current={item === active ? 'page' : undefined}>
+              {item.label}
+            </ShellLink>
+          ))}
+          <a href={supportHref}>Support</a>
+          {!signedIn && <ShellLink href="/auth/login">Log in</ShellLink>}
+        </nav>
+      )}
+    </>
+  );
+}
