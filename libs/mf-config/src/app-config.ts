@@ -83,6 +83,9 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
         shareStrategy: 'loaded-first',
         manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
+        // The shell provides the federation runtime once; remotes use it instead of shipping their own copy
+        // (about a third of each remote's first-load JS). See docs/decisions/0002-shared-dependency-map.md.
+        experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
     ],
     performance: { hints: false },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkRemoteModule, parseShellContext } from './guards.js';
+import { parseShellContext } from './context-guard.js';
+import { checkRemoteModule } from './guards.js';
 
 const noop = async () => undefined;
 const remote = (meta: Record<string, unknown>) => ({ bootstrap: [noop], mount: noop, unmount: noop, meta });

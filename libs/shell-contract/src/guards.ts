@@ -1,35 +1,12 @@
 import { z } from 'zod';
 import satisfies from 'semver/functions/satisfies.js';
 import validRange from 'semver/ranges/valid.js';
-import type { ShellContext } from './shell-context.js';
+import { functionSchema } from './context-guard.js';
 import { SHELL_CONTRACT_VERSION } from './version.js';
 
-const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', {
-  message: 'Expected a function',
-});
+const fn = functionSchema;
+
 const lifecycle = z.union([fn, z.array(fn).min(1)]);
-const portOf = <K extends string>(...methods: K[]) =>
-  z.object(Object.fromEntries(methods.map((method) => [method, fn])) as Record<K, typeof fn>);
-
-/** Runtime guard for the ShellContext a remote receives. */
-export const shellContextSchema = z.object({
-  contractVersion: z.string(),
-  session: portOf('current', 'subscribe', 'refresh', 'logout', 'patchUser'),
-  api: portOf('request'),
-  queryClient: portOf('getQueryCache', 'invalidateQueries', 'clear'),
-  toasts: portOf('push', 'dismiss'),
-  player: portOf('play', 'toggle', 'seek', 'reset', 'show', 'hide', 'minimize', 'maximize'),
-  progress: portOf('start', 'done'),
-  navigate: fn,
-  setPageMeta: fn,
-  config: z.object({
-    apiBaseUrl: z.string(),
-    supportEmail: z.string(),
-    productName: z.string(),
-    siteUrl: z.string(),
-  }),
-});
-
 export const remoteMetaSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'Expected a lowercase area name'),
   /** Route patterns of the spec's table this area renders, e.g. `/albums/:id/edit/:step`. */
@@ -79,15 +56,4 @@ export function checkRemoteModule(
     };
   }
   return { ok: true, module: parsed.data };
-}
-
-/** Validates the context a remote was mounted with; throws an error naming the first bad field path. */
-export function parseShellContext(candidate: unknown): ShellContext {
-  const parsed = shellContextSchema.safeParse(candidate);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`Invalid shell context at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
-  }
-  // The schema checks presence and kind of every member; the functions themselves stay the originals.
-  return candidate as ShellContext;
 }
