@@ -2,3 +2,8 @@ export * from './primitives.js';
 export * from './errors.js';
 export * from './pagination.js';
 export * from './session.js';
+export * from './enums.js';
+export * from './quantities.js';
+export * from './platforms.js';
+export * from './media.js';
+export * from './artist.js';

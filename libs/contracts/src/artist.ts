@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { artistImageSchema } from './media.js';
+import { paginatedSchema } from './pagination.js';
+import { platformSchema } from './platforms.js';
+import { dateStringSchema, idSchema } from './primitives.js';
+import { countSchema } from './quantities.js';
+
+/** Spec §3 Simple reference: id, name. */
+export const simpleReferenceSchema = z.object({ id: idSchema, name: z.string() });
+export type SimpleReference = z.infer<typeof simpleReferenceSchema>;
+
+/** Artist role on a release (album and track artists). */
+export const ARTIST_ROLES = ['PRIMARY', 'FEATURING'] as const;
+export const artistRoleSchema = z.enum(ARTIST_ROLES);
+export type ArtistRole = z.infer<typeof artistRoleSchema>;
+export const ARTIST_ROLE_NAMES: Readonly<Record<ArtistRole, string>> = {
+  PRIMARY: 'Primary artist',
+  FEATURING: 'Featuring',
+};
+
+/** Credit roles: the roles of a track's contributors. */
+export const CREDIT_ROLES = [
+  'MUSIC_LYRICS',
+  'MUSIC',
+  'LYRICS',
+  'MASTERING',
+  'MIXING',
+  'RECORDING',
+  'PRODUCER',
+  'MUSICIAN',
+  'REMIXER',
+] as const;
+export const creditRoleSchema = z.enum(CREDIT_ROLES);
+export type CreditRole = z.infer<typeof creditRoleSchema>;
+export const CREDIT_ROLE_NAMES: Readonly<Record<CreditRole, string>> = {
+  MUSIC_LYRICS: 'Music & lyrics',
+  MUSIC: 'Music',
+  LYRICS: 'Lyrics',
+  MASTERING: 'Mastering engineer',
+  MIXING: 'Mixing engineer',
+  RECORDING: 'Recording engineer',
+  PRODUCER: 'Producer',
+  MUSICIAN: 'Musician',
+  REMIXER: 'Remixer',
+};
+
+/**
+ * The scopes of GET /v1/artists/roles?scope= (sent lowercase): album and track artists take the artist roles,
+ * contributors the credit roles.
+ */
+export const ROLE_SCOPES = ['album', 'track', 'contributor'] as const;
+export const roleScopeSchema = z.enum(ROLE_SCOPES);
+export type RoleScope = z.infer<typeof roleScopeSchema>;
+
+/** One entry of the roles list: the role's value and its display name. */
+export const roleOptionSchema = z.object({
+  id: z.union([artistRoleSchema, creditRoleSchema]),
+  name: z.string(),
+});
+export type RoleOption = z.infer<typeof roleOptionSchema>;
+export const roleOptionsSchema = z.array(roleOptionSchema);
+
+/** Spec §3 Artist profile as suggested (GET /v1/artists/suggestions): imageUrl is optional. */
+export const artistProfileSuggestionSchema = z.object({
+  platform: platformSchema,
+  platformId: z.string(),
+  name: z.string(),
+  url: z.string(),
+  imageUrl: z.string().nullish(),
+});
+export type ArtistProfileSuggestion = z.infer<typeof artistProfileSuggestionSchema>;
+export const artistProfileSuggestionsSchema = z.array(artistProfileSuggestionSchema);
+
+/** Spec §3 Artist profile as stored on an artist: imageUrl required, with createdAt and updatedAt. */
+export const artistProfileSchema = artistProfileSuggestionSchema.extend({
+  imageUrl: z.string(),
+  createdAt: dateStringSchema,
+  updatedAt: dateStringSchema,
+});
+export type ArtistProfile = z.infer<typeof artistProfileSchema>;
+
+/** Spec §3 Artist. */
+export const artistSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  image: artistImageSchema.nullish(),
+  createdAt: dateStringSchema,
+  updatedAt: dateStringSchema,
+});
+export type Artist = z.infer<typeof artistSchema>;
+
+/** The detailed artist (GET /v1/artists/{id}, GET /v2/artists): adds profiles, albumCount and trackCount. */
+export const artistDetailSchema = artistSchema.extend({
+  profiles: z.array(artistProfileSchema),
+  albumCount: countSchema,
+  trackCount: countSchema,
+});
+export type ArtistDetail = z.infer<typeof artistDetailSchema>;
+export const artistPageSchema = paginatedSchema(artistDetailSchema);
+
+/** An artist credited on an album or a track: the base artist fields plus the role (PRIMARY or FEATURING). */
+export const creditedArtistSchema = artistSchema.extend({ role: artistRoleSchema });
+export type CreditedArtist = z.infer<typeof creditedArtistSchema>;
+export const creditedArtistsSchema = z.array(creditedArtistSchema);
+
+/** An artist named in a summary (album summary, trend buckets): a simple reference, with the role if known. */
+export const artistReferenceSchema = simpleReferenceSchema.extend({ role: artistRoleSchema.nullish() });
+export type ArtistReference = z.infer<typeof artistReferenceSchema>;
+
+/** Spec §3 Contributor. */
+export const contributorSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  role: creditRoleSchema,
+  publisher: z.string().nullish(),
+  createdAt: dateStringSchema,
+  updatedAt: dateStringSchema,
+});
+export type Contributor = z.infer<typeof contributorSchema>;

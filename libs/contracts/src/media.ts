@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { idSchema } from './primitives.js';
+import { countSchema } from './quantities.js';
+
+/**
+ * Spec §3 Audio and Artwork. Renditions other than the original are made by background jobs, so they are absent
+ * until their job has run (docs/decisions/0030-contracts-entities.md).
+ */
+
+/** One stored image file: its url, size in bytes, pixel dimensions and file name. */
+export const imageRenditionSchema = z.object({
+  url: z.string(),
+  size: countSchema,
+  width: countSchema,
+  height: countSchema,
+  name: z.string(),
+});
+export type ImageRendition = z.infer<typeof imageRenditionSchema>;
+
+/** Spec §3 Artwork: renditions original, large, medium, thumbnail and artwork (the delivery-ready image). */
+export const artworkSchema = z.object({
+  id: idSchema,
+  original: imageRenditionSchema,
+  large: imageRenditionSchema.nullish(),
+  medium: imageRenditionSchema.nullish(),
+  thumbnail: imageRenditionSchema.nullish(),
+  artwork: imageRenditionSchema.nullish(),
+});
+export type Artwork = z.infer<typeof artworkSchema>;
+
+/** The artwork of an album summary (trends): id, medium and thumbnail images. */
+export const artworkSummarySchema = z.object({
+  id: idSchema,
+  medium: imageRenditionSchema.nullish(),
+  thumbnail: imageRenditionSchema.nullish(),
+});
+export type ArtworkSummary = z.infer<typeof artworkSummarySchema>;
+
+/** Spec §3 Artist image: id and original, thumbnail, medium, large variants. */
+export const artistImageSchema = z.object({
+  id: idSchema,
+  original: imageRenditionSchema,
+  thumbnail: imageRenditionSchema.nullish(),
+  medium: imageRenditionSchema.nullish(),
+  large: imageRenditionSchema.nullish(),
+});
+export type ArtistImage = z.infer<typeof artistImageSchema>;
+
+/**
+ * The uploaded audio file as probed. duration in seconds; sampleRate in Hz; bitRate in bits per second;
+ * bitDepth is absent for lossy formats, which have none.
+ */
+export const audioOriginalSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  size: countSchema,
+  sampleRate: countSchema,
+  channels: countSchema,
+  duration: z.number().min(0),
+  format: z.string(),
+  bitDepth: countSchema.nullish(),
+  bitRate: countSchema,
+});
+export type AudioOriginal = z.infer<typeof audioOriginalSchema>;
+
+/** The MP3 rendition used for previews (the player's url). */
+export const audioMp3Schema = z.object({
+  url: z.string(),
+  size: countSchema,
+  duration: z.number().min(0),
+});
+export type AudioMp3 = z.infer<typeof audioMp3Schema>;
+
+/** Spec §3 Audio. */
+export const audioSchema = z.object({
+  id: idSchema,
+  original: audioOriginalSchema,
+  mp3: audioMp3Schema.nullish(),
+});
+export type Audio = z.infer<typeof audioSchema>;
