@@ -7,3 +7,5 @@ export * from './quantities.js';
 export * from './platforms.js';
 export * from './media.js';
 export * from './artist.js';
+export * from './track.js';
+export * from './album.js';
