@@ -9,3 +9,4 @@ export * from './media.js';
 export * from './artist.js';
 export * from './track.js';
 export * from './album.js';
+export * from './fees.js';

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { albumSummarySchema } from './album.js';
+import { planTypeSchema } from './enums.js';
+import { paginatedSchema } from './pagination.js';
+import { dateStringSchema, idSchema, lenientBooleanSchema } from './primitives.js';
+import {
+  MICRO_UNITS_PER_MINOR_UNIT,
+  basisPointsSchema,
+  countSchema,
+  microUnitsSchema,
+  minorUnitsSchema,
+} from './quantities.js';
+
+/**
+ * Spec §3 distribution fees, licenses and reporting plans. Money follows docs/design architecture §5: per-stream
+ * prices and royalties in micro-units, amounts to pay in minor units (cents).
+ */
+
+/** Where collected streams were paid from: the release's royalties, or the owner's wallet balance. */
+export const STREAM_COLLECTION_ORIGINS = ['ROYALTIES', 'BALANCE'] as const;
+export const streamCollectionOriginSchema = z.enum(STREAM_COLLECTION_ORIGINS);
+export type StreamCollectionOrigin = z.infer<typeof streamCollectionOriginSchema>;
+
+/** Spec §3 Stream collection entry; royaltyCollected in micro-units. */
+export const streamCollectionEntrySchema = z.object({
+  origin: streamCollectionOriginSchema,
+  numberOfStreamsCollected: countSchema,
+  royaltyCollected: microUnitsSchema.min(0),
+});
+export type StreamCollectionEntry = z.infer<typeof streamCollectionEntrySchema>;
+
+/** Spec §3 stream count entry. */
+export const streamCountEntrySchema = z.object({ numStreams: countSchema });
+export type StreamCountEntry = z.infer<typeof streamCountEntrySchema>;
+
+/** The distribution fee terms of a plan: the streams owed per license year and the price of one stream. */
+export const planDistributionFeeSchema = z.object({
+  numberOfStreams: countSchema,
+  pricePerStream: microUnitsSchema.min(0),
+});
+export type PlanDistributionFee = z.infer<typeof planDistributionFeeSchema>;
+
+/**
+ * Spec §3 Reporting plan (GET /v1/reporting/plans/standard): id is the plan type; share is the part of the
+ * royalties the artist keeps, in basis points (10,000 = all of it).
+ */
+export const reportingPlanSchema = z.object({
+  id: planTypeSchema,
+  share: basisPointsSchema,
+  distributionFee: planDistributionFeeSchema.nullish(),
+});
+export type ReportingPlan = z.infer<typeof reportingPlanSchema>;
+
+/**
+ * Spec §3 License report item. ownershipConfirmedAt is read from the same termsAcceptedAt field: accepting the
+ * terms confirms ownership, so whatever the wire says, the parsed value equals termsAcceptedAt.
+ */
+export const licenseReportItemSchema = z
+  .object({
+    id: idSchema.nullish(),
+    albumId: idSchema.nullish(),
+    termsAcceptedAt: dateStringSchema.nullish(),
+    paymentPlan: reportingPlanSchema,
+  })
+  .transform((item) => ({ ...item, ownershipConfirmedAt: item.termsAcceptedAt }));
+export type LicenseReportItem = z.output<typeof licenseReportItemSchema>;
+/** GET /v2/reporting/licenses. */
+export const licenseReportPageSchema = paginatedSchema(licenseReportItemSchema);
+
+/** Spec §3 settlement offer: what a takedown before settlement costs. amountDue in minor units. */
+export const settlementOfferSchema = z.object({
+  referenceDate: dateStringSchema,
+  numberOfStreams: countSchema,
+  numberOfStreamsRemaining: countSchema,
+  pricePerStream: microUnitsSchema.min(0),
+  amountDue: minorUnitsSchema.min(0),
+});
+export type SettlementOffer = z.infer<typeof settlementOfferSchema>;
+
+/**
+ * The amount due to settle a fee: the remaining streams at the price per stream, rounded up to a whole minor unit
+ * (a settlement never pays less than the streams it replaces).
+ */
+export function settlementAmountDue(numberOfStreamsRemaining: number, pricePerStream: number): number {
+  return Math.ceil((numberOfStreamsRemaining * pricePerStream) / MICRO_UNITS_PER_MINOR_UNIT);
+}
+
+const distributionFeeShape = {
+  issuedAt: dateStringSchema,
+  expiresAt: dateStringSchema,
+  settledAt: dateStringSchema.nullish(),
+  isCurrent: lenientBooleanSchema,
+  isSettled: lenientBooleanSchema,
+  sequenceNumber: z.number().int().min(1),
+  collectionStartedAt: dateStringSchema,
+  collectionEndedAt: dateStringSchema.nullish(),
+  numberOfStreams: countSchema,
+  numberOfStreamsCollected: countSchema,
+  numberOfStreamsRemaining: countSchema,
+  license: licenseReportItemSchema,
+};
+
+/** The streams collected and the streams remaining always add up to the streams of the fee. */
+function checkStreamTotals(
+  fee: { numberOfStreams: number; numberOfStreamsCollected: number; numberOfStreamsRemaining: number },
+  context: z.RefinementCtx,
+) {
+  if (fee.numberOfStreamsCollected + fee.numberOfStreamsRemaining !== fee.numberOfStreams) {
+    context.addIssue({
+      code: 'custom',
+      path: ['numberOfStreamsRemaining'],
+      message: 'Collected and remaining streams must add up to numberOfStreams',
+    });
+  }
+}
+
+/** Spec §3 Distribution fee. */
+export const distributionFeeSchema = z.object(distributionFeeShape).superRefine(checkStreamTotals);
+export type DistributionFee = z.output<typeof distributionFeeSchema>;
+
+/** GET /v1/albums/{id}/distribution-fee (a 204 answer means no fee): the single-album version. */
+export const albumDistributionFeeSchema = z
+  .object({
+    ...distributionFeeShape,
+    settlementRequiredForTakedown: lenientBooleanSchema,
+    settlementOffer: settlementOfferSchema.nullish(),
+  })
+  .superRefine(checkStreamTotals);
+export type AlbumDistributionFee = z.output<typeof albumDistributionFeeSchema>;
+
+/** An item of the distribution-fee report: the fee with its album embedded. */
+export const distributionFeeReportItemSchema = z
+  .object({ ...distributionFeeShape, album: albumSummarySchema })
+  .superRefine(checkStreamTotals);
+export type DistributionFeeReportItem = z.output<typeof distributionFeeReportItemSchema>;
+/** GET /v2/reporting/distribution-fees. */
+export const distributionFeeReportSchema = paginatedSchema(distributionFeeReportItemSchema);
