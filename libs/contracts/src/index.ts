@@ -10,3 +10,4 @@ export * from './artist.js';
 export * from './track.js';
 export * from './album.js';
 export * from './fees.js';
+export * from './trends.js';

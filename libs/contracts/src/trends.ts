@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { albumSummarySchema } from './album.js';
+import { artistReferenceSchema } from './artist.js';
+import { territorySchema } from './enums.js';
+import { storeSchema } from './platforms.js';
+import { dateStringSchema, idSchema, lenientBooleanSchema } from './primitives.js';
+import { countSchema } from './quantities.js';
+
+/**
+ * Spec §3 trends types and §7 Trends answers. Counts are streams; `change` is the relative change against the
+ * previous period of the same length as a fraction (0.25 = +25 %), absent when that period had no streams.
+ */
+
+/** Trend bucket kind; sent lowercase as bucket_by (TREND_BUCKET_BY). */
+export const TREND_BUCKET_KINDS = ['TRACK', 'PLATFORM', 'TERRITORY'] as const;
+export const trendBucketKindSchema = z.enum(TREND_BUCKET_KINDS);
+export type TrendBucketKind = z.infer<typeof trendBucketKindSchema>;
+export const TREND_BUCKET_BY = ['track', 'platform', 'territory'] as const;
+export type TrendBucketBy = (typeof TREND_BUCKET_BY)[number];
+export const toBucketBy = (kind: TrendBucketKind): TrendBucketBy => kind.toLowerCase() as TrendBucketBy;
+
+/** The cached query keys of the trends screens. */
+export const TREND_QUERY_KEYS = ['chart', 'list', 'total'] as const;
+
+const changeSchema = z.number().nullish();
+
+/** Spec §3 Trend value (GET /v1/trends/streams/total). */
+export const trendValueSchema = z.object({ value: countSchema, change: changeSchema });
+export type TrendValue = z.infer<typeof trendValueSchema>;
+
+/** Spec §3 Trend series bucket: one period of a chart. */
+export const trendSeriesBucketSchema = z.object({
+  bucketLabel: z.string(),
+  startDate: dateStringSchema,
+  endDate: dateStringSchema,
+  values: z.array(countSchema),
+});
+export type TrendSeriesBucket = z.infer<typeof trendSeriesBucketSchema>;
+
+/** A streams series bucket adds sub30: its figures count plays shorter than 30 seconds too. */
+export const streamSeriesBucketSchema = trendSeriesBucketSchema.extend({ sub30: lenientBooleanSchema });
+export type StreamSeriesBucket = z.infer<typeof streamSeriesBucketSchema>;
+
+/** TRACK bucket of a statistic row. */
+export const trackTrendBucketSchema = z.object({
+  id: idSchema,
+  title: z.string().nullish(),
+  index: z.number().int().min(0),
+  version: z.string().nullish(),
+  isrc: z.string().nullish(),
+  album: albumSummarySchema,
+  artists: z.array(artistReferenceSchema),
+  isCollaboration: lenientBooleanSchema,
+});
+export type TrackTrendBucket = z.infer<typeof trackTrendBucketSchema>;
+
+/** PLATFORM bucket: the store the streams were reported by (an unknown store reads as UNKNOWN). */
+export const platformTrendBucketSchema = z.object({ id: storeSchema, name: z.string() });
+export type PlatformTrendBucket = z.infer<typeof platformTrendBucketSchema>;
+
+/** TERRITORY bucket: id absent when the report names no territory. */
+export const territoryTrendBucketSchema = z.object({ id: territorySchema.nullish(), name: z.string() });
+export type TerritoryTrendBucket = z.infer<typeof territoryTrendBucketSchema>;
+
+export const TREND_BUCKET_SCHEMAS = {
+  TRACK: trackTrendBucketSchema,
+  PLATFORM: platformTrendBucketSchema,
+  TERRITORY: territoryTrendBucketSchema,
+} as const satisfies Record<TrendBucketKind, z.ZodType>;
+
+/** Spec §3 Trend statistic row over a bucket of the given kind. */
+export function trendStatisticRowSchema<Bucket extends z.ZodType>(bucket: Bucket) {
+  return z.object({
+    bucket,
+    value: countSchema,
+    change: changeSchema,
+    sub30Value: countSchema,
+    sub30Change: changeSchema,
+  });
+}
+export const trackStatisticRowSchema = trendStatisticRowSchema(trackTrendBucketSchema);
+export const platformStatisticRowSchema = trendStatisticRowSchema(platformTrendBucketSchema);
+export const territoryStatisticRowSchema = trendStatisticRowSchema(territoryTrendBucketSchema);
+export type TrackStatisticRow = z.infer<typeof trackStatisticRowSchema>;
+export type PlatformStatisticRow = z.infer<typeof platformStatisticRowSchema>;
+export type TerritoryStatisticRow = z.infer<typeof territoryStatisticRowSchema>;
+export type TrendStatisticRow = TrackStatisticRow | PlatformStatisticRow | TerritoryStatisticRow;
+
+/** The bucket of a playlist streams statistic. */
+export const playlistBucketSchema = z.object({
+  id: idSchema,
+  title: z.string(),
+  imageUrl: z.string().nullish(),
+  author: z.string(),
+  platform: storeSchema,
+  followers: countSchema.nullish(),
+  url: z.string().nullish(),
+});
+export type PlaylistBucket = z.infer<typeof playlistBucketSchema>;
+
+/** Spec §3 Playlist stream statistic. */
+export const playlistStreamStatisticSchema = z.object({
+  bucket: playlistBucketSchema,
+  value: countSchema,
+  change: changeSchema,
+});
+export type PlaylistStreamStatistic = z.infer<typeof playlistStreamStatisticSchema>;
+
+const itemsOf = <Item extends z.ZodType>(item: Item) => z.object({ items: z.array(item) });
+
+/** GET /v1/trends/streams/total. */
+export const streamTotalSchema = trendValueSchema;
+/** GET /v1/trends/streams/series. */
+export const streamSeriesSchema = itemsOf(streamSeriesBucketSchema);
+/** GET /v1/trends/streams/statistics, by the bucket kind asked for (bucket_by). */
+export const STREAM_STATISTICS_SCHEMAS = {
+  TRACK: itemsOf(trackStatisticRowSchema),
+  PLATFORM: itemsOf(platformStatisticRowSchema),
+  TERRITORY: itemsOf(territoryStatisticRowSchema),
+} as const;
+export const streamStatisticsSchemaFor = <Kind extends TrendBucketKind>(kind: Kind) =>
+  STREAM_STATISTICS_SCHEMAS[kind];
+export type StreamStatistics<Kind extends TrendBucketKind = TrendBucketKind> = z.infer<
+  (typeof STREAM_STATISTICS_SCHEMAS)[Kind]
+>;
+/** GET /v1/trends/playlist-streams/series. */
+export const playlistStreamSeriesSchema = itemsOf(trendSeriesBucketSchema);
+/** GET /v1/trends/playlist-streams/statistics. */
+export const playlistStreamStatisticsSchema = itemsOf(playlistStreamStatisticSchema);
