@@ -1,0 +1,126 @@
+import { apiErrorBodySchema, serviceStatusSchema } from '@tunehouse/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectShape } from './testing/fixtures.js';
+import { createTestApp, type TestApp } from './testing/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, (app) => {
+    app.get('/test/boom', async () => {
+      throw new Error('connection to db-internal-7 refused at /srv/secret/path.js:12');
+    });
+  });
+});
+afterAll(() => t.close());
+
+describe('the HTTP plumbing', () => {
+  it('answers /health and /ready (the database is reachable)', async () => {
+    for (const url of ['/health', '/ready']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(expectShape(serviceStatusSchema, response).status).toBe('ok');
+    }
+  });
+
+  it('answers an unknown route with 404 in the one error shape', async () => {
+    const response = await t.app.inject({ url: '/v1/nothing-here?x=1' });
+    expect(expectError(response, 404, 'NOT_FOUND').message).toBe('No route GET /v1/nothing-here');
+  });
+
+  it('answers malformed JSON with 400 and a wrong content type with 415', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expectError(bad, 400, 'BAD_REQUEST');
+    const xml = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expectError(xml, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('never shows a stack trace or internal detail in a 500', async () => {
+    const response = await t.app.inject({ url: '/test/boom' });
+    const error = expectError(response, 500, 'INTERNAL');
+    expect(error.message).toBe('Something went wrong on our side; please try again');
+    expect(response.body).not.toMatch(/db-internal|secret|\.js:\d+|stack/);
+    expect(apiErrorBodySchema.parse(response.json()).error.details).toBeUndefined();
+  });
+
+  it('echoes a well-formed request id and makes one up otherwise', async () => {
+    const given = await t.app.inject({ url: '/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const made = await t.app.inject({ url: '/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ url: '/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('allows the shell and area origins, with credentials, and no one else', async () => {
+    const preflight = (origin: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url: '/v1/sessions',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-bot-check',
+        },
+      });
+    const allowed = await preflight('http://localhost:4201');
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:4201');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('x-bot-check');
+    const refused = await preflight('https://evil.example');
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('OpenAPI at /docs', () => {
+  it('serves the UI and lists every endpoint in /docs/json', async () => {
+    const page = await t.app.inject({ url: '/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+    const response = await t.app.inject({ url: '/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as { paths: Record<string, Record<string, unknown>> };
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        'GET /health',
+        'GET /ready',
+        'GET /v1/bot-check/challenge',
+        'POST /v1/sessions',
+        'POST /v1/sessions/current/refresh',
+        'POST /v1/sessions/current/verify',
+        'DELETE /v1/sessions/current',
+        'POST /v1/signup',
+        'POST /v1/emails',
+        'POST /v1/passwords/new',
+        'POST /v1/passwords',
+        'GET /v1/users/me',
+        'POST /v1/users/me',
+        'POST /v1/events',
+        'GET /v1/admin/users',
+        'POST /v1/admin/impersonations',
+        'POST /v1/admin/users/{id}/suspend',
+        'POST /v1/admin/users/{id}/unsuspend',
+        'GET /test/boom',
+      ].sort(),
+    );
+    const login = document.paths['/v1/sessions']!.post as {
+      requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
+    };
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+  });
+});

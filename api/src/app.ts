@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { BOT_CHECK_HEADER } from '@tunehouse/contracts';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { accountRoutes } from './domains/accounts/routes.js';
+import { createAccountService } from './domains/accounts/service.js';
+import { adminRoutes } from './domains/admin/routes.js';
+import { createAdminService } from './domains/admin/service.js';
+import { botCheckRoutes } from './domains/bot-check/routes.js';
+import { eventRoutes } from './domains/events/routes.js';
+import { healthRoutes } from './domains/health/routes.js';
+import { loadSessionContext } from './domains/sessions/repository.js';
+import { sessionRoutes } from './domains/sessions/routes.js';
+import { createSessionService } from './domains/sessions/service.js';
+import { userRoutes } from './domains/users/routes.js';
+import { createAuthGuard } from './platform/auth-guard.js';
+import { createBotCheck } from './platform/bot-check.js';
+import type { AppConfig } from './platform/config.js';
+import type { Db } from './platform/db.js';
+import { handleError, handleNotFound } from './platform/errors.js';
+import type { Jobs } from './platform/jobs.js';
+import { createMailer } from './platform/mail/outbox.js';
+import { registerRateLimits } from './platform/rate-limits.js';
+import { TokenService } from './platform/tokens.js';
+import { serializerCompiler, validatorCompiler } from './platform/zod-compilers.js';
+
+export type AppDeps = {
+  db: Db;
+  jobs: Jobs;
+  /** A pino logger; omitted, the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+};
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** The HTTP application: every route, plugin and hook, without listening or owning its database. */
+export async function buildApp(config: AppConfig, { db, jobs, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    // A caller's (or proxy's) request id is kept so that logs line up across services.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(handleNotFound);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('botCheck', 'not-required');
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    // The API answers JSON; only the /docs page needs to run scripts and styles, from its own origin.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        // Local installs serve /docs over plain HTTP; upgrading its requests would break the page.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
+    credentials: true,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id', BOT_CHECK_HEADER],
+    exposedHeaders: ['retry-after', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining'],
+    maxAge: 600,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tunehouse API',
+        version: '0.1.0',
+        description:
+          'Errors are always `{ error: { code, message, details? } }`; validation details name field paths.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: createJsonSchemaTransform({
+      skipList: ['/docs', '/docs/', '/docs/json', '/docs/yaml', '/docs/static/*', '/docs/*'],
+      // Contracts default some fields with one-way transforms; documented as the value they carry.
+      zodToJsonConfig: { unrepresentable: 'any' },
+    }),
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  const rateLimits = await registerRateLimits(app, config.rateLimitFactor);
+  const botCheck = createBotCheck({ policy: config.botCheck, hmacKey: config.botCheckHmacKey, db });
+  // Before the per-route rate limits (route-level onRequest hooks run after this one).
+  app.addHook('onRequest', botCheck.hook);
+
+  const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  const auth = createAuthGuard(tokens, (sessionId) => loadSessionContext(db, sessionId));
+  const mailer = createMailer(jobs);
+  const sessions = createSessionService({ db, tokens, mailer, config });
+  const accounts = createAccountService({ db, tokens, mailer, config, sessions });
+  const admin = createAdminService({ db, sessions });
+
+  await app.register(healthRoutes({ db }));
+  await app.register(botCheckRoutes({ botCheck, rateLimits }));
+  await app.register(sessionRoutes({ sessions, auth, rateLimits }));
+  await app.register(accountRoutes({ accounts, rateLimits }));
+  await app.register(userRoutes({ db, auth }));
+  await app.register(eventRoutes({ db, auth, rateLimits }));
+  await app.register(adminRoutes({ admin, auth }));
+  return app;
+}

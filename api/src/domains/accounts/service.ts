@@ -1,0 +1,118 @@
+import type {
+  EmailActivationRequest,
+  PasswordResetRequest,
+  SignupRequest,
+  UserWithSession,
+} from '@tunehouse/contracts';
+import type { AppConfig } from '../../platform/config.js';
+import { type Db, withTransaction } from '../../platform/db.js';
+import { ApiError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail/outbox.js';
+import { emailActivationMail, passwordResetMail } from '../../platform/mail/templates.js';
+import { hashPassword } from '../../platform/passwords.js';
+import type { TokenService } from '../../platform/tokens.js';
+import { consumeChallenge } from '../challenges/repository.js';
+import { createLinkChallenge, redeemLinkChallenge } from '../challenges/service.js';
+import { clearLoginFailures, revokeUserSessions } from '../sessions/repository.js';
+import type { SessionService } from '../sessions/service.js';
+import {
+  findCredentialsByEmail,
+  findUserById,
+  insertUser,
+  markEmailVerified,
+  setPassword,
+} from '../users/repository.js';
+import { toUser } from '../users/user-view.js';
+
+const ACTIVATION_TTL_SECONDS = 7 * 86_400;
+const RESET_TTL_SECONDS = 3600;
+
+type Deps = { db: Db; tokens: TokenService; mailer: Mailer; config: AppConfig; sessions: SessionService };
+
+const linkInvalid = () =>
+  new ApiError(400, 'LINK_INVALID', 'The link is not valid any more; ask for a new one', [
+    { path: ['body', 'secret'], message: 'Unknown, used or expired link' },
+  ]);
+
+/** Sign-up, e-mail activation and password reset: each answers with the user and a new session. */
+export function createAccountService({ db, tokens, mailer, config, sessions }: Deps) {
+  async function signup(request: SignupRequest): Promise<UserWithSession> {
+    const passwordHash = await hashPassword(request.password);
+    return withTransaction(db, async (tx) => {
+      const user = await insertUser(tx, {
+        email: request.email,
+        passwordHash,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        country: request.country ?? null,
+        city: request.city ?? null,
+      });
+      if (!user)
+        throw new ApiError(409, 'EMAIL_TAKEN', 'An account with this e-mail address exists; log in instead', [
+          { path: ['body', 'email'], message: 'Already registered' },
+        ]);
+      const link = await createLinkChallenge(tx, tokens, user.id, 'email_activation', ACTIVATION_TTL_SECONDS);
+      await mailer.queue(
+        tx,
+        emailActivationMail({ to: user.email, firstName: user.firstName, siteUrl: config.siteUrl, ...link }),
+      );
+      return { ...toUser(user), session: await sessions.open(tx, user) };
+    });
+  }
+
+  async function activateEmail({ challengeId, secret }: EmailActivationRequest): Promise<UserWithSession> {
+    const result = await withTransaction(db, async (tx) => {
+      const challenge = await redeemLinkChallenge(tx, tokens, challengeId, secret, 'email_activation');
+      if (!challenge) return null;
+      await consumeChallenge(tx, challenge.id);
+      await markEmailVerified(tx, challenge.userId);
+      const user = await findUserById(tx, challenge.userId);
+      if (!user) return null;
+      return { ...toUser(user), session: await sessions.open(tx, user) };
+    });
+    if (!result) throw linkInvalid();
+    return result;
+  }
+
+  /** Always the same answer, so that it does not reveal which addresses have accounts. */
+  async function requestPasswordReset(email: string): Promise<void> {
+    const credentials = await findCredentialsByEmail(db, email);
+    if (!credentials) return;
+    const { user } = credentials;
+    await withTransaction(db, async (tx) => {
+      const link = await createLinkChallenge(tx, tokens, user.id, 'password_reset', RESET_TTL_SECONDS);
+      await mailer.queue(
+        tx,
+        passwordResetMail({ to: user.email, firstName: user.firstName, siteUrl: config.siteUrl, ...link }),
+      );
+    });
+  }
+
+  /** A reset ends every other session of the user: whoever knew the old password is out. */
+  async function resetPassword({
+    challengeId,
+    secret,
+    password,
+  }: PasswordResetRequest): Promise<UserWithSession> {
+    const passwordHash = await hashPassword(password);
+    const result = await withTransaction(db, async (tx) => {
+      const challenge = await redeemLinkChallenge(tx, tokens, challengeId, secret, 'password_reset');
+      if (!challenge) return null;
+      await consumeChallenge(tx, challenge.id);
+      await setPassword(tx, challenge.userId, passwordHash);
+      // Following the e-mailed link proves the address too.
+      await markEmailVerified(tx, challenge.userId);
+      await revokeUserSessions(tx, challenge.userId, 'password_reset');
+      await clearLoginFailures(tx, challenge.userId);
+      const user = await findUserById(tx, challenge.userId);
+      if (!user) return null;
+      return { ...toUser(user), session: await sessions.open(tx, user) };
+    });
+    if (!result) throw linkInvalid();
+    return result;
+  }
+
+  return { signup, activateEmail, requestPasswordReset, resetPassword };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

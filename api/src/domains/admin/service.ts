@@ -1,0 +1,77 @@
+import {
+  type AdminUser,
+  type AdminUserListQuery,
+  type Paginated,
+  type Session,
+  toPage,
+} from '@tunehouse/contracts';
+import type { AuthContext, UserRecord } from '../../platform/auth-guard.js';
+import { type Db, iso, withTransaction } from '../../platform/db.js';
+import { ApiError } from '../../platform/errors.js';
+import { revokeUserSessions } from '../sessions/repository.js';
+import type { SessionService } from '../sessions/service.js';
+import { findUserById } from '../users/repository.js';
+import { toUser } from '../users/user-view.js';
+import { insertImpersonation, listUsers, setSuspended } from './repository.js';
+
+export function toAdminUser(user: UserRecord): AdminUser {
+  return {
+    ...toUser(user),
+    isAdmin: user.isAdmin,
+    emailVerifiedAt: iso(user.emailVerifiedAt),
+    secondStep: user.secondStep,
+  };
+}
+
+/** Admin work on other users. Every method assumes the route already required an admin session. */
+export function createAdminService({ db, sessions }: { db: Db; sessions: SessionService }) {
+  async function target(userId: string): Promise<UserRecord> {
+    const user = await findUserById(db, userId);
+    if (!user) throw new ApiError(404, 'NOT_FOUND', 'No such user');
+    return user;
+  }
+
+  async function list(query: AdminUserListQuery): Promise<Paginated<AdminUser>> {
+    const { users, total } = await listUsers(db, query);
+    return toPage(users.map(toAdminUser), query.offset, query.size, total);
+  }
+
+  /**
+   * A session for the user carrying the admin's e-mail (the spec's admin marker), ending after the configured
+   * time, audited in `impersonations` (ended when the session is destroyed). Admins cannot be impersonated:
+   * that would let one admin act with another's rights.
+   */
+  async function impersonate(admin: AuthContext, userId: string): Promise<Session> {
+    const user = await target(userId);
+    if (user.isAdmin)
+      throw new ApiError(403, 'IMPERSONATION_FORBIDDEN', 'Administrators cannot be impersonated');
+    return withTransaction(db, async (tx) => {
+      const session = await sessions.open(tx, user, {
+        impersonator: { id: admin.user.id, email: admin.user.email },
+      });
+      await insertImpersonation(tx, {
+        adminId: admin.user.id,
+        userId: user.id,
+        sessionId: String(session.id),
+        expiresAt: session.expiresAt!,
+      });
+      return session;
+    });
+  }
+
+  /** Suspension ends every session of the user at once (spec §6: they must sign in again to see why). */
+  async function suspend(userId: string, suspended: boolean): Promise<AdminUser> {
+    const user = await target(userId);
+    if (user.isAdmin) throw new ApiError(403, 'FORBIDDEN', 'Administrators cannot be suspended here');
+    const updated = await withTransaction(db, async (tx) => {
+      await setSuspended(tx, user.account.id, suspended);
+      if (suspended) await revokeUserSessions(tx, user.id, 'suspended');
+      return findUserById(tx, user.id);
+    });
+    return toAdminUser(updated!);
+  }
+
+  return { list, impersonate, suspend };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

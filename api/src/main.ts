@@ -1,0 +1,94 @@
+// The API process: PostgreSQL (embedded unless DATABASE_URL), migrations, jobs, demo seed, HTTP.
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { cleanUp } from './platform/cleanup.js';
+import { ConfigError, loadConfig } from './platform/config.js';
+import { provideDatabase } from './platform/database.js';
+import { createPool } from './platform/db.js';
+import { QUEUES, startJobs } from './platform/jobs.js';
+import { createMailDelivery } from './platform/mail/delivery.js';
+import { migrate } from './platform/migrations.js';
+import { demoLoginsText } from './seed/demo-accounts.js';
+import { databaseIsEmpty, seedDemo } from './seed/seed.js';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const log = pino({
+  level: config.logLevel,
+  base: { service: 'tunehouse-api' },
+  redact: ['req.headers.authorization', 'req.headers["x-bot-check"]'],
+});
+
+/** What has been started so far, stopped in reverse order. */
+const running: { name: string; stop: () => Promise<unknown> }[] = [];
+let stopping = false;
+
+async function stopAll(exitCode: number) {
+  if (stopping) return;
+  stopping = true;
+  const deadline = setTimeout(() => {
+    log.error('shutdown took longer than 20 s; exiting');
+    process.exit(exitCode || 1);
+  }, 20_000);
+  deadline.unref();
+  for (const { name, stop } of running.reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      log.warn({ err: error }, `stopping ${name} failed`);
+    }
+  }
+  log.info('stopped');
+  process.exit(exitCode);
+}
+
+process.once('SIGINT', () => void stopAll(0));
+process.once('SIGTERM', () => void stopAll(0));
+
+try {
+  const database = await provideDatabase(config, (message) => log.info(message));
+  running.push({ name: 'PostgreSQL', stop: database.stop });
+  const db = createPool(database.url);
+  running.push({ name: 'database pool', stop: () => db.end() });
+
+  const applied = await migrate(db);
+  log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
+
+  const jobs = await startJobs({
+    connectionString: database.url,
+    onError: (error) => log.error({ err: error }, 'job queue error'),
+  });
+  running.push({ name: 'jobs', stop: jobs.stop });
+  const mail = createMailDelivery({
+    db,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    mailDir: path.join(config.dataDir, 'mail'),
+    log,
+  });
+  running.push({ name: 'mail transport', stop: async () => mail.close() });
+  await jobs.work<{ outboxId: string }>(QUEUES.mailDelivery, ({ outboxId }) => mail.deliver(outboxId));
+  await jobs.work(QUEUES.cleanup, () => cleanUp(db));
+  await jobs.schedule(QUEUES.cleanup, '*/30 * * * *');
+
+  if (config.seedDemo && (await databaseIsEmpty(db))) {
+    log.info({ created: await seedDemo(db) }, 'empty database: demo data seeded');
+  }
+
+  const app = await buildApp(config, { db, jobs, logger: log });
+  running.push({ name: 'HTTP server', stop: () => app.close() });
+  const address = await app.listen({ port: config.port, host: config.host });
+  log.info({ address, docs: `${address}/docs` }, 'Tunehouse API listening');
+  if (config.seedDemo) console.log(`\n${demoLoginsText()}\n`);
+} catch (error) {
+  log.fatal({ err: error }, 'API failed to start');
+  await stopAll(1);
+}

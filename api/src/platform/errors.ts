@@ -1,0 +1,109 @@
+import type { ApiErrorBody, ApiErrorCode, FieldIssue } from '@tunehouse/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error whose status, code and message are safe to show the caller. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly details?: FieldIssue[],
+    /** Seconds, sent as Retry-After (429, 503). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A request part that failed its zod schema; `issues` keep zod's paths as arrays. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly part: string,
+    readonly issues: FieldIssue[],
+  ) {
+    super(`Invalid ${part}`);
+    this.name = 'RequestValidationError';
+  }
+}
+
+const STATUS_CODES: Record<number, ApiErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  423: 'LOCKED',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Messages of Fastify's own client errors (bad JSON, wrong content type, ...) name no internals. */
+const SAFE_FASTIFY_CODES = /^FST_ERR_CTP_|^FST_ERR_VALIDATION$|^FST_ERR_NOT_FOUND$/;
+
+export function toErrorBody(error: unknown): { status: number; body: ApiErrorBody; retryAfter?: number } {
+  if (error instanceof ApiError) {
+    return {
+      status: error.statusCode,
+      body: {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.details ? { details: error.details } : {}),
+        },
+      },
+      ...(error.retryAfterSeconds !== undefined ? { retryAfter: error.retryAfterSeconds } : {}),
+    };
+  }
+  if (error instanceof RequestValidationError) {
+    return {
+      status: 400,
+      body: {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: `The request ${error.part} is invalid`,
+          details: error.issues,
+        },
+      },
+    };
+  }
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const safe = typeof fastifyError.code === 'string' && SAFE_FASTIFY_CODES.test(fastifyError.code);
+    return {
+      status,
+      body: {
+        error: {
+          code: STATUS_CODES[status] ?? 'BAD_REQUEST',
+          message: safe && fastifyError.message ? fastifyError.message : 'The request was refused',
+        },
+      },
+    };
+  }
+  return {
+    status: 500,
+    body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side; please try again' } },
+  };
+}
+
+/** The one error handler: every error leaves as `{ error: { code, message, details? } }`, never a stack. */
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body, retryAfter } = toErrorBody(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: body.error.code, status }, body.error.message);
+  if (retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
+  return reply.status(status).send(body);
+}
+
+export function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?', 1)[0];
+  const body: ApiErrorBody = {
+    error: { code: 'NOT_FOUND', message: `No route ${request.method} ${path}` },
+  };
+  return reply.status(404).send(body);
+}

@@ -1,0 +1,13 @@
+import { apiErrorBodySchema } from '@tunehouse/contracts';
+import { z } from 'zod';
+
+/** Every route documents the one error shape for its 4xx and 5xx answers. */
+export const errorResponses = {
+  '4XX': apiErrorBodySchema.describe('Error: { error: { code, message, details? } }'),
+  '5XX': apiErrorBodySchema.describe('Error (never a stack trace)'),
+} as const;
+
+export const noContent = z.null().describe('No content');
+
+/** OpenAPI: the route takes `Authorization: Bearer <access token>`. */
+export const bearer = [{ bearerAuth: [] }];

@@ -1,0 +1,45 @@
+import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { RequestValidationError } from './errors.js';
+
+type Schema = z.ZodType | { properties: z.ZodType };
+
+function resolve(schema: Schema): z.ZodType {
+  return schema instanceof z.ZodType ? schema : schema.properties;
+}
+
+/**
+ * Request validation that keeps zod's issue paths as arrays (the library joins them into a string), so that
+ * a 400 names `['body', 'email']` and not `/email`.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    const part = httpPart ?? 'body';
+    return {
+      error: new RequestValidationError(
+        part,
+        result.error.issues.map((issue) => ({
+          path: [part, ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))],
+          message: issue.message,
+        })),
+      ),
+    };
+  };
+
+/**
+ * Responses go through their contract schema by parsing, not the library's `encode`: our contracts use one-way
+ * transforms (names default to '' — spec §3), which zod cannot encode. Parsing also strips anything the
+ * contract does not name, so a column added to a query never leaks.
+ */
+export const serializerCompiler: FastifySerializerCompiler<Schema> = ({ schema, method, url }) => {
+  const zodSchema = resolve(schema);
+  return (data) => {
+    const result = zodSchema.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+};

@@ -1,0 +1,87 @@
+import { apiErrorBodySchema, type ApiErrorCode, sessionSchema, type Session } from '@tunehouse/contracts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import type { UserRecord } from '../platform/auth-guard.js';
+import type { Db } from '../platform/db.js';
+import { hashPassword } from '../platform/passwords.js';
+import { insertUser, type NewUser } from '../domains/users/repository.js';
+
+export const PASSWORD = 'correct horse battery staple';
+let passwordHash: Promise<string> | undefined;
+let counter = 0;
+
+/** A user with its account, straight into the database (no mail, no session). */
+export async function createUser(
+  db: Db,
+  overrides: Partial<Omit<NewUser, 'passwordHash'>> = {},
+): Promise<UserRecord> {
+  passwordHash ??= hashPassword(PASSWORD);
+  counter += 1;
+  const user = await insertUser(db, {
+    email: `user-${counter}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+    firstName: 'Test',
+    lastName: `User ${counter}`,
+    emailVerified: true,
+    ...overrides,
+    passwordHash: await passwordHash,
+  });
+  if (!user) throw new Error('fixture user e-mail was taken');
+  return user;
+}
+
+/** Parses a body with its contract schema; a mismatch fails the test with zod's field paths. */
+export function expectShape<S extends z.ZodType>(schema: S, response: LightMyRequestResponse): z.infer<S> {
+  const parsed = schema.safeParse(response.json());
+  if (!parsed.success) {
+    throw new Error(
+      `Response ${response.statusCode} does not match its contract: ${JSON.stringify(parsed.error.issues)}\n${response.body}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** Asserts the error status, code and shape; answers the error for further checks. */
+export function expectError(response: LightMyRequestResponse, status: number, code: ApiErrorCode) {
+  expect({ status: response.statusCode, body: response.json() }).toMatchObject({
+    status,
+    body: { error: { code } },
+  });
+  const body = expectShape(apiErrorBodySchema, response);
+  expect(response.body).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  return body.error;
+}
+
+export const bearer = (session: Pick<Session, 'token'> | string) => ({
+  authorization: `Bearer ${typeof session === 'string' ? session : session.token.accessToken}`,
+});
+
+export async function login(app: FastifyInstance, email: string, password = PASSWORD): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } });
+  expect(response.statusCode, response.body).toBe(201);
+  return expectShape(sessionSchema, response);
+}
+
+/** The latest mail queued to `to`, as the outbox holds it. */
+export async function lastMailTo(db: Db, to: string) {
+  const { rows } = await db.query<{
+    id: string;
+    subject: string;
+    text_body: string;
+    link: string | null;
+    template: string;
+  }>(
+    'SELECT id, subject, text_body, link, template FROM outbox WHERE recipient = $1 ORDER BY created_at DESC LIMIT 1',
+    [to],
+  );
+  if (!rows[0]) throw new Error(`no mail to ${to}`);
+  return rows[0];
+}
+
+export function linkParams(link: string | null): { challengeId: string; secret: string } {
+  const url = new URL(link ?? '');
+  return {
+    challengeId: url.searchParams.get('challengeId') ?? '',
+    secret: url.searchParams.get('secret') ?? '',
+  };
+}

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createPool } from '../platform/db.js';
+import { ensureDatabase, startEmbeddedPostgres } from '../platform/embedded-postgres.js';
+import { startJobs } from '../platform/jobs.js';
+import { migrate } from '../platform/migrations.js';
+
+export const TEMPLATE_DATABASE = 'tunehouse_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgres: { adminUrl: string; template: string };
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One real PostgreSQL for the whole run, in a temporary folder on a free port, with a template database that
+ * has every migration and pg-boss's schema. Each test file clones it (CREATE DATABASE … TEMPLATE), which takes
+ * milliseconds, and so never sees another file's rows.
+ */
+export default async function setup(project: TestProject) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-api-test-'));
+  const server = await startEmbeddedPostgres({
+    dir: path.join(dir, 'pg'),
+    port: await freePort(),
+    secretsDir: dir,
+  });
+  try {
+    await ensureDatabase(server.urlFor('postgres'), TEMPLATE_DATABASE);
+    const templateUrl = server.urlFor(TEMPLATE_DATABASE);
+    const pool = createPool(templateUrl, 1);
+    await migrate(pool);
+    await pool.end();
+    const jobs = await startJobs({ connectionString: templateUrl, migrate: true, background: false });
+    await jobs.stop();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  project.provide('postgres', { adminUrl: server.urlFor('postgres'), template: TEMPLATE_DATABASE });
+  return async () => {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,110 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import type { AppConfig } from '../platform/config.js';
+import { createPool, type Db } from '../platform/db.js';
+import { type Jobs, startJobs } from '../platform/jobs.js';
+
+/** A database of its own for one test file, cloned from the migrated template of the run. */
+export async function createTestDatabase(): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
+  const { adminUrl, template } = inject('postgres');
+  const name = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (error) {
+        // Two files cloning at the same instant: "source database is being accessed by other users".
+        if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createPool(url.toString(), 5);
+  return {
+    url: url.toString(),
+    db,
+    drop: async () => {
+      await db.end();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: path.join(os.tmpdir(), `tunehouse-test-${process.pid}`),
+    embeddedPgPort: 0,
+    jwtSecret: randomBytes(32).toString('base64url'),
+    botCheckHmacKey: randomBytes(32).toString('base64url'),
+    botCheck: 'off',
+    corsOrigins: ['http://localhost:4200', 'http://localhost:4201'],
+    smtpUrl: undefined,
+    mailFrom: 'Tunehouse <no-reply@tunehouse.test>',
+    siteUrl: 'http://localhost:4200',
+    logLevel: 'silent',
+    accessTokenTtlSeconds: 900,
+    refreshTokenTtlDays: 30,
+    sessionMaxDays: 90,
+    impersonationTtlMinutes: 60,
+    // Tests log in far more often per minute than a person; the rate-limit tests set 1.
+    rateLimitFactor: 1000,
+    trustProxy: false,
+    seedDemo: false,
+    ...overrides,
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  jobs: Jobs;
+  url: string;
+  config: AppConfig;
+  close: () => Promise<void>;
+};
+
+/**
+ * The real application on a fresh database, driven through `app.inject()`. Jobs are enqueued for real (pg-boss)
+ * but not worked, so a test reads the outbox to see what would be mailed. `beforeReady` may add routes.
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const jobs = await startJobs({ connectionString: database.url, migrate: false, background: false });
+  const config = testConfig(overrides);
+  const app = await buildApp(config, { db: database.db, jobs });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    jobs,
+    url: database.url,
+    config,
+    close: async () => {
+      await app.close();
+      await jobs.stop();
+      await database.drop();
+    },
+  };
+}

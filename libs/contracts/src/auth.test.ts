@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { currentUserSchema, loginRequestSchema, signupRequestSchema } from './auth.js';
+
+describe('auth request schemas', () => {
+  it('compares e-mail addresses trimmed and lower-cased', () => {
+    expect(loginRequestSchema.parse({ email: '  Mara@Example.COM ', password: 'x' }).email).toBe(
+      'mara@example.com',
+    );
+  });
+
+  it('names the field of every problem in a sign-up', () => {
+    const result = signupRequestSchema.safeParse({ email: 'nope', password: 'short', firstName: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'password',
+    ]);
+  });
+
+  it('defaults missing names to an empty string (spec §3)', () => {
+    const user = currentUserSchema.parse({
+      id: 'u1',
+      email: 'a@b.test',
+      firstName: null,
+      account: { id: 'a1' },
+      isAdmin: false,
+      emailVerified: true,
+      secondStep: 'none',
+    });
+    expect([user.firstName, user.lastName]).toEqual(['', '']);
+  });
+});

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { countryCodeSchema } from './primitives.js';
+import { userSchema } from './session.js';
+
+/** E-mail addresses are compared case-insensitively, so they travel trimmed and lower-cased. */
+export const emailAddressSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
+
+/** NIST 800-63B: length matters, composition rules do not. The upper bound keeps hashing cheap to refuse. */
+export const newPasswordSchema = z
+  .string()
+  .min(10, 'Use at least 10 characters')
+  .max(256, 'Use at most 256 characters');
+
+const personNameSchema = z.string().trim().min(1).max(100);
+const citySchema = z.string().trim().max(100);
+
+/** POST /v1/sessions (spec §7). */
+export const loginRequestSchema = z.object({
+  email: emailAddressSchema,
+  password: z.string().min(1).max(256),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** POST /v1/sessions/current/refresh (spec §7). */
+export const refreshSessionRequestSchema = z.object({
+  refreshToken: z.string().min(1).max(512),
+});
+export type RefreshSessionRequest = z.infer<typeof refreshSessionRequestSchema>;
+
+/** POST /v1/sessions/current/verify (spec §7): the TOTP or the e-mailed six-digit code. */
+export const verifySessionRequestSchema = z.object({
+  secret: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Expected the six-digit code'),
+});
+export type VerifySessionRequest = z.infer<typeof verifySessionRequestSchema>;
+
+/** POST /v1/signup. The spec does not show the fields; these are what the account screen needs. */
+export const signupRequestSchema = z.object({
+  email: emailAddressSchema,
+  password: newPasswordSchema,
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  country: countryCodeSchema.optional(),
+  city: citySchema.optional(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** POST /v1/users/me: every field optional; null clears country or city. */
+export const updateCurrentUserRequestSchema = z.object({
+  firstName: personNameSchema.optional(),
+  lastName: personNameSchema.optional(),
+  country: countryCodeSchema.nullable().optional(),
+  city: citySchema.nullable().optional(),
+});
+export type UpdateCurrentUserRequest = z.infer<typeof updateCurrentUserRequestSchema>;
+
+/** An e-mailed link carries a challenge id and its secret (activation and password reset). */
+const emailedChallengeFields = {
+  challengeId: z.uuid(),
+  secret: z.string().min(16).max(128),
+};
+
+/** POST /v1/emails (spec §7): e-mail activation. */
+export const emailActivationRequestSchema = z.object(emailedChallengeFields);
+export type EmailActivationRequest = z.infer<typeof emailActivationRequestSchema>;
+
+/** POST /v1/passwords/new (spec §7): ask for a reset link. */
+export const passwordResetLinkRequestSchema = z.object({ email: emailAddressSchema });
+export type PasswordResetLinkRequest = z.infer<typeof passwordResetLinkRequestSchema>;
+
+/** POST /v1/passwords (spec §7): the e-mailed link's challenge plus the new password. */
+export const passwordResetRequestSchema = z.object({
+  ...emailedChallengeFields,
+  password: newPasswordSchema,
+});
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const SECOND_STEP_METHODS = ['none', 'totp', 'email'] as const;
+export const secondStepMethodSchema = z.enum(SECOND_STEP_METHODS);
+export type SecondStepMethod = z.infer<typeof secondStepMethodSchema>;
+
+/**
+ * GET/POST /v1/users/me: the spec's User plus what only its owner sees. `isAdmin` lets the admin screens show
+ * themselves without a failing call; the server checks it on every admin route regardless.
+ */
+export const currentUserSchema = userSchema.extend({
+  isAdmin: z.boolean(),
+  emailVerified: z.boolean(),
+  secondStep: secondStepMethodSchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;

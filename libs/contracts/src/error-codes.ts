@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * The `error.code` values the API answers with (the spec leaves the server's list out). Clients branch on the
+ * code, never on the message.
+ */
+export const API_ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'INVALID_CREDENTIALS',
+  'UNAUTHENTICATED',
+  'ACCESS_TOKEN_EXPIRED',
+  'SESSION_ENDED',
+  'REFRESH_REJECTED',
+  'CHALLENGE_REQUIRED',
+  'SESSION_NOT_CHALLENGED',
+  'CHALLENGE_SECRET_INVALID',
+  'CHALLENGE_FAILED',
+  'LINK_INVALID',
+  'ACCOUNT_SUSPENDED',
+  'ADMIN_REQUIRED',
+  'IMPERSONATION_FORBIDDEN',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'EMAIL_TAKEN',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE',
+  'LOCKED',
+  'RATE_LIMITED',
+  'BOT_CHECK_REQUIRED',
+  'BOT_CHECK_FAILED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
+export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
+
+/** Spec §5: the message a refused refresh carries (also the server's message for it). */
+export const REFRESH_REJECTED_MESSAGE = 'Failed to refresh session with invalid or expired token';
+/** Spec §8. */
+export const NOT_CHALLENGED_MESSAGE = 'Cannot verify unchallenged session';
+/** Spec §2 route guards, reused by the server for the same situation. */
+export const SUSPENDED_MESSAGE = 'Account suspended and authentication is required';
