@@ -1,5 +1,5 @@
 import { SUSPENDED_MESSAGE } from '@tunehouse/contracts';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError } from './errors.js';
 import type { TokenService } from './tokens.js';
 
@@ -78,8 +78,11 @@ export function createAuthGuard(tokens: TokenService, loadSession: SessionLoader
     return context;
   }
 
-  /** A preHandler admitting only the sessions `access` allows; the caller is then `request.auth`. */
-  function guard(access: Access = {}): preHandlerAsyncHookHandler {
+  /**
+   * An onRequest hook admitting only the sessions `access` allows; the caller is then `request.auth`. As onRequest,
+   * it refuses a caller before the body is even parsed, so a stranger learns nothing from validation errors.
+   */
+  function guard(access: Access = {}): onRequestAsyncHookHandler {
     return async (request) => {
       const context = await authenticate(request);
       const { session, user } = context;
@@ -96,7 +99,7 @@ export function createAuthGuard(tokens: TokenService, loadSession: SessionLoader
   }
 
   /** For routes open to everyone that note the caller when there is one (analytics). Never refuses. */
-  const identify: preHandlerAsyncHookHandler = async (request) => {
+  const identify: onRequestAsyncHookHandler = async (request) => {
     if (!request.headers.authorization) return;
     request.auth = await authenticate(request).catch(() => null);
   };

@@ -9,9 +9,14 @@ import type { AppConfig } from '../platform/config.js';
 import { createPool, type Db } from '../platform/db.js';
 import { type Jobs, startJobs } from '../platform/jobs.js';
 
-/** A database of its own for one test file, cloned from the migrated template of the run. */
-export async function createTestDatabase(): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
-  const { adminUrl, template } = inject('postgres');
+/** A database of its own for one test file, cloned from the migrated template of the run (or an empty one). */
+export async function createTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<{
+  url: string;
+  db: Db;
+  drop: () => Promise<void>;
+}> {
+  const { adminUrl, template: migrated } = inject('postgres');
+  const template = empty ? 'template0' : migrated;
   const name = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

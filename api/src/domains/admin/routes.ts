@@ -25,7 +25,7 @@ export function adminRoutes({
     app.get(
       '/v1/admin/users',
       {
-        preHandler: adminOnly,
+        onRequest: adminOnly,
         schema: {
           tags: ['admin'],
           summary: 'Users, searched by e-mail or name, paged',
@@ -40,7 +40,7 @@ export function adminRoutes({
     app.post(
       '/v1/admin/impersonations',
       {
-        preHandler: adminOnly,
+        onRequest: adminOnly,
         schema: {
           tags: ['admin'],
           summary: 'A time-limited session for a user, carrying the admin’s e-mail; audited',
@@ -57,7 +57,7 @@ export function adminRoutes({
       app.post(
         `/v1/admin/users/:id/${action}`,
         {
-          preHandler: adminOnly,
+          onRequest: adminOnly,
           schema: {
             tags: ['admin'],
             summary:

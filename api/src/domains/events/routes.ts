@@ -24,7 +24,7 @@ export function eventRoutes({
       '/v1/events',
       {
         config: { rateLimit: rateLimits.events },
-        preHandler: auth.identify,
+        onRequest: auth.identify,
         bodyLimit: 16 * 1024,
         schema: {
           tags: ['events'],

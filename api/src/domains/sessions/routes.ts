@@ -50,7 +50,7 @@ export function sessionRoutes({ sessions, auth, rateLimits }: Deps): FastifyPlug
       '/v1/sessions/current/verify',
       {
         config: { rateLimit: rateLimits.verify },
-        preHandler: auth.guard({ allowPending: true, allowSuspended: true }),
+        onRequest: auth.guard({ allowPending: true, allowSuspended: true }),
         schema: {
           tags: ['sessions'],
           summary: 'Complete the second step with the TOTP or e-mailed code: the verified session',
@@ -65,7 +65,7 @@ export function sessionRoutes({ sessions, auth, rateLimits }: Deps): FastifyPlug
     app.delete(
       '/v1/sessions/current',
       {
-        preHandler: auth.guard({ allowPending: true, allowSuspended: true }),
+        onRequest: auth.guard({ allowPending: true, allowSuspended: true }),
         schema: {
           tags: ['sessions'],
           summary: 'Log out: end the current session (and an impersonation it carries)',

@@ -14,7 +14,7 @@ export function userRoutes({ db, auth }: { db: Db; auth: AuthGuard }): FastifyPl
       '/v1/users/me',
       {
         // Spec §6: a suspended account may still read who it is (the suspended page shows it).
-        preHandler: auth.guard({ allowSuspended: true }),
+        onRequest: auth.guard({ allowSuspended: true }),
         schema: {
           tags: ['users'],
           summary: 'The signed-in user',
@@ -28,7 +28,7 @@ export function userRoutes({ db, auth }: { db: Db; auth: AuthGuard }): FastifyPl
     app.post(
       '/v1/users/me',
       {
-        preHandler: auth.guard(),
+        onRequest: auth.guard(),
         schema: {
           tags: ['users'],
           summary: 'Change the signed-in user’s name, country or city',

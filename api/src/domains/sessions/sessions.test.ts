@@ -1,0 +1,236 @@
+import {
+  currentUserSchema,
+  REFRESH_REJECTED_MESSAGE,
+  sessionSchema,
+  type Session,
+} from '@tunehouse/contracts';
+import { decodeJwt } from 'jose';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenService } from '../../platform/tokens.js';
+import {
+  bearer,
+  createUser,
+  expectError,
+  expectShape,
+  lastMailTo,
+  login,
+  PASSWORD,
+} from '../../testing/fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const refresh = (refreshToken: string) =>
+  t.app.inject({ method: 'POST', url: '/v1/sessions/current/refresh', payload: { refreshToken } });
+const me = (session: Session | string) => t.app.inject({ url: '/v1/users/me', headers: bearer(session) });
+const verify = (session: Session, secret: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/sessions/current/verify',
+    headers: bearer(session),
+    payload: { secret },
+  });
+
+describe('POST /v1/sessions (login)', () => {
+  it('answers an active session whose access token expires within 15 minutes', async () => {
+    const user = await createUser(t.db, { firstName: 'Mara', lastName: 'Lindqvist' });
+    const session = await login(t.app, user.email.toUpperCase());
+    expect(session).toMatchObject({
+      status: 'active',
+      challenge: null,
+      adminEmail: null,
+      user: { id: user.id, email: user.email, firstName: 'Mara', account: { id: user.account.id } },
+    });
+    const claims = decodeJwt(session.token.accessToken);
+    expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(900);
+    expect(claims.sub).toBe(user.id);
+    expect(Date.parse(session.expiresAt!)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(expectShape(currentUserSchema, await me(session)).id).toBe(user.id);
+  });
+
+  it('refuses a wrong password and an unknown address alike', async () => {
+    const user = await createUser(t.db);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      payload: { email: user.email, password: 'not the password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      payload: { email: 'nobody@example.test', password: PASSWORD },
+    });
+    expect(expectError(wrong, 401, 'INVALID_CREDENTIALS')).toEqual(
+      expectError(unknown, 401, 'INVALID_CREDENTIALS'),
+    );
+  });
+
+  it('keeps no password or hash anywhere in the answer', async () => {
+    const user = await createUser(t.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expect(response.body).not.toMatch(/argon2|password/i);
+  });
+});
+
+describe('access tokens', () => {
+  it('refuses a missing, forged or expired token with 401', async () => {
+    expectError(await t.app.inject({ url: '/v1/users/me' }), 401, 'UNAUTHENTICATED');
+    expectError(await me('not-a-jwt'), 401, 'UNAUTHENTICATED');
+    const user = await createUser(t.db);
+    const session = await login(t.app, user.email);
+    const forged = new TokenService('another-secret-another-secret-another', 900);
+    expectError(await me(await forged.signAccess(user.id, String(session.id))), 401, 'UNAUTHENTICATED');
+    const same = new TokenService(t.config.jwtSecret, 900);
+    const old = await same.signAccess(user.id, String(session.id), new Date(Date.now() - 3600_000));
+    expectError(await me(old), 401, 'ACCESS_TOKEN_EXPIRED');
+  });
+});
+
+describe('POST /v1/sessions/current/refresh', () => {
+  it('rotates the refresh token and keeps the session', async () => {
+    const user = await createUser(t.db);
+    const first = await login(t.app, user.email);
+    const response = await refresh(first.token.refreshToken);
+    expect(response.statusCode).toBe(200);
+    const second = expectShape(sessionSchema, response);
+    expect(second.id).toBe(first.id);
+    expect(second.token.refreshToken).not.toBe(first.token.refreshToken);
+    expect((await me(second)).statusCode).toBe(200);
+  });
+
+  it('treats reuse of a rotated token as theft: the whole family ends', async () => {
+    const user = await createUser(t.db);
+    const first = await login(t.app, user.email);
+    const second = expectShape(sessionSchema, await refresh(first.token.refreshToken));
+
+    const reuse = await refresh(first.token.refreshToken);
+    expect(expectError(reuse, 400, 'REFRESH_REJECTED').message).toBe(REFRESH_REJECTED_MESSAGE);
+    // The thief's copy and the rightful new token both stop working, and so does the access token.
+    expectError(await refresh(second.token.refreshToken), 400, 'REFRESH_REJECTED');
+    expectError(await me(second), 401, 'SESSION_ENDED');
+    const { rows } = await t.db.query('SELECT revoked_reason FROM sessions WHERE id = $1', [first.id]);
+    expect(rows[0].revoked_reason).toBe('refresh_token_reuse');
+  });
+
+  it('refuses an expired refresh token with the spec’s message', async () => {
+    const user = await createUser(t.db);
+    const session = await login(t.app, user.email);
+    await t.db.query(
+      `UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE session_id = $1`,
+      [session.id],
+    );
+    const response = await refresh(session.token.refreshToken);
+    expect(expectError(response, 400, 'REFRESH_REJECTED').message).toBe(
+      'Failed to refresh session with invalid or expired token',
+    );
+  });
+
+  it('refuses an unknown token', async () => {
+    expectError(await refresh('made-up-token'), 400, 'REFRESH_REJECTED');
+  });
+});
+
+describe('DELETE /v1/sessions/current', () => {
+  it('ends the session: its access and refresh tokens stop working', async () => {
+    const user = await createUser(t.db);
+    const session = await login(t.app, user.email);
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: '/v1/sessions/current',
+      headers: bearer(session),
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    expectError(await me(session), 401, 'SESSION_ENDED');
+    expectError(await refresh(session.token.refreshToken), 400, 'REFRESH_REJECTED');
+  });
+});
+
+describe('second step', () => {
+  it('TOTP: login answers a pending session; verify with the current code answers a new active one', async () => {
+    const user = await createUser(t.db, { secondStep: 'totp', totpSecret: TOTP_SECRET });
+    const pending = await login(t.app, user.email);
+    expect(pending).toMatchObject({ status: 'pending', challenge: { status: 'pending', method: 'totp' } });
+    // A pending session is good for nothing but verifying or logging out.
+    expectError(await me(pending), 403, 'CHALLENGE_REQUIRED');
+
+    const code = await generate({ secret: TOTP_SECRET });
+    const response = await verify(pending, code);
+    expect(response.statusCode, response.body).toBe(200);
+    const active = expectShape(sessionSchema, response);
+    expect(active).toMatchObject({ status: 'active', challenge: null, user: { id: user.id } });
+    expect(active.id).not.toBe(pending.id);
+    expect((await me(active)).statusCode).toBe(200);
+    // The pending session is replaced, not upgraded.
+    expectError(await me(pending), 401, 'SESSION_ENDED');
+
+    // The same code is not accepted twice, even in a new login.
+    const again = await login(t.app, user.email);
+    expectError(await verify(again, code), 400, 'CHALLENGE_SECRET_INVALID');
+  });
+
+  it('e-mailed code: six digits in the outbox, single use', async () => {
+    const user = await createUser(t.db, { secondStep: 'email' });
+    const pending = await login(t.app, user.email);
+    expect(pending.challenge).toMatchObject({ status: 'pending', method: 'email' });
+    const mail = await lastMailTo(t.db, user.email);
+    expect(mail.template).toBe('login-code');
+    const code = /\b(\d{6})\b/.exec(mail.text_body)![1]!;
+
+    const wrong = code === '000000' ? '111111' : '000000';
+    const refused = expectError(await verify(pending, wrong), 400, 'CHALLENGE_SECRET_INVALID');
+    expect(refused.details).toEqual([{ path: ['body', 'secret'], message: 'The code is not right' }]);
+
+    const active = expectShape(sessionSchema, await verify(pending, code));
+    expect(active.status).toBe('active');
+    // Used once: the pending session is gone, and with it the code.
+    expectError(await verify(pending, code), 401, 'SESSION_ENDED');
+  });
+
+  it('ends the pending session after five wrong codes', async () => {
+    const user = await createUser(t.db, { secondStep: 'email' });
+    const pending = await login(t.app, user.email);
+    const code = /\b(\d{6})\b/.exec((await lastMailTo(t.db, user.email)).text_body)![1]!;
+    const wrong = code === '123456' ? '654321' : '123456';
+    for (let attempt = 1; attempt <= 4; attempt += 1)
+      expectError(await verify(pending, wrong), 400, 'CHALLENGE_SECRET_INVALID');
+    expectError(await verify(pending, wrong), 401, 'CHALLENGE_FAILED');
+    expectError(await verify(pending, code), 401, 'SESSION_ENDED');
+  });
+
+  it('refuses a code after the 10 minutes', async () => {
+    const user = await createUser(t.db, { secondStep: 'email' });
+    const pending = await login(t.app, user.email);
+    const code = /\b(\d{6})\b/.exec((await lastMailTo(t.db, user.email)).text_body)![1]!;
+    await t.db.query(`UPDATE challenges SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [
+      pending.id,
+    ]);
+    expectError(await verify(pending, code), 401, 'CHALLENGE_FAILED');
+  });
+
+  it('refuses to verify a session that has no challenge (spec §8 message)', async () => {
+    const user = await createUser(t.db);
+    const active = await login(t.app, user.email);
+    const error = expectError(await verify(active, '123456'), 409, 'SESSION_NOT_CHALLENGED');
+    expect(error.message).toBe('Cannot verify unchallenged session');
+  });
+
+  it('refreshing a pending session keeps it pending with its challenge', async () => {
+    const user = await createUser(t.db, { secondStep: 'totp', totpSecret: TOTP_SECRET });
+    const pending = await login(t.app, user.email);
+    const refreshed = expectShape(sessionSchema, await refresh(pending.token.refreshToken));
+    expect(refreshed).toMatchObject({ status: 'pending', challenge: { id: pending.challenge!.id } });
+    expect(Date.parse(refreshed.expiresAt!)).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+  });
+});
