@@ -30,15 +30,17 @@ function toSessionRecord(row: SessionRow): SessionRecord {
 
 /** The session, its user and account, and the impersonating admin's e-mail: one query per request. */
 export async function loadSessionContext(q: Queryable, sessionId: string): Promise<AuthContext | null> {
-  const { rows } = await q.query<SessionRow & UserRow>(
-    `SELECT ${SESSION_COLUMNS}, ${USER_COLUMNS}
-       FROM sessions s
-       JOIN users u ON u.id = s.user_id
-       JOIN accounts a ON a.id = u.account_id
-       LEFT JOIN users imp ON imp.id = s.impersonator_id
-      WHERE s.id = $1`,
-    [sessionId],
-  );
+  const { rows } = await q.query<SessionRow & UserRow>({
+    // Named, so each pooled connection parses and plans it once: it runs on every authenticated request.
+    name: 'load-session-context',
+    text: `SELECT ${SESSION_COLUMNS}, ${USER_COLUMNS}
+             FROM sessions s
+             JOIN users u ON u.id = s.user_id
+             JOIN accounts a ON a.id = u.account_id
+             LEFT JOIN users imp ON imp.id = s.impersonator_id
+            WHERE s.id = $1`,
+    values: [sessionId],
+  });
   const row = rows[0];
   return row ? { session: toSessionRecord(row), user: toUserRecord(row) } : null;
 }
