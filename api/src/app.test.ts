@@ -1,7 +1,9 @@
 import { apiErrorBodySchema, serviceStatusSchema } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { createPool } from './platform/db.js';
 import { expectError, expectShape } from './testing/fixtures.js';
-import { createTestApp, type TestApp } from './testing/test-app.js';
+import { createTestApp, testConfig, type TestApp } from './testing/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -82,6 +84,19 @@ describe('the HTTP plumbing', () => {
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('x-bot-check');
     const refused = await preflight('https://evil.example');
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('readiness', () => {
+  it('answers /ready 503 while the database cannot be reached, /health still 200', async () => {
+    const unreachable = createPool('postgres://nobody:nothing@127.0.0.1:9/none', 1);
+    const app = await buildApp(testConfig(), { db: unreachable, jobs: t.jobs });
+    const ready = await app.inject({ url: '/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(expectShape(serviceStatusSchema, ready).status).toBe('unavailable');
+    expect((await app.inject({ url: '/health' })).statusCode).toBe(200);
+    await app.close();
+    await unreachable.end();
   });
 });
 

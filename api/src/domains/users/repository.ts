@@ -82,7 +82,8 @@ export type NewUser = {
 export async function insertUser(q: Queryable, user: NewUser): Promise<UserRecord | null> {
   const { rows } = await q.query<{ id: string }>(
     `WITH account AS (
-       INSERT INTO accounts (country, city, suspended_at) VALUES ($1, $2, CASE WHEN $3 THEN now() END)
+       INSERT INTO accounts (country, city, suspended_at)
+       SELECT $1, $2, CASE WHEN $3 THEN now() END WHERE NOT EXISTS (SELECT 1 FROM users WHERE email = $4)
        RETURNING id
      )
      INSERT INTO users (account_id, email, password_hash, first_name, last_name, is_admin, second_step,
@@ -104,7 +105,8 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRecor
       user.emailVerified ?? false,
     ],
   );
-  // On a taken address the account row was inserted by the CTE anyway; the caller's transaction rolls it back.
+  // Two sign-ups racing for one address can both insert an account; the loser's is rolled back with its
+  // transaction (sign-up answers 409 from inside it).
   return rows[0] ? findUserById(q, rows[0].id) : null;
 }
 

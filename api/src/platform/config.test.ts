@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
+
+const dirs: string[] = [];
+function dataDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('has defaults for a local install: port 3000, soft bot check, data under <repo>/.data', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: dir,
+      embeddedPgPort: 5433,
+      botCheck: 'soft',
+      accessTokenTtlSeconds: 900,
+      seedDemo: true,
+    });
+    expect(config.corsOrigins).toEqual(
+      expect.arrayContaining(['http://localhost:4200', 'http://127.0.0.1:4206']),
+    );
+    expect(path.join(REPO_ROOT, 'api', 'package.json')).toSatisfy((file: string) => fs.existsSync(file));
+  });
+
+  it('generates secrets once into DATA_DIR/secrets (0600) and reads them back', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.botCheckHmacKey).toBe(first.botCheckHmacKey);
+    expect(first.botCheckHmacKey).not.toBe(first.jwtSecret);
+    expect(fs.statSync(path.join(dir, 'secrets', 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes given values, extra CORS origins, and ignores empty variables', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '8080',
+      JWT_SECRET: 'j'.repeat(40),
+      BOT_CHECK: 'enforce',
+      CORS_ORIGINS: 'https://app.example.com, https://admin.example.com',
+      DATABASE_URL: 'postgres://u:p@db.example.com:5432/tunehouse',
+      SMTP_URL: '',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      jwtSecret: 'j'.repeat(40),
+      botCheck: 'enforce',
+      smtpUrl: undefined,
+    });
+    expect(config.corsOrigins).toEqual(
+      expect.arrayContaining(['https://app.example.com', 'https://admin.example.com']),
+    );
+  });
+
+  it('refuses invalid values naming each variable', () => {
+    const attempt = () =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        BOT_CHECK: 'maybe',
+        ACCESS_TOKEN_TTL_SECONDS: '3600',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/PORT: .*; BOT_CHECK: .*; ACCESS_TOKEN_TTL_SECONDS/);
+  });
+});
