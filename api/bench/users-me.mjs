@@ -3,7 +3,6 @@
 // (autocannon). The servers run in a child process so that the load generator does not share their event loop.
 // Not part of `npm test`: figures, not assertions. BENCH_SECONDS sets the duration of each run (default 10).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +21,7 @@ else await measure();
 async function serve() {
   const { default: Fastify } = await import('fastify');
   const { buildApp } = await import(dist('app.js'));
+  const { loadConfig } = await import(dist('platform/config.js'));
   const { createPool } = await import(dist('platform/db.js'));
   const { startEmbeddedPostgres, ensureDatabase } = await import(dist('platform/embedded-postgres.js'));
   const { startJobs } = await import(dist('platform/jobs.js'));
@@ -48,32 +48,15 @@ async function serve() {
     lastName: 'Mark',
     emailVerified: true,
   });
-  const secret = () => randomBytes(32).toString('base64url');
-  const app = await buildApp(
-    {
-      port: 0,
-      host: '127.0.0.1',
-      databaseUrl: url,
-      dataDir: dir,
-      embeddedPgPort: 0,
-      jwtSecret: secret(),
-      botCheckHmacKey: secret(),
-      botCheck: 'off',
-      corsOrigins: [],
-      smtpUrl: undefined,
-      mailFrom: 'bench@example.test',
-      siteUrl: 'http://localhost:4200',
-      logLevel: 'silent',
-      accessTokenTtlSeconds: 900,
-      refreshTokenTtlDays: 30,
-      sessionMaxDays: 90,
-      impersonationTtlMinutes: 60,
-      rateLimitFactor: 1000,
-      trustProxy: false,
-      seedDemo: false,
-    },
-    { db, jobs },
-  );
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_URL: url,
+    BOT_CHECK: 'off',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_FACTOR: '1000',
+    SEED_DEMO: 'false',
+  });
+  const app = await buildApp(config, { db, jobs });
   const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await app.inject({
     method: 'POST',

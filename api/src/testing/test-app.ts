@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
-import type { AppConfig } from '../platform/config.js';
+import { type AppConfig, loadConfig } from '../platform/config.js';
 import { createPool, type Db } from '../platform/db.js';
 import { type Jobs, startJobs } from '../platform/jobs.js';
 
@@ -50,29 +50,19 @@ export async function createTestDatabase({ empty = false }: { empty?: boolean } 
   };
 }
 
+/** The production defaults (one source: loadConfig), quiet, with throwaway secrets and no bot check. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    port: 0,
-    host: '127.0.0.1',
-    databaseUrl: undefined,
-    dataDir: path.join(os.tmpdir(), `tunehouse-test-${process.pid}`),
-    embeddedPgPort: 0,
-    jwtSecret: randomBytes(32).toString('base64url'),
-    botCheckHmacKey: randomBytes(32).toString('base64url'),
-    botCheck: 'off',
-    corsOrigins: ['http://localhost:4200', 'http://localhost:4201'],
-    smtpUrl: undefined,
-    mailFrom: 'Tunehouse <no-reply@tunehouse.test>',
-    siteUrl: 'http://localhost:4200',
-    logLevel: 'silent',
-    accessTokenTtlSeconds: 900,
-    refreshTokenTtlDays: 30,
-    sessionMaxDays: 90,
-    impersonationTtlMinutes: 60,
-    // Tests log in far more often per minute than a person; the rate-limit tests set 1.
-    rateLimitFactor: 1000,
-    trustProxy: false,
-    seedDemo: false,
+    ...loadConfig({
+      DATA_DIR: path.join(os.tmpdir(), `tunehouse-test-${process.pid}`),
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      BOT_CHECK_HMAC_KEY: randomBytes(32).toString('base64url'),
+      BOT_CHECK: 'off',
+      LOG_LEVEL: 'silent',
+      // Tests log in far more often per minute than a person; the rate-limit tests set 1.
+      RATE_LIMIT_FACTOR: '1000',
+      SEED_DEMO: 'false',
+    }),
     ...overrides,
   };
 }
