@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const domSetup = fileURLToPath(new URL('./tools/testing/dom-setup.ts', import.meta.url));
 
 /** The one Vitest setup every project extends: emotion's JSX runtime and the environment it needs. */
 export function projectTestConfig(environment: 'node' | 'jsdom' = 'node') {
@@ -8,6 +11,9 @@ export function projectTestConfig(environment: 'node' | 'jsdom' = 'node') {
       environment,
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
+      // Rendering suites share two cores with builds and other suites in `npm test`; 5 s was too tight there.
+      testTimeout: environment === 'jsdom' ? 20_000 : 10_000,
+      ...(environment === 'jsdom' ? { setupFiles: [domSetup] } : {}),
     },
   });
 }

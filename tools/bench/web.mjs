@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright';
 import { AREAS } from '../start/areas.mjs';
 import { buildStale } from '../start/run.mjs';
+import { offlineSessionCookie } from '../testing/offline-session.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BUDGET_GZIP_HOME = 200 * 1024;
@@ -24,6 +25,8 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function measure(browser, url, content) {
   const context = await browser.newContext();
+  // A signed-in visitor: the areas' pages are behind the route guards.
+  await context.addCookies([offlineSessionCookie(url)]);
   const page = await context.newPage();
   const scripts = [];
   let requests = 0;

@@ -10,11 +10,20 @@ const apiPort = portFromEnv('API_PORT', API.port);
 await buildStale();
 // Imported after the build: the stack validates its registry with the built @tunehouse/shell-contract.
 const { startStack } = await import('./stack.mjs');
-const api = await startApi({ port: apiPort });
+const shellPort = portFromEnv('SHELL_PORT', SHELL.port);
+const shellOrigin = `http://${publicHost}:${shellPort}`;
+// The API must accept the shell's origin (CORS) and put it in mailed links, whatever port it is served on.
+const api = await startApi({
+  port: apiPort,
+  env: {
+    CORS_ORIGINS: [process.env.CORS_ORIGINS, shellOrigin].filter(Boolean).join(','),
+    SITE_URL: process.env.SITE_URL ?? shellOrigin,
+  },
+});
 const stack = await startStack({
   host: process.env.HOST ?? '127.0.0.1',
   publicHost,
-  shellPort: portFromEnv('SHELL_PORT', SHELL.port),
+  shellPort,
   areaPorts: Object.fromEntries(
     AREAS.map((area) => [area.name, portFromEnv(`MFE_${area.name.toUpperCase()}_PORT`, area.port)]),
   ),

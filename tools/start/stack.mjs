@@ -25,6 +25,8 @@ export async function startStack({
   apiBaseUrl = `http://${publicHost}:3000`,
   supportEmail = 'support@tunehouse.local',
   transformRegistry = (registry) => registry,
+  /** Extra shell-config.json fields (help links, announcement window, ...). */
+  shellConfig = {},
   envDir = path.join(ROOT, '.data', 'env'),
 } = {}) {
   const servers = {};
@@ -71,6 +73,7 @@ export async function startStack({
             productName: 'Tunehouse',
             siteUrl: shellUrl,
             registryUrl: '/remotes.json',
+            ...shellConfig,
           }),
           true
         );

@@ -9,3 +9,5 @@ export { RoutePlaceholder } from './route-placeholder.js';
 export { AreaNotFound } from './area-not-found.js';
 export { useShell, ShellProvider } from './shell-react-context.js';
 export { usePageMeta } from './use-page-meta.js';
+export { fieldErrorsOf, messageOf } from './api-errors.js';
+export { PageLoadError } from './page-load-error.js';

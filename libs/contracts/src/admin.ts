@@ -29,3 +29,20 @@ export const adminUserParamsSchema = z.object({ id: z.uuid() });
 /** POST /v1/admin/impersonations. */
 export const impersonationRequestSchema = z.object({ userId: z.uuid() });
 export type ImpersonationRequest = z.infer<typeof impersonationRequestSchema>;
+
+/** One audited impersonation: which admin viewed the product as which user, from when to when. */
+export const impersonationAuditEntrySchema = z.object({
+  id: z.uuid(),
+  admin: z.object({ id: z.uuid(), email: z.string() }),
+  user: z.object({ id: z.uuid(), email: z.string(), firstName: z.string(), lastName: z.string() }),
+  startedAt: dateStringSchema,
+  expiresAt: dateStringSchema,
+  /** Set when the session was destroyed (Back to admin, logout) or revoked; null while it may still be used. */
+  endedAt: dateStringSchema.nullable(),
+});
+export type ImpersonationAuditEntry = z.infer<typeof impersonationAuditEntrySchema>;
+
+/** GET /v1/admin/impersonations: newest first; `userId` narrows it to one user. */
+export const impersonationAuditQuerySchema = pageQuerySchema.extend({ userId: z.uuid().optional() });
+export type ImpersonationAuditQuery = z.infer<typeof impersonationAuditQuerySchema>;
+export const impersonationAuditPageSchema = paginatedSchema(impersonationAuditEntrySchema);

@@ -3,6 +3,7 @@ import { artistReferenceSchema, creditedArtistSchema } from './artist.js';
 import {
   CONTENT_STATUSES,
   genreSchema,
+  releaseReviewStatusSchema,
   languageCodeSchema,
   releaseMetadataFieldSchema,
   releaseTypeSchema,
@@ -54,6 +55,12 @@ export const albumSchema = z.object({
   updatedAt: dateStringSchema.nullish(),
   publishedAt: dateStringSchema.nullish(),
   deletedAt: dateStringSchema.nullish(),
+  /**
+   * Where the release stands in content review (docs/decisions/0034-release-states.md), and the reviewer's reasons
+   * when it was rejected. Not in spec §3; added by the releases API.
+   */
+  reviewStatus: releaseReviewStatusSchema.nullish(),
+  reviewReasons: z.array(z.string()).nullish(),
 });
 export type Album = z.infer<typeof albumSchema>;
 

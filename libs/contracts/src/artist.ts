@@ -71,6 +71,25 @@ export const artistProfileSuggestionSchema = z.object({
 export type ArtistProfileSuggestion = z.infer<typeof artistProfileSuggestionSchema>;
 export const artistProfileSuggestionsSchema = z.array(artistProfileSuggestionSchema);
 
+/**
+ * Why a platform's own catalogue was not searched for suggestions: NOT_CONFIGURED (this installation has no
+ * credentials for it) and UNAVAILABLE (the search failed or timed out) still search the profiles already known to
+ * this installation; NOT_SUPPORTED (no artist profiles are kept for the platform) searches nothing.
+ */
+export const UNSEARCHED_REASONS = ['NOT_CONFIGURED', 'UNAVAILABLE', 'NOT_SUPPORTED'] as const;
+export const unsearchedReasonSchema = z.enum(UNSEARCHED_REASONS);
+export type UnsearchedReason = z.infer<typeof unsearchedReasonSchema>;
+
+/**
+ * The answer of GET /v1/artists/suggestions (docs/decisions/0031-artists-api.md): the suggested profiles, and
+ * each asked platform whose own catalogue could not be searched, with the reason.
+ */
+export const artistSuggestionsSchema = z.object({
+  items: artistProfileSuggestionsSchema,
+  unsearchedPlatforms: z.array(z.object({ platform: platformSchema, reason: unsearchedReasonSchema })),
+});
+export type ArtistSuggestions = z.infer<typeof artistSuggestionsSchema>;
+
 /** Spec §3 Artist profile as stored on an artist: imageUrl required, with createdAt and updatedAt. */
 export const artistProfileSchema = artistProfileSuggestionSchema.extend({
   imageUrl: z.string(),
@@ -117,3 +136,4 @@ export const contributorSchema = z.object({
   updatedAt: dateStringSchema,
 });
 export type Contributor = z.infer<typeof contributorSchema>;
+export const contributorPageSchema = paginatedSchema(contributorSchema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ShellContext } from './shell-context.js';
+import type { ApiErrorView, ShellContext } from './shell-context.js';
 
 /**
  * Kept apart from the remote-module guard so an area, which only checks the context it is given, does not bundle
@@ -19,12 +19,27 @@ const portOf = <K extends string>(...methods: K[]) =>
 /** Runtime guard for the ShellContext a remote receives. */
 export const shellContextSchema = z.object({
   contractVersion: z.string(),
-  session: portOf('current', 'subscribe', 'refresh', 'logout', 'patchUser'),
+  session: portOf(
+    'current',
+    'subscribe',
+    'refresh',
+    'logout',
+    'patchUser',
+    'login',
+    'verify',
+    'signup',
+    'activateEmail',
+    'requestPasswordReset',
+    'resetPassword',
+    'impersonate',
+    'endImpersonation',
+  ),
   api: portOf('request'),
   queryClient: portOf('getQueryCache', 'invalidateQueries', 'clear'),
   toasts: portOf('push', 'dismiss'),
   player: portOf('play', 'toggle', 'seek', 'reset', 'show', 'hide', 'minimize', 'maximize'),
   progress: portOf('start', 'done'),
+  analytics: portOf('track'),
   navigate: functionSchema,
   setPageMeta: functionSchema,
   config: z.object({
@@ -32,6 +47,7 @@ export const shellContextSchema = z.object({
     supportEmail: z.string(),
     productName: z.string(),
     siteUrl: z.string(),
+    helpLinks: z.record(z.string(), z.string()),
   }),
 });
 
@@ -44,4 +60,14 @@ export function parseShellContext(candidate: unknown): ShellContext {
   }
   // The schema checks presence and kind of every member; the functions themselves stay the originals.
   return candidate as ShellContext;
+}
+
+/** Whether a thrown value is an API error an area can show (status, message, field issues). */
+export function isApiError(error: unknown): error is ApiErrorView {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { status?: unknown }).status === 'number' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
 }

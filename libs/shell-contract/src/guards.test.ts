@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseShellContext } from './context-guard.js';
+import { isApiError, parseShellContext } from './context-guard.js';
 import { checkRemoteModule } from './guards.js';
 
 const noop = async () => undefined;
@@ -65,5 +65,20 @@ describe('parseShellContext', () => {
     expect(() => parseShellContext({ contractVersion: '1.0.0' })).toThrow(
       /^Invalid shell context at session: /,
     );
+  });
+});
+
+describe('isApiError', () => {
+  it('recognises any thrown value with a numeric status and a message', () => {
+    expect(isApiError(Object.assign(new Error('Email taken'), { status: 409, code: 'EMAIL_TAKEN' }))).toBe(
+      true,
+    );
+    expect(isApiError({ status: 400, message: 'Invalid', details: [] })).toBe(true);
+  });
+
+  it('refuses values without a status', () => {
+    expect(isApiError(new Error('Network request failed'))).toBe(false);
+    expect(isApiError(null)).toBe(false);
+    expect(isApiError({ status: '400', message: 'x' })).toBe(false);
   });
 });

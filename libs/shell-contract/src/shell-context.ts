@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/query-core';
+import type { HelpLinks } from './help-links.js';
 
 /** Something that parses an unknown value into T (a zod schema fits). */
 export interface Parser<T> {
@@ -20,6 +21,8 @@ export interface ApiRequest<T> {
   /** Parses the answer; without it the body is returned unparsed (or undefined on 204). */
   schema?: Parser<T>;
   signal?: AbortSignal;
+  /** Since 1.1: bytes of the body sent so far, for upload progress bars. */
+  onUploadProgress?: (loaded: number, total: number) => void;
 }
 
 /** The one API client, owned by the shell. */
@@ -51,6 +54,38 @@ export interface SessionView {
   isChallenged: boolean;
   /** E-mail of the admin who is viewing the product as this user (impersonation), if any. */
   adminEmail?: string | null | undefined;
+  /** How the open challenge of a challenged session is answered (since 1.1). */
+  challengeMethod?: 'totp' | 'email' | undefined;
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The challenge id and secret an e-mailed link carries (activation, password reset). */
+export interface EmailedLink {
+  challengeId: string;
+  secret: string;
+}
+
+export interface SignupFields extends Credentials {
+  firstName: string;
+  lastName: string;
+  country?: string | undefined;
+  city?: string | undefined;
+}
+
+/**
+ * What a failed API call looks like to an area, whatever client the shell uses: the HTTP status (500 when there
+ * was no answer), the server's error code, and field issues whose path names the request field
+ * (`['body', 'email']`).
+ */
+export interface ApiErrorView {
+  status: number;
+  code?: string | undefined;
+  message: string;
+  details?: { path: (string | number)[]; message: string }[] | undefined;
 }
 
 export interface SessionPort {
@@ -63,6 +98,19 @@ export interface SessionPort {
   patchUser(
     patch: Partial<Pick<SessionUserView, 'firstName' | 'lastName'>> & Record<string, unknown>,
   ): Promise<void>;
+  /** Since 1.1: the sign-in flows. Each resolves with the session it leaves, or rejects with an ApiErrorView. */
+  login(credentials: Credentials): Promise<SessionView>;
+  verify(secret: string): Promise<SessionView>;
+  /** Registers and signs in (logging in with the credentials when the answer carries no session). */
+  signup(fields: SignupFields): Promise<SessionView>;
+  activateEmail(link: EmailedLink): Promise<SessionView>;
+  /** The same answer whether or not the address has an account. */
+  requestPasswordReset(email: string): Promise<void>;
+  resetPassword(input: EmailedLink & { password: string }): Promise<SessionView>;
+  /** Admin only: views the product as the user; `returnTo` is where 'Back to admin' leads. */
+  impersonate(userId: string | number, returnTo: string): Promise<SessionView>;
+  /** Ends an impersonation (spec §2 'Back to admin') and answers the route to go to. */
+  endImpersonation(): Promise<string>;
 }
 
 export type ToastLevel = 'INFO' | 'ERROR' | 'SUCCESS' | 'WARN';
@@ -92,6 +140,11 @@ export interface PlayerPort {
   maximize(): void;
 }
 
+/** Product analytics (spec §2 page:error, §4 login); best effort, never throws. */
+export interface AnalyticsPort {
+  track(name: string, properties?: Record<string, unknown>): void;
+}
+
 export interface ProgressPort {
   start(): void;
   done(): void;
@@ -100,6 +153,8 @@ export interface ProgressPort {
 export interface PageMeta {
   title?: string | undefined;
   description?: string | undefined;
+  /** Since 1.1: the page needs the layout's minimum width (spec §2/§9, 900px) and scrolls sideways below it. */
+  minWidth?: boolean | undefined;
 }
 
 export interface ShellConfig {
@@ -108,6 +163,8 @@ export interface ShellConfig {
   productName: string;
   /** Absolute site URL, for links that leave the product (invite links, e-mails). */
   siteUrl: string;
+  /** Since 1.1: every external help link (spec §2), one configuration map. */
+  helpLinks: HelpLinks;
 }
 
 /** Everything the shell gives an area. Areas never create their own session, API client or QueryClient. */
@@ -119,6 +176,8 @@ export interface ShellContext {
   toasts: ToastPort;
   player: PlayerPort;
   progress: ProgressPort;
+  /** Since 1.1. */
+  analytics: AnalyticsPort;
   navigate(to: string): void;
   setPageMeta(meta: PageMeta): void;
   config: ShellConfig;

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/query-core';
 import {
   SHELL_CONTRACT_VERSION,
+  defaultHelpLinks,
   type ApiRequest,
   type PageMeta,
   type PlayerTrack,
@@ -17,6 +18,9 @@ export interface FakeShellRecord {
   player: { action: string; track?: PlayerTrack; seconds?: number }[];
   requests: ApiRequest<unknown>[];
   progress: ('start' | 'done')[];
+  events: { name: string; properties: Record<string, unknown> }[];
+  /** Calls of the session port's sign-in flows, with their arguments. */
+  sessionCalls: { method: string; args: unknown[] }[];
 }
 
 export interface FakeShellOptions {
@@ -26,6 +30,8 @@ export interface FakeShellOptions {
   apiBaseUrl?: string;
   /** Whether navigate() also changes the browser's URL (standalone dev) or only records it (unit tests). */
   pushHistory?: boolean;
+  /** Replaces session port methods, e.g. a login that fails or leads to a challenge. */
+  sessionOverrides?: Partial<ShellContext['session']>;
 }
 
 export const demoSessionView: SessionView = {
@@ -57,6 +63,8 @@ export function createFakeShellContext(options: FakeShellOptions = {}): {
     player: [],
     requests: [],
     progress: [],
+    sessionCalls: [],
+    events: [],
   };
   let session = options.session === undefined ? demoSessionView : options.session;
   const listeners = new Set<(value: SessionView | null) => void>();
@@ -65,6 +73,21 @@ export function createFakeShellContext(options: FakeShellOptions = {}): {
     for (const listener of listeners) listener(next);
   };
   let toastCount = 0;
+
+  function signIn<A extends unknown[]>(
+    method: string,
+    userFrom: (...args: A) => Partial<SessionView['user']>,
+  ): (...args: A) => Promise<SessionView> {
+    return async (...args) => {
+      record.sessionCalls.push({ method, args });
+      const next: SessionView = {
+        ...demoSessionView,
+        user: { ...demoSessionView.user, ...userFrom(...args) },
+      };
+      setSession(next);
+      return next;
+    };
+  }
 
   const shell: ShellContext = {
     contractVersion: SHELL_CONTRACT_VERSION,
@@ -80,6 +103,26 @@ export function createFakeShellContext(options: FakeShellOptions = {}): {
         if (session === null) throw new Error('Cannot patch user without a valid session');
         setSession({ ...session, user: { ...session.user, ...patch } });
       },
+      // By default every flow succeeds with the demo user; tests plan other outcomes with sessionOverrides.
+      login: signIn('login', (credentials) => ({ email: credentials.email })),
+      verify: signIn('verify', () => ({})),
+      signup: signIn('signup', (fields) => ({
+        email: fields.email,
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+      })),
+      activateEmail: signIn('activateEmail', () => ({})),
+      resetPassword: signIn('resetPassword', () => ({})),
+      requestPasswordReset: async (email) => {
+        record.sessionCalls.push({ method: 'requestPasswordReset', args: [email] });
+      },
+      impersonate: signIn('impersonate', () => ({})),
+      endImpersonation: async () => {
+        record.sessionCalls.push({ method: 'endImpersonation', args: [] });
+        setSession(null);
+        return '/';
+      },
+      ...options.sessionOverrides,
     },
     api: {
       request: async <T>(request: ApiRequest<T>): Promise<T> => {
@@ -116,6 +159,7 @@ export function createFakeShellContext(options: FakeShellOptions = {}): {
       start: () => record.progress.push('start'),
       done: () => record.progress.push('done'),
     },
+    analytics: { track: (name, properties = {}) => record.events.push({ name, properties }) },
     navigate: (to) => {
       record.navigations.push(to);
       if (options.pushHistory && typeof window !== 'undefined') {
@@ -132,6 +176,7 @@ export function createFakeShellContext(options: FakeShellOptions = {}): {
       supportEmail: 'support@tunehouse.local',
       productName: 'Tunehouse',
       siteUrl: 'http://localhost:4200',
+      helpLinks: defaultHelpLinks('https://help.tunehouse.org'),
     },
   };
   return { shell, record };

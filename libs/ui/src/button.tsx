@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { css } from '@emotion/react';
 import { colors, fonts, radius } from './theme.js';
 
@@ -59,6 +59,7 @@ export const buttonStyles: Record<ButtonVariant, ReturnType<typeof css>> = {
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant = 'primary', type = 'button', ...props }: ButtonProps) {

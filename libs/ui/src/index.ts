@@ -3,3 +3,24 @@ export { errorTitleFor } from './error-titles.js';
 export { Button, buttonStyles, type ButtonProps, type ButtonVariant } from './button.js';
 export { ErrorPanel, type ErrorPanelProps } from './error-panel.js';
 export { Page } from './page.js';
+export { TextField, type TextFieldProps } from './forms/text-field.js';
+export { SelectField, type SelectFieldProps, type SelectOption } from './forms/select-field.js';
+export { Notice, type NoticeTone } from './notice.js';
+export { Card, NarrowColumn } from './card.js';
+export { countryName, countryOptions } from './countries.js';
+export { Pager, type PagerProps } from './pager.js';
+export { tableStyle, badgeStyle } from './table.js';
+export { formatDuration, formatDate } from './format.js';
+export { Dialog, type DialogProps, type DialogCloseReason } from './dialog.js';
+export { ConfirmDialog, dangerButtonStyle, type ConfirmDialogProps } from './confirm-dialog.js';
+export { ProgressBar, progressPercent, type ProgressBarProps } from './progress-bar.js';
+export {
+  Avatar,
+  AvatarGroup,
+  visibleAvatarCount,
+  initialsOf,
+  initialsBackground,
+  type AvatarProps,
+  type AvatarGroupProps,
+} from './avatar.js';
+export { Tooltip, TOOLTIP_DELAY_MS, type TooltipProps } from './tooltip.js';

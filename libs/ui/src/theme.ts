@@ -35,7 +35,7 @@ export const colors = {
   accent: '#ff7a45',
   danger: '#c62f2f',
   success: '#1c7f4a',
-  warn: '#a96b00',
+  warn: '#8a5700',
   info: '#2456c7',
   focus: '#8f7bff',
 } as const;

@@ -3,7 +3,6 @@ import {
   ALBUM_FORM_PARTS,
   albumFormRequestSchema,
   albumListQuerySchema,
-  albumTrackAudioPart,
   albumTrackParamsSchema,
   barcodeSchema,
   createAlbumRequestSchema,
@@ -169,8 +168,16 @@ describe('album form payload', () => {
   });
 
   it('names its multipart parts', () => {
-    expect(ALBUM_FORM_PARTS).toEqual({ data: 'data', artwork: 'artwork' });
-    expect(albumTrackAudioPart(2)).toBe('tracks.2.audio');
+    expect(ALBUM_FORM_PARTS).toEqual({ metadata: 'metadata', artwork: 'artwork' });
+  });
+
+  it('reads WORLDWIDE as every territory', () => {
+    const parsed = albumFormRequestSchema.parse({ territories: 'WORLDWIDE' });
+    expect(parsed.territories).toContain('XK');
+    expect(parsed.territories?.length).toBeGreaterThan(240);
+    expect(pathsOf(albumFormRequestSchema.safeParse({ territories: ['SE', 'SE'] }))).toEqual([
+      'territories.1',
+    ]);
   });
 });
 

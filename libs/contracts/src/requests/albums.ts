@@ -10,6 +10,7 @@ import {
   planTypeSchema,
   releaseMetadataFieldSchema,
   releaseTypeSchema,
+  TERRITORIES,
   territorySchema,
 } from '../enums.js';
 import { platformSchema } from '../platforms.js';
@@ -25,10 +26,12 @@ import {
   uniqueItems,
 } from './common.js';
 
-/** GET /v2/albums: order_by (default created_at), order (default desc); filters q (title) and status. */
+/** GET /v2/albums: order_by (default created_at), order (default desc); filters q (title), status and artist. */
 export const albumListQuerySchema = listQuerySchema(ALBUM_SORT_FIELDS, DEFAULT_ORDERINGS.albums).extend({
   q: searchTermSchema.optional(),
   status: albumStatusSchema.optional(),
+  /** Albums crediting this artist (on the album or on one of its tracks). */
+  artist: pathIdSchema.optional(),
 });
 export type AlbumListQuery = z.infer<typeof albumListQuerySchema>;
 /** GET /v2/artists/{artistId}/albums takes the same query. */
@@ -73,6 +76,9 @@ export const isrcSchema = z
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/, 'Expected an ISRC such as NLA1F2400001'));
 
+/** In a request, every territory at once. */
+export const WORLDWIDE = 'WORLDWIDE';
+
 /** ℗ and © lines, labels, titles: short single-line text. */
 const lineSchema = textSchema(200);
 
@@ -103,55 +109,68 @@ const creditedArtistsInputSchema = z
   .max(50)
   .superRefine(uniqueItems((artist: CreditedArtistInput) => String(artist.id)));
 
+/** The fields of a track as the release editor sends them (without the cross-field checks of checkTrackInput). */
+export const trackInputFieldsSchema = z.object({
+  id: idSchema.optional(),
+  index: formIntegerSchema.pipe(z.number().min(1)),
+  title: clearable(lineSchema),
+  version: clearable(lineSchema),
+  primaryGenre: clearable(genreSchema),
+  secondaryGenre: clearable(genreSchema),
+  isrc: clearable(isrcSchema),
+  previewStart: clearable(lenientNumberSchema.pipe(z.number().min(0))),
+  pLine: lineSchema.optional(),
+  cLine: lineSchema.optional(),
+  instrumental: formBooleanSchema.optional(),
+  explicit: formBooleanSchema.optional(),
+  clean: formBooleanSchema.optional(),
+  cover: formBooleanSchema.optional(),
+  remix: formBooleanSchema.optional(),
+  lyrics: textSchema(20_000).optional(),
+  lyricsLanguage: clearable(languageCodeSchema),
+  artists: creditedArtistsInputSchema.optional(),
+  contributors: z.array(contributorInputSchema).max(100).optional(),
+  original: clearable(z.object({ title: lineSchema.min(1), artist: lineSchema.min(1) })),
+  autofill: z.array(metadataSearchFieldSchema).superRefine(uniqueItems()).optional(),
+  audio: z.null().optional(),
+});
+
+/** A track cannot be both explicit and clean, and a cover cannot have its original cleared. */
+export function checkTrackInput(
+  track: {
+    explicit?: boolean | undefined;
+    clean?: boolean | undefined;
+    cover?: boolean | undefined;
+    original?: unknown;
+  },
+  context: z.RefinementCtx,
+) {
+  if (track.explicit === true && track.clean === true) {
+    context.addIssue({
+      code: 'custom',
+      path: ['clean'],
+      message: 'A track cannot be both explicit and clean',
+    });
+  }
+  if (track.cover === true && track.original === null) {
+    context.addIssue({ code: 'custom', path: ['original'], message: 'A cover names its original' });
+  }
+}
+
 /**
- * A track as the release editor sends it. With an id it changes that track (absent fields unchanged); without one
- * it adds a track. Its audio file travels as the form part albumTrackAudioPart(position); `audio: null` removes it.
+ * A track as the release editor sends it in the album form. With an id it changes that track (absent fields
+ * unchanged); without one it adds a track. Its audio file is uploaded on its own
+ * (POST /v1/albums/{albumId}/tracks/{id}/audio); `audio: null` removes it.
  */
-export const trackInputSchema = z
-  .object({
-    id: idSchema.optional(),
-    index: formIntegerSchema.pipe(z.number().min(1)),
-    title: clearable(lineSchema),
-    version: clearable(lineSchema),
-    primaryGenre: clearable(genreSchema),
-    secondaryGenre: clearable(genreSchema),
-    isrc: clearable(isrcSchema),
-    previewStart: clearable(lenientNumberSchema.pipe(z.number().min(0))),
-    pLine: lineSchema.optional(),
-    cLine: lineSchema.optional(),
-    instrumental: formBooleanSchema.optional(),
-    explicit: formBooleanSchema.optional(),
-    clean: formBooleanSchema.optional(),
-    cover: formBooleanSchema.optional(),
-    remix: formBooleanSchema.optional(),
-    lyrics: textSchema(20_000).optional(),
-    lyricsLanguage: clearable(languageCodeSchema),
-    artists: creditedArtistsInputSchema.optional(),
-    contributors: z.array(contributorInputSchema).max(100).optional(),
-    original: clearable(z.object({ title: lineSchema.min(1), artist: lineSchema.min(1) })),
-    autofill: z.array(metadataSearchFieldSchema).superRefine(uniqueItems()).optional(),
-    audio: z.null().optional(),
-  })
-  .superRefine((track, context) => {
-    if (track.explicit === true && track.clean === true) {
-      context.addIssue({
-        code: 'custom',
-        path: ['clean'],
-        message: 'A track cannot be both explicit and clean',
-      });
-    }
-    if (track.cover === true && track.original === null) {
-      context.addIssue({ code: 'custom', path: ['original'], message: 'A cover names its original' });
-    }
-  });
+export const trackInputSchema = trackInputFieldsSchema.superRefine(checkTrackInput);
 export type TrackInput = z.infer<typeof trackInputSchema>;
 
 /**
  * POST /v1/albums and POST /v1/albums/{id}: the release editor's form payload. Every field is optional (a new
  * album starts as a draft); on update an absent field is unchanged and null clears it. `tracks`, when sent, is
  * the album's whole track list: tracks left out are soft-deleted. The form is multipart: the JSON of this body in
- * the part ALBUM_FORM_PARTS.data, the artwork file in ALBUM_FORM_PARTS.artwork (`artwork: null` removes it), and
- * each track's audio in albumTrackAudioPart(position in `tracks`).
+ * the part ALBUM_FORM_PARTS.metadata and the artwork file in ALBUM_FORM_PARTS.artwork (`artwork: null` removes it).
+ * `territories` is a list of country codes, or 'WORLDWIDE' for every one of them.
  */
 export const albumFormRequestSchema = z
   .object({
@@ -172,7 +191,12 @@ export const albumFormRequestSchema = z
     ai: formBooleanSchema.optional(),
     artists: creditedArtistsInputSchema.optional(),
     platforms: z.array(platformSchema).superRefine(uniqueItems()).optional(),
-    territories: z.array(territorySchema).superRefine(uniqueItems()).optional(),
+    territories: z
+      .preprocess(
+        (value) => (value === WORLDWIDE ? [...TERRITORIES] : value),
+        z.array(territorySchema).superRefine(uniqueItems()),
+      )
+      .optional(),
     autofill: z.array(releaseMetadataFieldSchema).superRefine(uniqueItems()).optional(),
     artwork: z.null().optional(),
     tracks: z
@@ -205,10 +229,14 @@ export type CreateAlbumRequest = AlbumFormRequest;
 export const updateAlbumRequestSchema = albumFormRequestSchema;
 export type UpdateAlbumRequest = AlbumFormRequest;
 
-/** The parts of the album form payload (multipart/form-data). */
-export const ALBUM_FORM_PARTS = { data: 'data', artwork: 'artwork' } as const;
-/** The form part holding the audio file of the track at `position` in the body's `tracks`. */
-export const albumTrackAudioPart = (position: number) => `tracks.${position}.audio`;
+/**
+ * The parts of the album form payload (multipart/form-data, docs/decisions/0033-releases-api.md):
+ * - `metadata`: a text field holding the JSON of albumFormRequestSchema (required, at most one);
+ * - `artwork`: an optional JPEG or PNG file (ARTWORK_UPLOAD_LIMITS).
+ * Any other part is refused (400 naming it). The same calls also take the metadata alone as an application/json
+ * body. Track audio is uploaded per track: POST /v1/albums/{albumId}/tracks/{id}/audio.
+ */
+export const ALBUM_FORM_PARTS = { metadata: 'metadata', artwork: 'artwork' } as const;
 
 /**
  * POST /v1/albums/{id}/publish: the owner accepts the terms (which also confirms ownership of the recordings, see

@@ -1,0 +1,260 @@
+import {
+  apiErrorBodySchema,
+  BOT_CHECK_HEADER,
+  botCheckActionFor,
+  type FieldIssue,
+} from '@tunehouse/contracts';
+import type { ApiPort, ApiRequest } from '@tunehouse/shell-contract';
+import { type BotCheckProvider, createBotCheckSolver } from './bot-check.js';
+import {
+  HttpError,
+  InvalidResponseStatusError,
+  InvalidValueError,
+  NetworkError,
+  type RequestInfo,
+  ResponseParseError,
+} from './errors.js';
+import { buildUrl } from './query.js';
+import { xhrFetch } from './xhr-fetch.js';
+
+export interface Logger {
+  warn(message: string, context?: unknown): void;
+  error(message: string, context?: unknown): void;
+}
+
+/** Spec §7/§9: statuses worth another attempt (locked, bad gateway, unavailable, gateway timeout). */
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([423, 502, 503, 504]);
+/** Spec §9: 3 attempts in all (the first and two retries). */
+export const MAX_ATTEMPTS = 3;
+/** Spec §9: no wait between attempts is ever longer than this, Retry-After included. */
+export const MAX_RETRY_DELAY_MS = 5000;
+export const DEFAULT_BASE_DELAY_MS = 500;
+/** Methods that may be sent again after a network failure: the server cannot have acted twice on them. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** An {@link ApiRequest} plus what only this client understands. */
+export interface ApiClientRequest<T> extends ApiRequest<T> {
+  /**
+   * `false`: do not ask `accessToken` for a bearer token. The session library sets it on its own calls (login,
+   * refresh, ...) so that fetching a token never waits on itself.
+   */
+  auth?: boolean;
+}
+
+export interface ApiClient extends ApiPort {
+  request<T = unknown>(request: ApiClientRequest<T>): Promise<T>;
+}
+
+export interface ApiClientOptions {
+  /** The API base URL; may carry a path of its own (`https://example.org/api`). */
+  baseUrl: string;
+  /** Called before every attempt; a token is sent as `Authorization: Bearer …`. */
+  accessToken?: () => Promise<string | null>;
+  /**
+   * Gives the bot-check header for the POSTs that need one (spec §7). Default: {@link createBotCheckSolver};
+   * `null` sends none.
+   */
+  botCheck?: BotCheckProvider | null;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  /** In [0, 1): the jitter of the backoff. */
+  random?: () => number;
+  logger?: Logger;
+  /** The backoff ceiling of the first retry; it doubles per retry up to {@link MAX_RETRY_DELAY_MS}. */
+  baseDelayMs?: number;
+  maxAttempts?: number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Full-jitter backoff: `random() * min(5000, base * 2^retry)`, retry counted from 0 for the first retry. A
+ * Retry-After the server sent replaces it, capped at 5000 ms as well.
+ */
+export function backoffDelay(
+  retry: number,
+  options: { random: () => number; baseDelayMs: number; retryAfterMs?: number | undefined },
+): number {
+  if (options.retryAfterMs !== undefined)
+    return Math.min(MAX_RETRY_DELAY_MS, Math.max(0, options.retryAfterMs));
+  const ceiling = Math.min(MAX_RETRY_DELAY_MS, options.baseDelayMs * 2 ** retry);
+  return options.random() * ceiling;
+}
+
+/** Retry-After as delay-seconds or an HTTP date, in milliseconds from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const isFormData = (body: unknown): body is FormData =>
+  typeof FormData !== 'undefined' && body instanceof FormData;
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return (
+    signal?.aborted === true || (error instanceof Error && error.name === 'AbortError') // DOMException included
+  );
+}
+
+/** zod-like issues (zod 3 and 4 both have `issues: [{ path, message }]`), or null for any other error. */
+function issuesOf(error: unknown): FieldIssue[] | null {
+  if (typeof error !== 'object' || error === null || !('issues' in error)) return null;
+  const { issues } = error as { issues: unknown };
+  if (!Array.isArray(issues)) return null;
+  return issues.map((issue: { path?: unknown; message?: unknown }) => ({
+    path: Array.isArray(issue.path)
+      ? issue.path.map((segment: unknown) => (typeof segment === 'number' ? segment : String(segment)))
+      : [],
+    message: typeof issue.message === 'string' ? issue.message : 'Invalid value',
+  }));
+}
+
+/** Reads an answer's body as JSON; an empty body is undefined. */
+async function readJson(response: Response, info: RequestInfo): Promise<unknown> {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (cause) {
+    throw new ResponseParseError({ responseStatus: response.status, request: info, cause });
+  }
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (cause) {
+    throw new ResponseParseError({ responseStatus: response.status, request: info, cause });
+  }
+}
+
+async function toHttpError(response: Response, info: RequestInfo): Promise<HttpError> {
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text()) as unknown;
+  } catch {
+    body = undefined;
+  }
+  const parsed = apiErrorBodySchema.safeParse(body);
+  return new HttpError({
+    status: response.status,
+    ...(parsed.success
+      ? {
+          code: parsed.data.error.code,
+          message: parsed.data.error.message,
+          ...(parsed.data.error.details ? { details: parsed.data.error.details } : {}),
+        }
+      : { message: response.statusText || `Request failed with status ${response.status}` }),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    request: info,
+  });
+}
+
+/**
+ * The one API client (spec §7 Conventions), an {@link ApiPort}: JSON in and out with credentials included, a
+ * bearer token when there is a session, the bot-check header on the POSTs that need it, up to 3 attempts on
+ * 423/502/503/504 (and on network failures of idempotent methods) with full-jitter backoff, 204 as undefined,
+ * and strict parsing through `request.schema`.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  const logger: Logger = options.logger ?? console;
+  const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? MAX_ATTEMPTS);
+  const botCheck =
+    options.botCheck === undefined
+      ? createBotCheckSolver({ baseUrl: options.baseUrl, fetch: fetchImpl })
+      : options.botCheck;
+
+  async function headersFor(request: ApiClientRequest<unknown>): Promise<Record<string, string>> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (request.body !== undefined && !isFormData(request.body)) headers['Content-Type'] = 'application/json';
+    if (request.auth !== false && options.accessToken) {
+      const token = await options.accessToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+    }
+    const action = botCheckActionFor(request.method, request.path);
+    if (action && botCheck) {
+      try {
+        const token = await botCheck(action);
+        if (token) headers[BOT_CHECK_HEADER] = token;
+      } catch (error) {
+        logger.warn('failed to acquire bot-check token; sending the request without it', { action, error });
+      }
+    }
+    return { ...headers, ...request.headers };
+  }
+
+  async function attempt<T>(request: ApiClientRequest<T>, url: string, info: RequestInfo): Promise<T> {
+    const body =
+      request.body === undefined
+        ? null
+        : isFormData(request.body)
+          ? request.body
+          : JSON.stringify(request.body);
+    // Upload progress needs XMLHttpRequest; everything else goes through fetch.
+    const send =
+      request.onUploadProgress && typeof XMLHttpRequest !== 'undefined' && !options.fetch
+        ? (target: string, init: RequestInit) => xhrFetch(target, init, request.onUploadProgress!)
+        : fetchImpl;
+    let response: Response;
+    try {
+      response = await send(url, {
+        method: request.method,
+        credentials: 'include',
+        headers: await headersFor(request),
+        body,
+        signal: request.signal ?? null,
+      });
+    } catch (cause) {
+      if (isAbort(cause, request.signal)) throw request.signal?.reason ?? cause;
+      throw new NetworkError({ request: info, cause });
+    }
+
+    const { status } = response;
+    if (!Number.isInteger(status) || status < 200 || status > 599 || (status >= 300 && status < 400))
+      throw new InvalidResponseStatusError(status, { request: info });
+    if (status >= 400) throw await toHttpError(response, info);
+    if (status === 204) return undefined as T;
+
+    const json = await readJson(response, info);
+    if (!request.schema) return json as T;
+    try {
+      return request.schema.parse(json);
+    } catch (cause) {
+      const issues = issuesOf(cause) ?? [
+        { path: [], message: cause instanceof Error ? cause.message : 'Invalid value' },
+      ];
+      const error = new InvalidValueError(issues, { responseStatus: status, request: info, cause });
+      logger.error(`invalid response from ${info.method} ${info.path}: ${error.message}`, { issues });
+      throw error;
+    }
+  }
+
+  function shouldRetry(error: unknown, method: string): error is HttpError | NetworkError {
+    if (error instanceof HttpError) return RETRY_STATUSES.has(error.status);
+    return error instanceof NetworkError && IDEMPOTENT_METHODS.has(method);
+  }
+
+  return {
+    async request<T = unknown>(request: ApiClientRequest<T>): Promise<T> {
+      const method = request.method.toUpperCase();
+      const info: RequestInfo = { method, path: request.path };
+      const url = buildUrl(options.baseUrl, request.path, request.query);
+      for (let attemptNumber = 1; ; attemptNumber += 1) {
+        try {
+          return await attempt({ ...request, method: method as ApiRequest<T>['method'] }, url, info);
+        } catch (error) {
+          if (attemptNumber >= maxAttempts || !shouldRetry(error, method) || request.signal?.aborted)
+            throw error;
+          const retryAfterMs = error instanceof HttpError ? error.retryAfterMs : undefined;
+          await sleep(backoffDelay(attemptNumber - 1, { random, baseDelayMs, retryAfterMs }));
+          if (request.signal?.aborted) throw request.signal.reason;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,438 @@
+import {
+  type ApiClientRequest,
+  InvalidValueError,
+  type Logger,
+  ResponseParseError,
+} from '@tunehouse/api-client';
+import {
+  type CurrentUser,
+  currentUserSchema,
+  type EmailActivationRequest,
+  type PasswordResetRequest,
+  type Session,
+  sessionSchema,
+  type SignupRequest,
+  type UpdateCurrentUserRequest,
+  type User,
+  userSchema,
+  userWithSessionSchema,
+} from '@tunehouse/contracts';
+import type { SessionView } from '@tunehouse/shell-contract';
+import {
+  hasStatus,
+  isSessionExpiredError,
+  RefreshRejectedError,
+  SESSION_MESSAGES,
+  SESSION_WARNINGS,
+  type SessionError,
+  sessionErrors,
+} from './errors.js';
+import { deriveSessionFlags, type SessionFlags, toSessionView } from './flags.js';
+import { createSessionPort, type SessionPortOptions, type ShellSessionPort } from './port.js';
+import type { SessionStorage } from './storage.js';
+
+/** The API paths the session calls (spec §7 Session and user; destroy from api/src/domains/sessions). */
+export const SESSION_PATHS = {
+  login: '/v1/sessions',
+  refresh: '/v1/sessions/current/refresh',
+  verify: '/v1/sessions/current/verify',
+  destroy: '/v1/sessions/current',
+  signup: '/v1/signup',
+  me: '/v1/users/me',
+  activateEmail: '/v1/emails',
+  resetPassword: '/v1/passwords',
+  requestPasswordReset: '/v1/passwords/new',
+  impersonate: '/v1/admin/impersonations',
+} as const;
+
+/**
+ * The api-client, or anything with its `request`. It must honour `auth: false` (no call to the access-token
+ * provider): the session sends its own bearer token, so a refresh never waits on itself.
+ */
+export interface SessionClient {
+  request<T = unknown>(request: ApiClientRequest<T>): Promise<T>;
+}
+
+export interface SessionManagerOptions {
+  client: SessionClient;
+  storage: SessionStorage;
+  now?: () => number;
+  logger?: Logger;
+  /** Called when the signed-in user's id changes (sign-in, sign-out, another user), also for a restored user. */
+  onUserChange?: (user: User | null, previous: User | null) => void;
+}
+
+export interface SessionManager {
+  /** The spec §3 Session, or null when signed out. */
+  current(): Session | null;
+  /** The derived flags now, or null when signed out. */
+  flags(): SessionFlags | null;
+  /** The shell-contract view now, or null when signed out. */
+  view(): SessionView | null;
+  /** Called with the new session (or null) on every change. Returns the unsubscribe function. */
+  subscribe(listener: (session: Session | null) => void): () => void;
+  /** A token to call the API with: refreshed first when stale (one refresh at a time). Null when signed out. */
+  accessToken(): Promise<string | null>;
+  login(email: string, password: string): Promise<Session>;
+  verify(secret: string, headers?: Record<string, string>): Promise<Session>;
+  signup(fields: SignupRequest): Promise<Session>;
+  activateEmail(input: EmailActivationRequest): Promise<Session>;
+  resetPassword(input: PasswordResetRequest): Promise<Session>;
+  requestPasswordReset(email: string): Promise<void>;
+  /** Rotates the tokens. Concurrent calls share one request. */
+  refresh(): Promise<Session>;
+  /** Ends the session on the server; the local session is cleared even when that fails. */
+  destroy(): Promise<void>;
+  patchUser(patch: UpdateCurrentUserRequest, headers?: Record<string, string>): Promise<CurrentUser>;
+  reloadUser(headers?: Record<string, string>): Promise<CurrentUser>;
+  /** Admin only: a session for the user, carrying the admin's e-mail (POST /v1/admin/impersonations). */
+  impersonate(userId: string | number): Promise<Session>;
+  /** Takes a session obtained elsewhere (an admin impersonation answer); it is parsed strictly. */
+  adopt(session: unknown): Session;
+  /** The shell-contract session port over this manager (see {@link createSessionPort}). */
+  port(options?: SessionPortOptions): ShellSessionPort;
+}
+
+const sameId = (a: string | number | undefined, b: string | number | undefined) =>
+  a !== undefined && b !== undefined && String(a) === String(b);
+
+const isParseFailure = (error: unknown) =>
+  error instanceof InvalidValueError || error instanceof ResponseParseError;
+
+export function createSessionManager(options: SessionManagerOptions): SessionManager {
+  const { client, storage } = options;
+  const now = options.now ?? Date.now;
+  const logger: Logger = options.logger ?? console;
+  const listeners = new Set<(session: Session | null) => void>();
+  let state: Session | null = null;
+  let refreshing: Promise<Session> | null = null;
+
+  function readStored(): Session | null {
+    let raw: string | null;
+    try {
+      raw = storage.load();
+    } catch (error) {
+      logger.warn(SESSION_WARNINGS.restore, error);
+      return null;
+    }
+    if (raw === null) return null;
+    try {
+      return sessionSchema.parse(JSON.parse(raw));
+    } catch (error) {
+      logger.warn(SESSION_WARNINGS.restore, error);
+      persist(null);
+      return null;
+    }
+  }
+
+  function persist(session: Session | null) {
+    try {
+      storage.save(session === null ? null : JSON.stringify(session));
+    } catch (error) {
+      logger.warn(SESSION_WARNINGS.persist, error);
+    }
+  }
+
+  function set(next: Session | null) {
+    const previous = state;
+    state = next;
+    persist(next);
+    for (const listener of [...listeners]) {
+      try {
+        listener(next);
+      } catch (error) {
+        logger.error('session listener failed', error);
+      }
+    }
+    if (!sameId(previous?.user.id, next?.user.id) && (previous || next))
+      options.onUserChange?.(next?.user ?? null, previous?.user ?? null);
+  }
+
+  const flagsOf = (session: Session) => deriveSessionFlags(session, now());
+  const bearer = (token: string, headers?: Record<string, string>) => ({
+    Authorization: `Bearer ${token}`,
+    ...headers,
+  });
+
+  /** A call answering a session (or a user with one): an answer of the wrong shape is logged as spec §8 says. */
+  async function call<T>(request: ApiClientRequest<T>): Promise<T> {
+    try {
+      return await client.request({ ...request, auth: false });
+    } catch (error) {
+      if (isParseFailure(error)) logger.warn(SESSION_WARNINGS.parse, error);
+      throw error;
+    }
+  }
+
+  /** Clears the local session when `error` means it is over on the server, if it is still the same session. */
+  function endIfOver(error: unknown, session: Session) {
+    if (isSessionExpiredError(error) && state?.id === session.id) set(null);
+  }
+
+  async function runRefresh(from: Session): Promise<Session> {
+    let session = from;
+    // Another tab may have rotated the tokens already (the cookie is shared): take its session instead of
+    // presenting a refresh token that is spent, which would end the session on the server.
+    const stored = readStored();
+    if (stored && stored.id === session.id && stored.token.refreshToken !== session.token.refreshToken) {
+      set(stored);
+      if (!flagsOf(stored).isStale) return stored;
+      session = stored;
+    }
+    if (flagsOf(session).isExpired) {
+      const error = new RefreshRejectedError(SESSION_MESSAGES.refreshRejected);
+      logger.warn(SESSION_WARNINGS.refresh, error);
+      if (state?.id === session.id) set(null);
+      throw error;
+    }
+    try {
+      const next = await call({
+        method: 'POST',
+        path: SESSION_PATHS.refresh,
+        body: { refreshToken: session.token.refreshToken },
+        schema: sessionSchema,
+      });
+      // Signed out or replaced while the refresh was under way: do not bring the old session back.
+      if (state?.id !== session.id) throw sessionErrors.refreshWithoutToken();
+      set(next);
+      return next;
+    } catch (caught) {
+      const error =
+        caught instanceof Error && hasStatus(caught, 400)
+          ? new RefreshRejectedError(caught.message, { cause: caught })
+          : caught;
+      logger.warn(SESSION_WARNINGS.refresh, error);
+      endIfOver(error, session);
+      throw error;
+    }
+  }
+
+  function refresh(): Promise<Session> {
+    if (refreshing) return refreshing;
+    const session = state;
+    if (!session?.token.refreshToken) return Promise.reject(sessionErrors.refreshWithoutToken());
+    const running = runRefresh(session).finally(() => {
+      if (refreshing === running) refreshing = null;
+    });
+    refreshing = running;
+    return running;
+  }
+
+  async function accessToken(): Promise<string | null> {
+    const session = state;
+    if (!session) return null;
+    const flags = flagsOf(session);
+    if (!flags.isStale) return session.token.accessToken;
+    try {
+      return (await refresh()).token.accessToken;
+    } catch (error) {
+      // A passing failure (network, 5xx) while the old token still has a few minutes: keep using it.
+      const current = state;
+      if (
+        current &&
+        !isSessionExpiredError(error) &&
+        flags.accessTokenExpiresAt !== null &&
+        flags.accessTokenExpiresAt > now()
+      )
+        return current.token.accessToken;
+      throw error;
+    }
+  }
+
+  async function login(email: string, password: string): Promise<Session> {
+    try {
+      const session = await call({
+        method: 'POST',
+        path: SESSION_PATHS.login,
+        body: { email, password },
+        schema: sessionSchema,
+      });
+      set(session);
+      return session;
+    } catch (error) {
+      logger.warn(SESSION_WARNINGS.login, error);
+      throw error;
+    }
+  }
+
+  async function verify(secret: string, headers?: Record<string, string>): Promise<Session> {
+    const session = state;
+    if (!session || !flagsOf(session).isChallenged) throw sessionErrors.notChallenged();
+    const token = (await accessToken()) ?? session.token.accessToken;
+    try {
+      const verified = await call({
+        method: 'POST',
+        path: SESSION_PATHS.verify,
+        body: { secret },
+        headers: bearer(token, headers),
+        schema: sessionSchema,
+      });
+      set(verified);
+      return verified;
+    } catch (error) {
+      endIfOver(error, session);
+      throw error;
+    }
+  }
+
+  async function signup(fields: SignupRequest): Promise<Session> {
+    let answer;
+    try {
+      answer = await call({
+        method: 'POST',
+        path: SESSION_PATHS.signup,
+        body: fields,
+        schema: userWithSessionSchema,
+      });
+    } catch (error) {
+      logger.warn(SESSION_WARNINGS.signup, error);
+      throw error;
+    }
+    if (answer.session) {
+      set(answer.session);
+      return answer.session;
+    }
+    // Spec §4: no session in the answer, so log in with what was just registered.
+    return login(fields.email, fields.password);
+  }
+
+  async function withSession(path: string, body: unknown, missing: () => SessionError): Promise<Session> {
+    const answer = await call({ method: 'POST', path, body, schema: userWithSessionSchema });
+    if (!answer.session) throw missing();
+    set(answer.session);
+    return answer.session;
+  }
+
+  async function destroy(): Promise<void> {
+    const session = state;
+    if (!session) return;
+    let token = session.token.accessToken;
+    try {
+      // A token the server still accepts, so that the session really ends there.
+      token = (await accessToken()) ?? token;
+    } catch {
+      // Refresh failed: try with the old token anyway.
+    }
+    if (state?.id === session.id) set(null);
+    try {
+      await client.request({
+        method: 'DELETE',
+        path: SESSION_PATHS.destroy,
+        headers: bearer(token),
+        auth: false,
+      });
+    } catch (error) {
+      if (hasStatus(error, 401)) return; // already over on the server
+      logger.warn(SESSION_WARNINGS.destroy, error);
+      throw error;
+    }
+  }
+
+  /** Puts the answered user into the session; it must be the session's own user. */
+  function takeUser(session: Session, answer: CurrentUser): CurrentUser {
+    const current = state;
+    if (!current || current.id !== session.id || !sameId(current.user.id, answer.id))
+      throw sessionErrors.unknownUser();
+    set({ ...current, user: userSchema.parse(answer) });
+    return answer;
+  }
+
+  async function userCall(
+    method: 'GET' | 'POST',
+    body: UpdateCurrentUserRequest | undefined,
+    headers?: Record<string, string>,
+  ): Promise<CurrentUser> {
+    const session = state;
+    if (!session || flagsOf(session).isExpired) throw sessionErrors.patchWithoutSession();
+    const token = (await accessToken()) ?? session.token.accessToken;
+    try {
+      const answer = await client.request({
+        method,
+        path: SESSION_PATHS.me,
+        ...(body === undefined ? {} : { body }),
+        headers: bearer(token, headers),
+        schema: currentUserSchema,
+        auth: false,
+      });
+      return takeUser(session, answer);
+    } catch (error) {
+      endIfOver(error, session);
+      throw error;
+    }
+  }
+
+  function adopt(input: unknown): Session {
+    const parsed = sessionSchema.safeParse(input);
+    if (!parsed.success) {
+      const error = new InvalidValueError(
+        parsed.error.issues.map((issue) => ({
+          path: issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
+          message: issue.message,
+        })),
+      );
+      logger.warn(SESSION_WARNINGS.parse, error);
+      throw error;
+    }
+    set(parsed.data);
+    return parsed.data;
+  }
+
+  const manager: SessionManager = {
+    current: () => state,
+    flags: () => (state ? flagsOf(state) : null),
+    view: () => (state ? toSessionView(state, now()) : null),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    accessToken,
+    login,
+    verify,
+    signup,
+    activateEmail: (input) =>
+      withSession(SESSION_PATHS.activateEmail, input, sessionErrors.noActivationSession),
+    resetPassword: (input) => withSession(SESSION_PATHS.resetPassword, input, sessionErrors.noResetSession),
+    async requestPasswordReset(email) {
+      await client.request({
+        method: 'POST',
+        path: SESSION_PATHS.requestPasswordReset,
+        body: { email },
+        auth: false,
+      });
+    },
+    refresh,
+    destroy,
+    patchUser: (patch, headers) => userCall('POST', patch, headers),
+    reloadUser: (headers) => userCall('GET', undefined, headers),
+    async impersonate(userId) {
+      const session = state;
+      if (!session) throw sessionErrors.patchWithoutSession();
+      const token = (await accessToken()) ?? session.token.accessToken;
+      const impersonation = await call({
+        method: 'POST',
+        path: SESSION_PATHS.impersonate,
+        body: { userId },
+        headers: bearer(token),
+        schema: sessionSchema,
+      });
+      set(impersonation);
+      return impersonation;
+    },
+    adopt,
+    port: (portOptions) => createSessionPort(manager, portOptions),
+  };
+
+  // Restore what the last page load left; an expired session is of no use any more.
+  const restored = readStored();
+  if (restored) {
+    if (flagsOf(restored).isExpired) persist(null);
+    else {
+      state = restored;
+      options.onUserChange?.(restored.user, null);
+    }
+  }
+
+  return manager;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDuration } from './format.js';
+
+describe('formatDuration', () => {
+  it('shows mm:ss below an hour and h:mm:ss from an hour on', () => {
+    expect(formatDuration(0)).toBe('00:00');
+    expect(formatDuration(65.9)).toBe('01:05');
+    expect(formatDuration(3599)).toBe('59:59');
+    expect(formatDuration(3600)).toBe('1:00:00');
+    expect(formatDuration(37_230)).toBe('10:20:30');
+  });
+
+  it('treats unknown lengths as zero', () => {
+    expect(formatDuration(NaN)).toBe('00:00');
+    expect(formatDuration(-5)).toBe('00:00');
+  });
+});
+
+describe('formatDate', () => {
+  it('uses dd-MM-yyyy', () => {
+    expect(formatDate(new Date(2026, 0, 5))).toBe('05-01-2026');
+    expect(formatDate('not a date')).toBe('');
+  });
+});

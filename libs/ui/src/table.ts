@@ -1,0 +1,33 @@
+import { css } from '@emotion/react';
+import { colors } from './theme.js';
+
+/** A plain data table: header row on a tint, rows separated by hairlines. */
+export const tableStyle = css`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 0.95rem;
+  th {
+    text-align: left;
+    font-weight: 600;
+    color: ${colors.inkSoft};
+    background: ${colors.surface};
+    padding: 0.6rem 0.75rem;
+  }
+  td {
+    padding: 0.6rem 0.75rem;
+    border-top: 1px solid ${colors.border};
+    vertical-align: middle;
+  }
+`;
+
+/** A pill label (status, badges). */
+export const badgeStyle = (color: string) => css`
+  display: inline-block;
+  padding: 0.1rem 0.5rem;
+  border-radius: 999px;
+  font-size: 0.75rem;
+  font-weight: 700;
+  letter-spacing: 0.03em;
+  color: #fff;
+  background: ${color};
+`;
