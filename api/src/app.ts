@@ -6,17 +6,41 @@ import swaggerUi from '@fastify/swagger-ui';
 import { BOT_CHECK_HEADER } from '@tunehouse/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { accountSecurityRoutes } from './domains/account-security/routes.js';
+import { createAccountSecurityService } from './domains/account-security/service.js';
+import { createSessionUseTracker } from './domains/account-security/session-use.js';
 import { accountRoutes } from './domains/accounts/routes.js';
 import { createAccountService } from './domains/accounts/service.js';
 import { adminRoutes } from './domains/admin/routes.js';
 import { createAdminService } from './domains/admin/service.js';
+import { artistRoutes } from './domains/artists/routes.js';
 import { botCheckRoutes } from './domains/bot-check/routes.js';
+import { contributorRoutes } from './domains/contributors/routes.js';
+import {
+  createDeliveryService,
+  createPlatformTransports,
+  type DeliveryService,
+} from './domains/delivery/index.js';
 import { eventRoutes } from './domains/events/routes.js';
 import { healthRoutes } from './domains/health/routes.js';
+import { createImageStore } from './domains/media/image-store.js';
+import { createArtworkStore } from './domains/media/artwork-store.js';
+import { createAudioJobs } from './domains/media/audio-jobs.js';
+import { audioFileRoutes } from './domains/media/audio-routes.js';
+import { createAudioStore } from './domains/media/audio-store.js';
+import { mediaRoutes } from './domains/media/routes.js';
+import { createDdexDeliveryPort, reportDeliveryStatus } from './domains/releases/ddex-delivery.js';
+import { type DeliveryPort, recordingDeliveryPort } from './domains/releases/delivery-port.js';
+import { releaseRoutes } from './domains/releases/routes.js';
+import { createReleaseService } from './domains/releases/service.js';
 import { loadSessionContext } from './domains/sessions/repository.js';
 import { sessionRoutes } from './domains/sessions/routes.js';
 import { createSessionService } from './domains/sessions/service.js';
+import { trackRoutes } from './domains/tracks/routes.js';
+import { createTrackService } from './domains/tracks/service.js';
 import { userRoutes } from './domains/users/routes.js';
+import { verificationRoutes } from './domains/verifications/routes.js';
+import { createBuiltInVerificationService } from './domains/verifications/service.js';
 import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
 import type { AppConfig } from './platform/config.js';
@@ -33,12 +57,41 @@ export type AppDeps = {
   jobs: Jobs;
   /** A pino logger; omitted, the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /**
+   * Where accepted releases and takedowns are handed: `createReleaseDelivery(...).port` (main.ts); omitted, hand-offs
+   * are only recorded (`recordingDeliveryPort`, the test app's default).
+   */
+  delivery?: DeliveryPort;
 };
+
+/**
+ * Release delivery as the API runs it (docs/decisions/0035-ddex-delivery.md): the DDEX delivery service on the
+ * platform's jobs, with a transport per platform (SFTP where configured, otherwise the built-in simulator under
+ * `<DATA_DIR>/deliveries/`), reporting each platform's answer to the releases domain; and the releases
+ * DeliveryPort onto it (docs/decisions/0033-releases-api.md). The caller works the queue with `service.work()`.
+ */
+export function createReleaseDelivery(
+  config: AppConfig,
+  { db, jobs, logger }: { db: Db; jobs: Jobs; logger?: FastifyBaseLogger },
+): { service: DeliveryService; port: DeliveryPort } {
+  const service = createDeliveryService({
+    db,
+    jobs,
+    transports: createPlatformTransports(config),
+    config,
+    ...(logger ? { logger } : {}),
+    onStatus: reportDeliveryStatus(db),
+  });
+  return { service, port: createDdexDeliveryPort({ dataDir: config.dataDir, delivery: service }) };
+}
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /** The HTTP application: every route, plugin and hook, without listening or owning its database. */
-export async function buildApp(config: AppConfig, { db, jobs, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  { db, jobs, logger, delivery = recordingDeliveryPort }: AppDeps,
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     // A caller's (or proxy's) request id is kept so that logs line up across services.
@@ -124,5 +177,31 @@ export async function buildApp(config: AppConfig, { db, jobs, logger }: AppDeps)
   await app.register(userRoutes({ db, auth }));
   await app.register(eventRoutes({ db, auth, rateLimits }));
   await app.register(adminRoutes({ admin, auth }));
+  const images = createImageStore(config.dataDir);
+  await app.register(artistRoutes({ db, auth, config, images }));
+  await app.register(contributorRoutes({ db, auth }));
+  await app.register(mediaRoutes({ db, images }));
+  // Releases, tracks and their media (docs/decisions/0033-releases-api.md).
+  const audio = createAudioStore(config.dataDir);
+  const artworks = createArtworkStore(config.dataDir);
+  // The preview worker runs beside the other jobs (main.ts, workAudioPreviews); here previews are only queued.
+  const audioJobs = createAudioJobs({ jobs });
+  const releases = createReleaseService({ db, config, images, artworks, audio, delivery });
+  await app.register(releaseRoutes({ releases, artworks, auth, config }));
+  const tracks = createTrackService({ db, audio, audioJobs });
+  await app.register(trackRoutes({ tracks, audio, auth, config }));
+  await app.register(audioFileRoutes({ db, audio }));
+  // docs/decisions/0019-account-security-and-identity.md
+  const sessionUse = createSessionUseTracker(db);
+  app.addHook('onResponse', sessionUse.hook);
+  const security = createAccountSecurityService({ db, tokens, mailer, config });
+  await app.register(accountSecurityRoutes({ security, auth, rateLimits, sessionUse }));
+  const verifications = createBuiltInVerificationService({
+    db,
+    jobs,
+    dataDir: config.dataDir,
+    simulatorDelaySeconds: config.verificationSimulatorDelaySeconds,
+  });
+  await app.register(verificationRoutes({ verifications, auth, rateLimitFactor: config.rateLimitFactor }));
   return app;
 }

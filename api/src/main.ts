@@ -1,7 +1,10 @@
-// The API process: PostgreSQL (embedded unless DATABASE_URL), migrations, jobs, demo seed, HTTP.
+// The API process: PostgreSQL (embedded unless DATABASE_URL), migrations, jobs and their workers, demo seed, HTTP.
 import path from 'node:path';
 import { pino } from 'pino';
-import { buildApp } from './app.js';
+import { buildApp, createReleaseDelivery } from './app.js';
+import { workAudioPreviews } from './domains/media/audio-jobs.js';
+import { createAudioStore } from './domains/media/audio-store.js';
+import { createBuiltInVerificationService, type VerificationJob } from './domains/verifications/service.js';
 import { cleanUp } from './platform/cleanup.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { provideDatabase } from './platform/database.js';
@@ -77,13 +80,26 @@ try {
   running.push({ name: 'mail transport', stop: async () => mail.close() });
   await jobs.work<{ outboxId: string }>(QUEUES.mailDelivery, ({ outboxId }) => mail.deliver(outboxId));
   await jobs.work(QUEUES.cleanup, () => cleanUp(db));
+  const verifications = createBuiltInVerificationService({
+    db,
+    jobs,
+    dataDir: config.dataDir,
+    simulatorDelaySeconds: config.verificationSimulatorDelaySeconds,
+  });
+  await jobs.work<VerificationJob>(QUEUES.identityVerification, (job) => verifications.review(job));
+  // MP3 previews of uploaded audio (docs/decisions/0033-releases-api.md), unless another process makes them.
+  if (config.audioPreviewWorker)
+    await workAudioPreviews({ db, jobs, audio: createAudioStore(config.dataDir), log });
+  // Release delivery to the platforms (docs/decisions/0035-ddex-delivery.md); releases hands it work (0033).
+  const delivery = createReleaseDelivery(config, { db, jobs, logger: log.child({ domain: 'delivery' }) });
+  await delivery.service.work();
   await jobs.schedule(QUEUES.cleanup, '*/30 * * * *');
 
   if (config.seedDemo && (await databaseIsEmpty(db))) {
     log.info({ created: await seedDemo(db) }, 'empty database: demo data seeded');
   }
 
-  const app = await buildApp(config, { db, jobs, logger: log });
+  const app = await buildApp(config, { db, jobs, logger: log, delivery: delivery.port });
   running.push({ name: 'HTTP server', stop: () => app.close() });
   const address = await app.listen({ port: config.port, host: config.host });
   log.info({ address, docs: `${address}/docs` }, 'Tunehouse API listening');

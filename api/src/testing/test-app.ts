@@ -4,7 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, createReleaseDelivery } from '../app.js';
+import type { DeliveryService } from '../domains/delivery/index.js';
+import { workAudioPreviews } from '../domains/media/audio-jobs.js';
+import { createAudioStore } from '../domains/media/audio-store.js';
 import { type AppConfig, loadConfig } from '../platform/config.js';
 import { createPool, type Db } from '../platform/db.js';
 import { type Jobs, startJobs } from '../platform/jobs.js';
@@ -73,21 +76,37 @@ export type TestApp = {
   jobs: Jobs;
   url: string;
   config: AppConfig;
+  /** With `{ delivery: 'ddex' }`: the DDEX delivery service behind the app's DeliveryPort (not worked until asked). */
+  delivery: DeliveryService | undefined;
   close: () => Promise<void>;
 };
 
 /**
  * The real application on a fresh database, driven through `app.inject()`. Jobs are enqueued for real (pg-boss)
- * but not worked, so a test reads the outbox to see what would be mailed. `beforeReady` may add routes.
+ * but not worked, so a test reads the outbox to see what would be mailed — except MP3 previews, worked as main.ts
+ * does while `audioPreviewWorker` is on. `beforeReady` may add routes.
+ *
+ * Accepted releases go to the recording DeliveryPort (`release_delivery_requests`) unless `delivery: 'ddex'`: then
+ * to the DDEX delivery service as main.ts wires it (`createReleaseDelivery`), whose jobs run once the test calls
+ * `delivery.work()`.
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  { delivery: deliveryMode = 'recording' }: { delivery?: 'recording' | 'ddex' } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const jobs = await startJobs({ connectionString: database.url, migrate: false, background: false });
   const config = testConfig(overrides);
-  const app = await buildApp(config, { db: database.db, jobs });
+  if (config.audioPreviewWorker)
+    await workAudioPreviews({ db: database.db, jobs, audio: createAudioStore(config.dataDir) });
+  const delivery =
+    deliveryMode === 'ddex' ? createReleaseDelivery(config, { db: database.db, jobs }) : undefined;
+  const app = await buildApp(config, {
+    db: database.db,
+    jobs,
+    ...(delivery ? { delivery: delivery.port } : {}),
+  });
   beforeReady?.(app);
   await app.ready();
   return {
@@ -96,6 +115,7 @@ export async function createTestApp(
     jobs,
     url: database.url,
     config,
+    delivery: delivery?.service,
     close: async () => {
       await app.close();
       await jobs.stop();

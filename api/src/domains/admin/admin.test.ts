@@ -2,6 +2,7 @@ import {
   adminUserPageSchema,
   adminUserSchema,
   currentUserSchema,
+  impersonationAuditPageSchema,
   sessionSchema,
   type Session,
 } from '@tunehouse/contracts';
@@ -36,6 +37,7 @@ const impersonate = (session: Session, userId: string) =>
 describe('admin routes refuse everyone but admins', () => {
   it.each([
     ['GET', '/v1/admin/users'],
+    ['GET', '/v1/admin/impersonations'],
     ['POST', '/v1/admin/impersonations'],
     ['POST', '/v1/admin/users/00000000-0000-4000-8000-000000000000/suspend'],
     ['POST', '/v1/admin/users/00000000-0000-4000-8000-000000000000/unsuspend'],
@@ -130,6 +132,41 @@ describe('POST /v1/admin/impersonations', () => {
     expectError(await impersonate(adminSession, other.id), 403, 'IMPERSONATION_FORBIDDEN');
     expectError(await impersonate(adminSession, admin.id), 403, 'IMPERSONATION_FORBIDDEN');
     expectError(await impersonate(adminSession, '00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
+  });
+});
+
+describe('GET /v1/admin/impersonations', () => {
+  it('lists who viewed the product as whom, newest first, open or ended, and narrows to one user', async () => {
+    const other = await createUser(t.db, { firstName: 'Ines', lastName: 'Duarte' });
+    const first = expectShape(sessionSchema, await impersonate(adminSession, artist.id));
+    await t.app.inject({ method: 'DELETE', url: '/v1/sessions/current', headers: as(first) });
+    const second = expectShape(sessionSchema, await impersonate(adminSession, other.id));
+
+    const all = expectShape(
+      impersonationAuditPageSchema,
+      await t.app.inject({ url: '/v1/admin/impersonations?size=50', headers: as(adminSession) }),
+    );
+    const mine = all.items.filter((entry) => [artist.id, other.id].includes(entry.user.id));
+    expect(mine[0]).toMatchObject({
+      admin: { id: admin.id, email: admin.email },
+      user: { id: other.id, firstName: 'Ines', lastName: 'Duarte' },
+      endedAt: null,
+    });
+    expect(mine.find((entry) => entry.user.id === artist.id)?.endedAt).not.toBeNull();
+    expect(Date.parse(mine[0]!.expiresAt)).toBeGreaterThan(Date.parse(mine[0]!.startedAt));
+
+    const forOther = expectShape(
+      impersonationAuditPageSchema,
+      await t.app.inject({ url: `/v1/admin/impersonations?userId=${other.id}`, headers: as(adminSession) }),
+    );
+    expect(forOther.items.map((entry) => entry.user.id)).toEqual([other.id]);
+    expect(forOther.totalItems).toBe(1);
+    expectError(
+      await t.app.inject({ url: '/v1/admin/impersonations?userId=not-a-uuid', headers: as(adminSession) }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    await t.app.inject({ method: 'DELETE', url: '/v1/sessions/current', headers: as(second) });
   });
 });
 

@@ -51,3 +51,42 @@ export async function insertImpersonation(
     [row.adminId, row.userId, row.sessionId, row.expiresAt],
   );
 }
+
+interface ImpersonationRow {
+  id: string;
+  admin_id: string;
+  admin_email: string;
+  user_id: string;
+  user_email: string;
+  first_name: string | null;
+  last_name: string | null;
+  started_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+}
+
+/** The impersonation audit, newest first, optionally for one user. */
+export async function listImpersonations(
+  db: Queryable,
+  query: { userId?: string | undefined; offset: number; size: number },
+): Promise<{ rows: ImpersonationRow[]; total: number }> {
+  const userId = query.userId ?? null;
+  const [page, count] = await Promise.all([
+    db.query<ImpersonationRow>(
+      `SELECT i.id, i.admin_id, a.email AS admin_email, i.user_id, u.email AS user_email, u.first_name, u.last_name,
+              i.started_at, i.expires_at, i.ended_at
+         FROM impersonations i
+         JOIN users a ON a.id = i.admin_id
+         JOIN users u ON u.id = i.user_id
+        WHERE $1::uuid IS NULL OR i.user_id = $1
+        ORDER BY i.started_at DESC, i.id DESC
+        LIMIT $2 OFFSET $3`,
+      [userId, query.size, query.offset],
+    ),
+    db.query<{ total: string }>(
+      'SELECT count(*) AS total FROM impersonations WHERE $1::uuid IS NULL OR user_id = $1',
+      [userId],
+    ),
+  ]);
+  return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
+}

@@ -3,6 +3,8 @@ import {
   adminUserPageSchema,
   adminUserParamsSchema,
   adminUserSchema,
+  impersonationAuditPageSchema,
+  impersonationAuditQuerySchema,
   impersonationRequestSchema,
   sessionSchema,
 } from '@tunehouse/contracts';
@@ -35,6 +37,21 @@ export function adminRoutes({
         },
       },
       async (request) => admin.list(request.query),
+    );
+
+    app.get(
+      '/v1/admin/impersonations',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags: ['admin'],
+          summary: 'The impersonation audit: which admin viewed the product as which user, and when',
+          security: bearer,
+          querystring: impersonationAuditQuerySchema,
+          response: { 200: impersonationAuditPageSchema, ...errorResponses },
+        },
+      },
+      async (request) => admin.impersonationAudit(request.query),
     );
 
     app.post(

@@ -1,6 +1,8 @@
 import {
   type AdminUser,
   type AdminUserListQuery,
+  type ImpersonationAuditEntry,
+  type ImpersonationAuditQuery,
   type Paginated,
   type Session,
   toPage,
@@ -12,7 +14,7 @@ import { revokeUserSessions } from '../sessions/repository.js';
 import type { SessionService } from '../sessions/service.js';
 import { findUserById } from '../users/repository.js';
 import { toUser } from '../users/user-view.js';
-import { insertImpersonation, listUsers, setSuspended } from './repository.js';
+import { insertImpersonation, listImpersonations, listUsers, setSuspended } from './repository.js';
 
 export function toAdminUser(user: UserRecord): AdminUser {
   return {
@@ -71,7 +73,28 @@ export function createAdminService({ db, sessions }: { db: Db; sessions: Session
     return toAdminUser(updated!);
   }
 
-  return { list, impersonate, suspend };
+  /** Spec §6 / issue 4: who viewed the product as whom, and when; newest first. */
+  async function impersonationAudit(
+    query: ImpersonationAuditQuery,
+  ): Promise<Paginated<ImpersonationAuditEntry>> {
+    const { rows, total } = await listImpersonations(db, query);
+    const entries = rows.map((row) => ({
+      id: row.id,
+      admin: { id: row.admin_id, email: row.admin_email },
+      user: {
+        id: row.user_id,
+        email: row.user_email,
+        firstName: row.first_name ?? '',
+        lastName: row.last_name ?? '',
+      },
+      startedAt: iso(row.started_at)!,
+      expiresAt: iso(row.expires_at)!,
+      endedAt: iso(row.ended_at) ?? null,
+    }));
+    return toPage(entries, query.offset, query.size, total);
+  }
+
+  return { list, impersonate, suspend, impersonationAudit };
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;

@@ -74,6 +74,25 @@ export async function revokeUserSessions(q: Queryable, userId: string, reason: s
   return rowCount ?? 0;
 }
 
+/** Ends every live session of the user but `keepSessionId` (e-mail or password changed from that session). */
+export async function revokeOtherUserSessions(
+  q: Queryable,
+  userId: string,
+  keepSessionId: string,
+  reason: string,
+): Promise<number> {
+  const { rowCount } = await q.query(
+    `UPDATE sessions SET revoked_at = now(), revoked_reason = $3
+      WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+    [userId, keepSessionId, reason],
+  );
+  await q.query(
+    `UPDATE impersonations SET ended_at = now() WHERE user_id = $1 AND session_id <> $2 AND ended_at IS NULL`,
+    [userId, keepSessionId],
+  );
+  return rowCount ?? 0;
+}
+
 async function endImpersonations(q: Queryable, where: 'session_id = $1' | 'user_id = $1', id: string) {
   await q.query(`UPDATE impersonations SET ended_at = now() WHERE ${where} AND ended_at IS NULL`, [id]);
 }

@@ -1,0 +1,343 @@
+import {
+  activeSessionListSchema,
+  currentUserSchema,
+  sessionSchema,
+  type Session,
+  totpEnrolmentSchema,
+  userWithSessionSchema,
+} from '@tunehouse/contracts';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createUser,
+  expectError,
+  expectShape,
+  lastMailTo,
+  linkParams,
+  login,
+  PASSWORD,
+} from '../../testing/fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'DELETE';
+const call = (session: Session, method: Method, url: string, payload?: object, headers = {}) =>
+  t.app.inject({ method, url, headers: { ...bearer(session), ...headers }, ...(payload ? { payload } : {}) });
+
+const refresh = (session: Session) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/v1/sessions/current/refresh',
+    payload: { refreshToken: session.token.refreshToken },
+  });
+
+/** A code of the authenticator app `offsetSteps` time steps from now (the API accepts ±1 step of drift). */
+const codeFor = (secret: string, offsetSteps = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+
+/** The session is over: its access token is refused and its refresh token too. */
+async function expectEnded(session: Session) {
+  expectError(await call(session, 'GET', '/v1/users/me'), 401, 'SESSION_ENDED');
+  expectError(await refresh(session), 400, 'REFRESH_REJECTED');
+}
+
+async function impersonationOf(userId: string): Promise<Session> {
+  const admin = await createUser(t.db, { isAdmin: true });
+  const adminSession = await login(t.app, admin.email);
+  const response = await call(adminSession, 'POST', '/v1/admin/impersonations', { userId });
+  return expectShape(sessionSchema, response);
+}
+
+describe('POST /v1/users/me/email', () => {
+  it('refuses a wrong current password on its field and changes nothing', async () => {
+    const user = await createUser(t.db);
+    const session = await login(t.app, user.email);
+    const response = await call(session, 'POST', '/v1/users/me/email', {
+      currentPassword: 'not the password',
+      email: 'new-address@example.test',
+    });
+    const error = expectError(response, 400, 'INVALID_CREDENTIALS');
+    expect(error.details).toEqual([
+      { path: ['body', 'currentPassword'], message: 'The current password is wrong' },
+    ]);
+    const { rows } = await t.db.query('SELECT email FROM users WHERE id = $1', [user.id]);
+    expect(rows[0].email).toBe(user.email);
+  });
+
+  it('refuses an address another account has, on the e-mail field', async () => {
+    const [user, other] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const session = await login(t.app, user.email);
+    const response = await call(session, 'POST', '/v1/users/me/email', {
+      currentPassword: PASSWORD,
+      email: other.email.toUpperCase(),
+    });
+    const error = expectError(response, 409, 'EMAIL_TAKEN');
+    expect(error.details?.map((issue) => issue.path)).toEqual([['body', 'email']]);
+  });
+
+  it('refuses the address the user has already, and names an invalid one', async () => {
+    const user = await createUser(t.db);
+    const session = await login(t.app, user.email);
+    const same = await call(session, 'POST', '/v1/users/me/email', {
+      currentPassword: PASSWORD,
+      email: user.email,
+    });
+    expect(expectError(same, 400, 'VALIDATION_FAILED').details?.[0]?.path).toEqual(['body', 'email']);
+    const invalid = await call(session, 'POST', '/v1/users/me/email', {
+      currentPassword: PASSWORD,
+      email: 'not-an-address',
+    });
+    expect(expectError(invalid, 400, 'VALIDATION_FAILED').details?.[0]?.path).toEqual(['body', 'email']);
+  });
+
+  it('sets the new address unconfirmed, mails it an activation link and ends every other session', async () => {
+    const user = await createUser(t.db);
+    const [session, otherDevice] = [await login(t.app, user.email), await login(t.app, user.email)];
+    const email = `moved-${Date.now()}@example.test`;
+    const response = await call(session, 'POST', '/v1/users/me/email', {
+      currentPassword: PASSWORD,
+      email: `  ${email.toUpperCase()} `,
+    });
+    expect(expectShape(currentUserSchema, response)).toMatchObject({ email, emailVerified: false });
+
+    await expectEnded(otherDevice);
+    expect((await call(session, 'GET', '/v1/users/me')).statusCode).toBe(200);
+    expect((await login(t.app, email)).user.email).toBe(email);
+
+    const mail = await lastMailTo(t.db, email);
+    expect(mail.template).toBe('email-activation');
+    const activated = await t.app.inject({
+      method: 'POST',
+      url: '/v1/emails',
+      payload: linkParams(mail.link),
+    });
+    expect(expectShape(userWithSessionSchema, activated).email).toBe(email);
+    const me = expectShape(currentUserSchema, await call(session, 'GET', '/v1/users/me'));
+    expect(me.emailVerified).toBe(true);
+  });
+});
+
+describe('POST /v1/users/me/password', () => {
+  it('refuses a wrong current password on its field, and a short new one on its own', async () => {
+    const user = await createUser(t.db);
+    const session = await login(t.app, user.email);
+    const wrong = await call(session, 'POST', '/v1/users/me/password', {
+      currentPassword: 'nope',
+      password: 'a brand new password',
+    });
+    expect(expectError(wrong, 400, 'INVALID_CREDENTIALS').details?.[0]?.path).toEqual([
+      'body',
+      'currentPassword',
+    ]);
+    const short = await call(session, 'POST', '/v1/users/me/password', {
+      currentPassword: PASSWORD,
+      password: 'short',
+    });
+    expect(expectError(short, 400, 'VALIDATION_FAILED').details?.[0]?.path).toEqual(['body', 'password']);
+    await login(t.app, user.email, PASSWORD);
+  });
+
+  it('sets the new password (argon2id) and ends every other session, keeping this one', async () => {
+    const user = await createUser(t.db);
+    const session = await login(t.app, user.email);
+    const others = [await login(t.app, user.email), await login(t.app, user.email)];
+    const response = await call(session, 'POST', '/v1/users/me/password', {
+      currentPassword: PASSWORD,
+      password: 'a brand new password',
+    });
+    expect(response.statusCode).toBe(204);
+
+    for (const other of others) await expectEnded(other);
+    expect((await call(session, 'GET', '/v1/users/me')).statusCode).toBe(200);
+    expect(expectShape(sessionSchema, await refresh(session)).id).toBe(session.id);
+    const { rows } = await t.db.query('SELECT password_hash FROM users WHERE id = $1', [user.id]);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    const old = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    expectError(old, 401, 'INVALID_CREDENTIALS');
+    await login(t.app, user.email, 'a brand new password');
+  });
+});
+
+describe('second-step verification with an authenticator app', () => {
+  it('enrols, is confirmed by a first code, and then challenges every login', async () => {
+    const user = await createUser(t.db);
+    const session = await login(t.app, user.email);
+    const started = await call(session, 'POST', '/v1/users/me/second-step/totp');
+    expect(started.statusCode).toBe(201);
+    const enrolment = expectShape(totpEnrolmentSchema, started);
+    expect(enrolment.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(enrolment.otpauthUrl).toContain(`secret=${enrolment.secret}`);
+    expect(enrolment.otpauthUrl).toContain('issuer=Tunehouse');
+
+    // Not in use until confirmed.
+    expect((await login(t.app, user.email)).status).toBe('active');
+    const wrong = await call(session, 'POST', '/v1/users/me/second-step/totp/confirm', { secret: '000000' });
+    expect(expectError(wrong, 400, 'CHALLENGE_SECRET_INVALID').details?.[0]?.path).toEqual([
+      'body',
+      'secret',
+    ]);
+    const confirmed = await call(session, 'POST', '/v1/users/me/second-step/totp/confirm', {
+      secret: await codeFor(enrolment.secret),
+    });
+    expect(expectShape(currentUserSchema, confirmed).secondStep).toBe('totp');
+
+    const challenged = await login(t.app, user.email);
+    expect(challenged).toMatchObject({ status: 'pending', challenge: { method: 'totp' } });
+    // The confirming code was used; the next one (one step of drift allowed) passes the challenge.
+    const verified = await call(challenged, 'POST', '/v1/sessions/current/verify', {
+      secret: await codeFor(enrolment.secret, 1),
+    });
+    expect(expectShape(sessionSchema, verified).status).toBe('active');
+
+    const again = await call(session, 'POST', '/v1/users/me/second-step/totp');
+    expectError(again, 409, 'CONFLICT');
+  });
+
+  it('refuses a confirmation without a started enrolment', async () => {
+    const user = await createUser(t.db);
+    const session = await login(t.app, user.email);
+    const response = await call(session, 'POST', '/v1/users/me/second-step/totp/confirm', {
+      secret: '123456',
+    });
+    expectError(response, 409, 'CONFLICT');
+  });
+
+  it('turns off with the current password only', async () => {
+    const user = await createUser(t.db, {
+      secondStep: 'totp',
+      totpSecret: 'OR2W4ZLIN52XGZJNMRSW23ZNORXXI4BB',
+    });
+    const pending = await login(t.app, user.email);
+    const session = expectShape(
+      sessionSchema,
+      await call(pending, 'POST', '/v1/sessions/current/verify', {
+        secret: await codeFor('OR2W4ZLIN52XGZJNMRSW23ZNORXXI4BB'),
+      }),
+    );
+    const wrong = await call(session, 'DELETE', '/v1/users/me/second-step', { currentPassword: 'nope' });
+    expect(expectError(wrong, 400, 'INVALID_CREDENTIALS').details?.[0]?.path).toEqual([
+      'body',
+      'currentPassword',
+    ]);
+    const off = await call(session, 'DELETE', '/v1/users/me/second-step', { currentPassword: PASSWORD });
+    expect(off.statusCode).toBe(204);
+    expect((await login(t.app, user.email)).status).toBe('active');
+    const me = expectShape(currentUserSchema, await call(session, 'GET', '/v1/users/me'));
+    expect(me.secondStep).toBe('none');
+  });
+
+  it('is not reachable from a session still waiting for its second step', async () => {
+    const user = await createUser(t.db, {
+      secondStep: 'totp',
+      totpSecret: 'OR2W4ZLIN52XGZJNMRSW23ZNORXXI4BB',
+    });
+    const pending = await login(t.app, user.email);
+    const response = await call(pending, 'DELETE', '/v1/users/me/second-step', { currentPassword: PASSWORD });
+    expectError(response, 403, 'CHALLENGE_REQUIRED');
+  });
+});
+
+describe('GET and DELETE /v1/sessions', () => {
+  it('lists the live sessions with where they were used from, this one marked', async () => {
+    const user = await createUser(t.db);
+    const phone = await login(t.app, user.email);
+    await call(phone, 'GET', '/v1/users/me', undefined, { 'user-agent': 'TestPhone/1.0' });
+    const laptop = await login(t.app, user.email);
+    const ended = await login(t.app, user.email);
+    await call(ended, 'DELETE', '/v1/sessions/current');
+    const stranger = await createUser(t.db);
+    await login(t.app, stranger.email);
+
+    // The phone's use is noted after its answer; wait for it.
+    await expect
+      .poll(async () => {
+        const { rows } = await t.db.query('SELECT user_agent FROM sessions WHERE id = $1', [phone.id]);
+        return rows[0].user_agent;
+      })
+      .toBe('TestPhone/1.0');
+    const response = await call(laptop, 'GET', '/v1/sessions', undefined, { 'user-agent': 'TestLaptop/2.0' });
+    const list = expectShape(activeSessionListSchema, response);
+    expect(list.items.map((item) => item.id).sort()).toEqual([phone.id, laptop.id].sort());
+    const byId = Object.fromEntries(list.items.map((item) => [item.id, item]));
+    expect(byId[laptop.id]).toMatchObject({ current: true, userAgent: 'TestLaptop/2.0', status: 'active' });
+    expect(byId[laptop.id]!.lastUsedAt).not.toBeNull();
+    expect(byId[phone.id]).toMatchObject({
+      current: false,
+      userAgent: 'TestPhone/1.0',
+      impersonation: false,
+    });
+    expect(list.items[0]!.id).toBe(laptop.id);
+  });
+
+  it('ends one session (its refresh is refused); another user’s is not found', async () => {
+    const user = await createUser(t.db);
+    const [session, other] = [await login(t.app, user.email), await login(t.app, user.email)];
+    const stranger = await createUser(t.db);
+    const strangerSession = await login(t.app, stranger.email);
+
+    expectError(await call(session, 'DELETE', `/v1/sessions/${strangerSession.id}`), 404, 'NOT_FOUND');
+    expect((await call(strangerSession, 'GET', '/v1/users/me')).statusCode).toBe(200);
+    expectError(
+      await call(session, 'DELETE', '/v1/sessions/00000000-0000-4000-8000-000000000000'),
+      404,
+      'NOT_FOUND',
+    );
+
+    expect((await call(session, 'DELETE', `/v1/sessions/${other.id}`)).statusCode).toBe(204);
+    await expectEnded(other);
+    expectError(await call(session, 'DELETE', `/v1/sessions/${other.id}`), 404, 'NOT_FOUND');
+    const list = expectShape(activeSessionListSchema, await call(session, 'GET', '/v1/sessions'));
+    expect(list.items.map((item) => item.id)).toEqual([session.id]);
+  });
+});
+
+describe('an administrator viewing as the user', () => {
+  it('may list the sessions, and change nothing of how the user signs in (403)', async () => {
+    const user = await createUser(t.db);
+    const own = await login(t.app, user.email);
+    const impersonation = await impersonationOf(user.id);
+    const attempts: [Method, string, object?][] = [
+      ['POST', '/v1/users/me/email', { currentPassword: PASSWORD, email: 'admin-chosen@example.test' }],
+      ['POST', '/v1/users/me/password', { currentPassword: PASSWORD, password: 'admin chosen password' }],
+      ['POST', '/v1/users/me/second-step/totp'],
+      ['POST', '/v1/users/me/second-step/totp/confirm', { secret: '123456' }],
+      ['DELETE', '/v1/users/me/second-step', { currentPassword: PASSWORD }],
+      ['DELETE', `/v1/sessions/${own.id}`],
+    ];
+    for (const [method, url, payload] of attempts) {
+      expectError(await call(impersonation, method, url, payload), 403, 'IMPERSONATION_FORBIDDEN');
+    }
+    const list = expectShape(activeSessionListSchema, await call(impersonation, 'GET', '/v1/sessions'));
+    expect(list.items.find((item) => item.current)).toMatchObject({
+      id: impersonation.id,
+      impersonation: true,
+    });
+    expect((await call(own, 'GET', '/v1/users/me')).statusCode).toBe(200);
+    await login(t.app, user.email, PASSWORD);
+  });
+});
+
+describe('without a session', () => {
+  it.each([
+    ['POST', '/v1/users/me/email'],
+    ['POST', '/v1/users/me/password'],
+    ['POST', '/v1/users/me/second-step/totp'],
+    ['POST', '/v1/users/me/second-step/totp/confirm'],
+    ['DELETE', '/v1/users/me/second-step'],
+    ['GET', '/v1/sessions'],
+    ['DELETE', '/v1/sessions/00000000-0000-4000-8000-000000000000'],
+  ] as const)('%s %s answers 401', async (method, url) => {
+    expectError(await t.app.inject({ method, url }), 401, 'UNAUTHENTICATED');
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Release delivery to the platforms as DDEX ERN 4.3 (docs/decisions/0035-ddex-delivery.md): what the releases
+ * domain and main.ts use.
+ */
+export {
+  albumPlatformEntries,
+  createDeliveryService,
+  DELIVERY_QUEUE,
+  type DeliveryJob,
+  type DeliveryJobs,
+  type DeliveryService,
+  type DeliveryStatusEvent,
+  InvalidDeliveryError,
+  PLATFORM_STATUS_OF,
+  type PlatformDeliveries,
+} from './service.js';
+export { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus } from './repository.js';
+export {
+  type DeliveryAction,
+  type ReleaseForDelivery,
+  type ReleaseForDeliveryInput,
+  releaseForDeliverySchema,
+} from './model.js';
+export { buildNewReleaseMessage, type MessageOptions } from './ern43.js';
+export { createPlatformTransports, type PlatformTransports } from './transports.js';
+export type { Acknowledgement, DeliveryBatch, PlatformTransport, Receipt } from './transport.js';
+export { PlatformSimulator } from './simulator.js';
+export { PlatformSimulatorSftpServer } from './sftp-simulator.js';
+export { SftpTransport } from './sftp-transport.js';
+export { validateErn } from './xmllint.js';

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { PLATFORMS, type Platform } from '@tunehouse/contracts';
+import type { AppConfig } from '../../platform/config.js';
+import { SftpTransport } from './sftp-transport.js';
+import { PlatformSimulator } from './simulator.js';
+import type { PlatformTransport } from './transport.js';
+
+export type PlatformTransports = Readonly<Record<Platform, PlatformTransport>>;
+
+/**
+ * One transport per platform: SFTP where DELIVERY_SFTP_<PLATFORM> is set, otherwise the built-in simulator writing
+ * to <DATA_DIR>/deliveries/<platform>/ (none is configured by default, so this installation simulates all 23).
+ */
+export function createPlatformTransports(
+  config: Pick<AppConfig, 'dataDir' | 'delivery'>,
+): PlatformTransports {
+  return Object.fromEntries(
+    PLATFORMS.map((platform): [Platform, PlatformTransport] => {
+      const sftp = config.delivery.platforms[platform]?.sftp;
+      return [
+        platform,
+        sftp
+          ? new SftpTransport(platform, sftp)
+          : new PlatformSimulator(platform, {
+              root: path.join(config.dataDir, 'deliveries', platform.toLowerCase()),
+              schemaDir: config.delivery.schemaDir,
+              ackDelaySeconds: config.delivery.simulatorAckSeconds,
+            }),
+      ];
+    }),
+  ) as Record<Platform, PlatformTransport>;
+}

@@ -1,0 +1,169 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { AUDIO_UPLOAD_RULES, type AudioFormat, type FieldIssue } from '@tunehouse/contracts';
+import { fileTypeFromBuffer } from 'file-type';
+import { parseFile } from 'music-metadata';
+import { ApiError } from '../../platform/errors.js';
+import { displayName, type ReceivedFile, sweepPartials } from './upload.js';
+
+const run = promisify(execFile);
+
+export const AUDIO_EXTENSIONS: Record<AudioFormat, string> = { WAV: 'wav', FLAC: 'flac', AIFF: 'aif' };
+export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
+  WAV: 'audio/wav',
+  FLAC: 'audio/flac',
+  AIFF: 'audio/aiff',
+};
+/** file-type's extension for each format we take. */
+const FORMAT_BY_EXTENSION: Record<string, AudioFormat> = { wav: 'WAV', flac: 'FLAC', aif: 'AIFF' };
+export const PREVIEW_FILE = 'preview.mp3';
+const AUDIO_FILE = /^(original\.(wav|flac|aif)|preview\.mp3)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What probing found in an accepted upload (spec §3 Audio original, without its url). */
+export type ProbedAudio = {
+  format: AudioFormat;
+  sampleRate: number;
+  channels: number;
+  duration: number;
+  bitDepth: number;
+  bitRate: number;
+};
+
+export type StoredMp3 = { file: string; size: number; duration: number };
+
+/**
+ * Track audio under `<DATA_DIR>/media/audio/<id>/`: `original.<wav|flac|aif>` as uploaded and `preview.mp3`, made
+ * by a background job with the ffmpeg binary of @ffmpeg-installer/ffmpeg.
+ */
+export function createAudioStore(dataDir: string, { ffmpegPath = ffmpeg.path } = {}) {
+  const audioDir = path.join(dataDir, 'media', 'audio');
+  void sweepPartials(audioDir);
+
+  /** The first bytes must be WAV, FLAC or AIFF (415 otherwise, naming what was found). */
+  async function sniff(head: Buffer, field: FieldIssue['path']): Promise<AudioFormat> {
+    const type = await fileTypeFromBuffer(head);
+    const format = type ? FORMAT_BY_EXTENSION[type.ext] : undefined;
+    if (!format) {
+      const found = type ? `, not ${type.mime}` : '';
+      const message = `The audio must be a WAV, FLAC or AIFF file${found}`;
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', message, [{ path: field, message }]);
+    }
+    return format;
+  }
+
+  /**
+   * Reads the whole file's headers and frames with music-metadata; refuses (422, every reason at `field`) what is
+   * not lossless PCM at 16 or 24 bit, at least 44.1 kHz, in stereo.
+   */
+  async function probe(received: ReceivedFile, field: FieldIssue['path']): Promise<ProbedAudio> {
+    const format = await sniff(received.head, field);
+    let metadata;
+    try {
+      metadata = await parseFile(received.path, { duration: true, skipCovers: true });
+    } catch {
+      const message = 'The audio file could not be read';
+      throw new ApiError(422, 'UNPROCESSABLE', message, [{ path: field, message }]);
+    }
+    const { sampleRate, numberOfChannels, bitsPerSample, duration, codec, lossless } = metadata.format;
+    const reasons: string[] = [];
+    const pcm = lossless !== false && (!codec || /PCM|FLAC|sowt|twos|NONE/i.test(codec));
+    if (!pcm) reasons.push(`The audio must be uncompressed PCM or FLAC, not ${codec ?? 'an unknown codec'}`);
+    if (!bitsPerSample || !(AUDIO_UPLOAD_RULES.bitDepths as readonly number[]).includes(bitsPerSample))
+      reasons.push(`The audio must be 16 or 24 bit, not ${bitsPerSample ?? 'unknown'} bit`);
+    if (!sampleRate || sampleRate < AUDIO_UPLOAD_RULES.minSampleRate)
+      reasons.push(
+        `The audio must be sampled at 44.1 kHz or more, not ${sampleRate ?? 'an unknown rate'} Hz`,
+      );
+    if (numberOfChannels !== AUDIO_UPLOAD_RULES.channels)
+      reasons.push(
+        `The audio must be stereo (2 channels), not ${numberOfChannels === 1 ? 'mono' : `${numberOfChannels ?? 'unknown'} channels`}`,
+      );
+    if (!duration || duration <= 0) reasons.push('The audio has no length');
+    if (reasons.length > 0) {
+      throw new ApiError(
+        422,
+        'UNPROCESSABLE',
+        reasons.join('; '),
+        reasons.map((message) => ({ path: field, message })),
+      );
+    }
+    return {
+      format,
+      sampleRate: sampleRate!,
+      channels: numberOfChannels!,
+      duration: duration!,
+      bitDepth: bitsPerSample!,
+      bitRate: Math.round(metadata.format.bitrate ?? sampleRate! * numberOfChannels! * bitsPerSample!),
+    };
+  }
+
+  const folderOf = (audioId: string) => path.join(audioDir, audioId);
+  const originalFile = (format: AudioFormat) => `original.${AUDIO_EXTENSIONS[format]}`;
+
+  /** Moves an accepted upload into its folder (one rename); answers the file name and the name to show. */
+  async function place(audioId: string, received: ReceivedFile, format: AudioFormat) {
+    const folder = folderOf(audioId);
+    await fs.mkdir(folder, { recursive: true });
+    const file = originalFile(format);
+    await fs.rename(received.path, path.join(folder, file));
+    return { file, name: displayName(received.filename, `audio.${AUDIO_EXTENSIONS[format]}`) };
+  }
+
+  /**
+   * Makes the MP3 preview (320 kbit/s, stereo) of a stored original with ffmpeg: written under a temporary name,
+   * then renamed, so a reader never sees half a file.
+   */
+  async function renderPreview(audioId: string, file: string): Promise<StoredMp3> {
+    const folder = folderOf(audioId);
+    const partial = path.join(folder, `.preview.${randomBytes(4).toString('hex')}.partial`);
+    try {
+      await run(
+        ffmpegPath,
+        [
+          ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', path.join(folder, file)],
+          ...[
+            '-vn',
+            '-map_metadata',
+            '-1',
+            '-ac',
+            '2',
+            '-codec:a',
+            'libmp3lame',
+            '-b:a',
+            '320k',
+            '-f',
+            'mp3',
+          ],
+          partial,
+        ],
+        { timeout: 10 * 60 * 1000, maxBuffer: 1024 * 1024 },
+      );
+      const metadata = await parseFile(partial, { duration: true, skipCovers: true });
+      const { size } = await fs.stat(partial);
+      await fs.rename(partial, path.join(folder, PREVIEW_FILE));
+      return { file: PREVIEW_FILE, size, duration: metadata.format.duration ?? 0 };
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  /** The path of a stored file, or null for a name that is not one (nothing outside the folder). */
+  function filePath(audioId: string, file: string): string | null {
+    if (!UUID.test(audioId) || !AUDIO_FILE.test(file)) return null;
+    return path.join(folderOf(audioId), file);
+  }
+
+  async function remove(audioId: string): Promise<void> {
+    if (UUID.test(audioId)) await fs.rm(folderOf(audioId), { recursive: true, force: true });
+  }
+
+  return { dir: audioDir, sniff, probe, place, renderPreview, filePath, remove };
+}
+
+export type AudioStore = ReturnType<typeof createAudioStore>;

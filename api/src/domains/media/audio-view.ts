@@ -1,0 +1,31 @@
+import type { Audio } from '@tunehouse/contracts';
+import type { AudioRecord } from './audio-repository.js';
+
+export function audioFileUrl(origin: string, audioId: string, file: string): string {
+  return `${origin}/v1/media/audio/${audioId}/${file}`;
+}
+
+/** Spec §3 Audio: the probed original and, once its job has run, the MP3 preview. */
+export function toAudio(audio: AudioRecord, origin: string): Audio {
+  return {
+    id: audio.id,
+    original: {
+      name: audio.name,
+      url: audioFileUrl(origin, audio.id, audio.file),
+      size: audio.size,
+      sampleRate: audio.sampleRate,
+      channels: audio.channels,
+      duration: audio.duration,
+      format: audio.format,
+      bitDepth: audio.bitDepth,
+      bitRate: audio.bitRate,
+    },
+    mp3: audio.mp3
+      ? {
+          url: audioFileUrl(origin, audio.id, audio.mp3.file),
+          size: audio.mp3.size,
+          duration: audio.mp3.duration,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  type Album,
+  type AlbumDetail,
+  type AlbumPlatformEntry,
+  type Artwork,
+  type ImageRendition,
+  PLATFORM_NAMES,
+  PLATFORMS,
+} from '@tunehouse/contracts';
+import type { StoredImage, StoredRendition } from '../media/image-store.js';
+import { imageFileUrl } from '../media/image-view.js';
+import { toCreditedArtist, toTrack } from '../tracks/track-view.js';
+import type { AlbumDetailRecord, AlbumRecord, PlatformStateRecord } from './repository.js';
+
+function rendition(
+  origin: string,
+  imageId: string,
+  stored: StoredRendition | undefined,
+): ImageRendition | null {
+  if (!stored) return null;
+  const { file, size, width, height, name } = stored;
+  return { url: imageFileUrl(origin, imageId, file), size, width, height, name };
+}
+
+/** Spec §3 Artwork: the original and the large, medium, thumbnail and artwork (delivery) renditions. */
+export function toArtwork(image: StoredImage, origin: string): Artwork {
+  const renditions = image.renditions as StoredImage['renditions'] & { artwork?: StoredRendition };
+  return {
+    id: image.id,
+    original: rendition(origin, image.id, renditions.original)!,
+    large: rendition(origin, image.id, renditions.large),
+    medium: rendition(origin, image.id, renditions.medium),
+    thumbnail: rendition(origin, image.id, renditions.thumbnail),
+    artwork: rendition(origin, image.id, renditions.artwork),
+  };
+}
+
+export function toAlbum(album: AlbumRecord, origin: string): Album {
+  return {
+    id: album.id,
+    title: album.title,
+    status: album.status,
+    version: album.version,
+    primaryGenre: album.primaryGenre,
+    secondaryGenre: album.secondaryGenre,
+    language: album.language,
+    recordLabel: album.recordLabel,
+    barcode: album.barcode,
+    originalReleaseDate: album.originalReleaseDate,
+    releaseDate: album.releaseDate,
+    catalogNumber: album.catalogNumber,
+    format: album.format,
+    recordingLocation: album.recordingLocation,
+    pLine: album.pLine,
+    cLine: album.cLine,
+    ai: album.ai,
+    artists: album.artists.map((artist) => toCreditedArtist(artist, origin)),
+    platforms: album.platforms,
+    territories: album.territories,
+    artwork: album.artwork ? toArtwork(album.artwork, origin) : null,
+    autofill: album.autofill,
+    createdAt: album.createdAt.toISOString(),
+    updatedAt: album.updatedAt.toISOString(),
+    publishedAt: album.publishedAt?.toISOString() ?? null,
+    deletedAt: album.deletedAt?.toISOString() ?? null,
+    reviewStatus: album.reviewStatus,
+    reviewReasons: album.reviewReasons,
+  };
+}
+
+export function toAlbumDetail(album: AlbumDetailRecord, origin: string): AlbumDetail {
+  return {
+    ...toAlbum(album, origin),
+    tracks: album.tracks.map((track) => toTrack(track, origin)),
+    links: album.links,
+  };
+}
+
+/**
+ * GET /v1/albums/{id}/platforms: an entry for every chosen platform and every platform with a delivery state, in
+ * the spec's platform order.
+ */
+export function toPlatformEntries(
+  chosen: readonly string[],
+  states: readonly PlatformStateRecord[],
+): AlbumPlatformEntry[] {
+  const byPlatform = new Map(states.map((state) => [state.platform, state]));
+  return PLATFORMS.filter((platform) => chosen.includes(platform) || byPlatform.has(platform)).map(
+    (platform) => ({
+      id: platform,
+      name: PLATFORM_NAMES[platform],
+      current: byPlatform.get(platform)?.current ?? null,
+      pending: byPlatform.get(platform)?.pending ?? null,
+    }),
+  );
+}

@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  type AlbumDetail,
+  albumDetailSchema,
+  albumPlatformEntriesSchema,
+  type Session,
+} from '@tunehouse/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../platform/db.js';
+import { bearer, createUser, expectShape, login } from '../../testing/fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import {
+  createDeliveryService,
+  type DeliveryJob,
+  InvalidDeliveryError,
+  releaseForDeliverySchema,
+} from '../delivery/index.js';
+import { createDdexDeliveryPort, reportDeliveryStatus } from './ddex-delivery.js';
+import { artworkImage, completeMetadata, releaseClient, wav } from './release-fixtures.js';
+
+let t: TestApp;
+let dataDir: string;
+let owner: Session;
+let album: AlbumDetail;
+let c: ReturnType<typeof releaseClient>;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-ddex-port-'));
+  t = await createTestApp({ dataDir, audioPreviewWorker: false, reviewAutoAccept: true });
+  c = releaseClient(t.app);
+  owner = await login(t.app, (await createUser(t.db)).email);
+  const artist = await c.artist(owner, 'Delivered Artist');
+  const response = await c.createForm(owner, [
+    {
+      name: 'metadata',
+      data: JSON.stringify(
+        completeMetadata(artist.id, {
+          recordLabel: null,
+          territories: ['SE', 'NO'],
+          tracks: [{ index: 1, title: 'Sent', isrc: 'ZZDLV2600001', explicit: true, lyricsLanguage: 'SV' }],
+        }),
+      ),
+    },
+    { name: 'artwork', filename: 'cover.jpg', data: await artworkImage(3000, 3000, 'jpeg') },
+  ]);
+  album = expectShape(albumDetailSchema, response);
+  await c.audio(owner, album.id, album.tracks[0]!.id, wav({ seconds: 2 }));
+  // Automatic acceptance: published, accepted and handed to the (recording) port.
+  expect(expectShape(albumDetailSchema, await c.publish(owner, album.id)).reviewStatus).toBe('ACCEPTED');
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the DeliveryPort on the DDEX delivery service', () => {
+  it('maps the album into delivery’s model, which delivery accepts, and queues it in the transaction', async () => {
+    const queued: DeliveryJob[] = [];
+    const delivery = createDeliveryService({
+      db: t.db,
+      jobs: {
+        enqueue: async (_queue, data) => {
+          queued.push(data);
+        },
+        work: async () => undefined,
+      },
+      transports: {},
+      config: t.config,
+    });
+    const captured: unknown[] = [];
+    const port = createDdexDeliveryPort({
+      dataDir,
+      delivery: {
+        enqueue: async (release, platforms, action, options) => {
+          captured.push(release);
+          return delivery.enqueue(release, platforms, action, options);
+        },
+      },
+    });
+    await withTransaction(t.db, (tx) =>
+      port.deliver({ albumId: String(album.id), action: 'DELIVER', platforms: ['SPOTIFY'] }, tx),
+    );
+    const release = releaseForDeliverySchema.parse(captured[0]);
+    expect(release).toMatchObject({
+      albumId: album.id,
+      upc: album.barcode,
+      title: 'Northern Lights',
+      label: 'Delivered Artist',
+      territories: ['NO', 'SE'],
+      explicit: true,
+      releaseType: 'SINGLE',
+      dealStartDate: album.releaseDate,
+      artists: [{ name: 'Delivered Artist', role: 'PRIMARY' }],
+      artwork: { format: 'JPEG', width: 3000, height: 3000 },
+    });
+    expect(release.tracks[0]).toMatchObject({
+      isrc: 'ZZDLV2600001',
+      explicit: true,
+      language: 'SV',
+      audio: { format: 'WAV', sampleRate: 44_100, channels: 2, bitDepth: 16 },
+    });
+    expect(release.tracks[0]!.durationSeconds).toBeCloseTo(2, 3);
+    expect(fs.existsSync(release.tracks[0]!.audio.path)).toBe(true);
+    expect(fs.existsSync(release.artwork.path)).toBe(true);
+    expect(queued).toHaveLength(1);
+    expect((await delivery.statusOf(String(album.id)))[0]).toMatchObject({
+      platform: 'SPOTIFY',
+      pending: { action: 'DELIVER' },
+    });
+  });
+
+  it('a release delivery refuses is 422 and nothing is queued', async () => {
+    const port = createDdexDeliveryPort({
+      dataDir,
+      delivery: {
+        enqueue: async () => {
+          throw new InvalidDeliveryError('The release cannot be delivered', [
+            { path: ['tracks', 0, 'title'], message: 'contains a character XML cannot carry' },
+          ]);
+        },
+      },
+    });
+    await expect(
+      withTransaction(t.db, (tx) =>
+        port.deliver({ albumId: String(album.id), action: 'UPDATE', platforms: ['SPOTIFY'] }, tx),
+      ),
+    ).rejects.toMatchObject({ statusCode: 422, details: [{ path: ['tracks', 0, 'title'] }] });
+  });
+
+  it('delivery’s status events move the album’s platform states and make it LIVE', async () => {
+    const report = reportDeliveryStatus(t.db);
+    const event = {
+      albumId: String(album.id),
+      platform: 'APPLE_MUSIC' as const,
+      action: 'DELIVER' as const,
+      messageId: 'TH1',
+      reason: null,
+    };
+    await report({ ...event, status: 'SUBMITTED', deliveryStatus: 'DELIVERED' });
+    await report({ ...event, status: 'LIVE', deliveryStatus: 'LIVE' });
+    const entries = expectShape(
+      albumPlatformEntriesSchema,
+      await t.app.inject({ url: `/v1/albums/${album.id}/platforms`, headers: bearer(owner) }),
+    );
+    expect(entries.find((entry) => entry.id === 'APPLE_MUSIC')).toMatchObject({
+      current: { status: 'LIVE', action: 'DELIVER' },
+      pending: null,
+    });
+    expect(entries.find((entry) => entry.id === 'SPOTIFY')).toMatchObject({
+      pending: { status: 'PENDING', action: 'DELIVER' },
+    });
+    const read = expectShape(
+      albumDetailSchema,
+      await t.app.inject({ url: `/v1/albums/${album.id}`, headers: bearer(owner) }),
+    );
+    expect(read.reviewStatus).toBe('LIVE');
+  });
+});

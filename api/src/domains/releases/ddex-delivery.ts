@@ -1,0 +1,121 @@
+import { type Platform, TERRITORIES } from '@tunehouse/contracts';
+import type { Db } from '../../platform/db.js';
+import { ApiError } from '../../platform/errors.js';
+import {
+  type DeliveryService,
+  type DeliveryStatusEvent,
+  InvalidDeliveryError,
+  type ReleaseForDeliveryInput,
+} from '../delivery/index.js';
+import { createAudioStore } from '../media/audio-store.js';
+import { createImageStore } from '../media/image-store.js';
+import type { DeliveryPort } from './delivery-port.js';
+import { loadReleaseForDelivery, reportPlatformStatus, type ReleaseWithFiles } from './delivery-reports.js';
+
+/**
+ * The album as delivery's model (docs/decisions/0035-ddex-delivery.md) reads it. The label defaults to the first
+ * primary artist's name (a self-released record); a release with every territory goes out as Worldwide; the
+ * release is explicit when one of its tracks is; the deal starts on the release date.
+ */
+export function toDeliveryModel(release: ReleaseWithFiles): ReleaseForDeliveryInput {
+  const primary = release.artists.find((artist) => artist.role === 'PRIMARY');
+  const artwork = release.artwork?.renditions as
+    Record<string, { width: number; height: number } | undefined> | undefined;
+  const delivered = artwork?.artwork;
+  const worldwide = TERRITORIES.every((code) => release.territories.includes(code));
+  return {
+    albumId: release.id,
+    upc: release.barcode ?? '',
+    catalogNumber: release.catalogNumber,
+    title: release.title ?? '',
+    version: release.version,
+    label: release.recordLabel?.trim() || primary?.name || '',
+    pLine: release.pLine ?? '',
+    cLine: release.cLine ?? '',
+    genre: release.primaryGenre ?? ('' as never),
+    language: release.language,
+    releaseDate: release.releaseDate ?? '',
+    originalReleaseDate: release.originalReleaseDate,
+    releaseType: release.format ?? ('' as never),
+    explicit: release.tracks.some((track) => track.explicit === true),
+    territories: worldwide ? 'Worldwide' : release.territories,
+    dealStartDate: release.releaseDate ?? '',
+    artists: release.artists.map((artist) => ({ name: artist.name, role: artist.role })),
+    tracks: release.tracks.map((track) => ({
+      isrc: track.isrc ?? '',
+      title: track.title ?? '',
+      version: track.version,
+      durationSeconds: track.audio?.duration ?? 0,
+      artists: track.artists.map((artist) => ({ name: artist.name, role: artist.role })),
+      contributors: track.contributors.map((contributor) => ({
+        name: contributor.name,
+        role: contributor.role,
+      })),
+      explicit: track.explicit === true,
+      instrumental: track.instrumental,
+      language: track.lyricsLanguage,
+      pLine: track.pLine || undefined,
+      audio: {
+        path: release.files.audio[track.id] ?? '',
+        format: track.audio?.format ?? 'WAV',
+        sampleRate: track.audio?.sampleRate,
+        channels: track.audio?.channels,
+        bitDepth: track.audio?.bitDepth,
+      },
+      previewStartSeconds: track.previewStart,
+    })),
+    artwork: {
+      path: release.files.artwork ?? '',
+      format: release.artwork?.format === 'png' ? 'PNG' : 'JPEG',
+      width: delivered?.width ?? 0,
+      height: delivered?.height ?? 0,
+    },
+  };
+}
+
+/**
+ * The DeliveryPort on 0035's delivery service: in the accepting (or takedown) transaction, the release is read,
+ * mapped to delivery's model and queued per platform with `tx`. A release delivery refuses is 422 (the move is
+ * rolled back). Wire it with `buildApp(config, { …, delivery: createDdexDeliveryPort({ dataDir, delivery }) })`
+ * and give the delivery service `onStatus: reportDeliveryStatus(db)`.
+ */
+export function createDdexDeliveryPort({
+  dataDir,
+  delivery,
+}: {
+  dataDir: string;
+  delivery: Pick<DeliveryService, 'enqueue'>;
+}): DeliveryPort {
+  const stores = { images: createImageStore(dataDir), audio: createAudioStore(dataDir) };
+  return {
+    async deliver({ albumId, action, platforms }, tx) {
+      const release = await loadReleaseForDelivery(tx, stores, albumId);
+      if (!release) throw new ApiError(404, 'NOT_FOUND', 'No such album');
+      try {
+        await delivery.enqueue(toDeliveryModel(release), platforms, action, { tx });
+      } catch (error) {
+        if (!(error instanceof InvalidDeliveryError)) throw error;
+        throw new ApiError(
+          422,
+          'UNPROCESSABLE',
+          `The release cannot be delivered: ${error.message}`,
+          error.issues.map((issue) => ({
+            path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+            message: issue.message,
+          })),
+        );
+      }
+    },
+  };
+}
+
+/** Delivery's status events moved onto the album's per-platform states (and the album to LIVE). */
+export function reportDeliveryStatus(db: Db) {
+  return async (event: DeliveryStatusEvent): Promise<void> => {
+    await reportPlatformStatus(db, {
+      albumId: event.albumId,
+      platform: event.platform as Platform,
+      status: event.status === 'UNKNOWN' ? 'REJECTED' : event.status,
+    });
+  };
+}

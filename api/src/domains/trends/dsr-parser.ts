@@ -1,0 +1,322 @@
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import type { Store } from '@tunehouse/contracts';
+import {
+  checkPeriod,
+  normalizeIsrc,
+  normalizeTerritory,
+  normalizeUpc,
+  parseCount,
+  parseDay,
+  parsePeriod,
+  ReportParseError,
+  storeFromName,
+  type UsageRow,
+} from './usage.js';
+
+/**
+ * DDEX DSR flat files (BasicAudioProfile and the UGC profile of the shared samples), read line by line: only the
+ * header, the summary records and the current block are held in memory, never the file.
+ *
+ * - `#XXXX` lines name the columns of record type XXXX for the rest of the file (a row may come before its `#`
+ *   line, as HEAD does in one sample); without one, the profile's own field order (BasicAudioProfile 1.2) is used.
+ *   A row type is looked up as written (SY02.01), then by its first four characters (SY02).
+ * - Summary records (SY..) give a SummaryRecordId its territory, service and use type.
+ * - A block (RE01/RE02 releases, AS01/AS02 sound recordings, SU.. usages, same BlockId) yields one usage row per
+ *   SU record: the recording it names (TransactedResource, DspReleaseId or DspResourceId against the block's
+ *   ResourceReference/DspResourceId; the block's only recording otherwise) gives the ISRC, the block's RE01 the
+ *   UPC (ICPN). Streams are NumberOfStreams, else Usages. SU rows whose use type is a download are skipped.
+ * - Period: the SU row's ValidityPeriodStart/End, else HEAD UsageStartDate/UsageEndDate, else the period in the
+ *   file name (DSR_Recipient_Sender_Service_Period_Territory_xofy_Timestamp.tsv); the loader spreads it over days.
+ * - Platform: HEAD SenderName, else the summary's ServiceDescription, HEAD ServiceDescription, the sender and
+ *   service of the file name, the sender's DPID; UNKNOWN when none names a store we know.
+ * - Sub-30 counts are not part of the profile: a column whose `#` name says so (Sub30, StreamsUnder30Seconds, …)
+ *   is read when present, otherwise 0.
+ * - Cells holding several values separate them with `|` (`\|` is a literal bar); the first valid ISRC/ICPN counts.
+ */
+
+export type DsrParseStats = { skipped: number };
+
+const HEAD_COLUMNS = [
+  'MessageVersion',
+  'Profile',
+  'ProfileVersion',
+  'MessageId',
+  'MessageCreatedDateTime',
+  'FileNumber',
+  'NumberOfFiles',
+  'UsageStartDate',
+  'UsageEndDate',
+  'SenderPartyId',
+  'SenderName',
+  'ServiceDescription',
+  'RecipientPartyId',
+  'RecipientName',
+  'RepresentedRepertoire',
+];
+/** SY01.01, SY02.02, SY04.01, SY05.02 all start with these (the rest is money, not needed here). */
+const SUMMARY_COLUMNS = [
+  'SummaryRecordId',
+  'DistributionChannel',
+  'DistributionChannelDPID',
+  'CommercialModel',
+  'UseType',
+  'Territory',
+  'ServiceDescription',
+  'Usages',
+];
+const RESOURCE_COLUMNS = ['BlockId', 'ResourceReference', 'DspResourceId', 'ISRC', 'Title', 'SubTitle'];
+
+/** Field orders of BasicAudioProfile 1.2 (and SU03 of the UGC profile, as the shared samples write it). */
+const BUILT_IN_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  HEAD: HEAD_COLUMNS,
+  SY01: SUMMARY_COLUMNS,
+  SY02: SUMMARY_COLUMNS,
+  SY04: SUMMARY_COLUMNS,
+  SY05: SUMMARY_COLUMNS,
+  SY06: SUMMARY_COLUMNS,
+  RE01: ['BlockId', 'ReleaseReference', 'DspReleaseId', 'ProprietaryReleaseId', 'CatalogNumber', 'ICPN'],
+  RE02: ['BlockId', 'ReleaseReference', 'DspSubReleaseId', 'ProprietarySubReleaseId', 'UsedResources'],
+  AS01: RESOURCE_COLUMNS,
+  AS02: RESOURCE_COLUMNS,
+  SU01: [
+    'BlockId',
+    'SummaryRecordId',
+    'SalesTransactionId',
+    'TransactedRelease',
+    'TransactedResource',
+    'IsRoyaltyBearing',
+    'SalesUpgrade',
+    'Usages',
+    'Returns',
+  ],
+  SU02: [
+    'BlockId',
+    'SummaryRecordId',
+    'SalesTransactionId',
+    'TransactedRelease',
+    'TransactedResource',
+    'IsRoyaltyBearing',
+    'NumberOfStreams',
+  ],
+  SU03: [
+    'BlockId',
+    'SalesTransactionId',
+    'SummaryRecordId',
+    'DspReleaseId',
+    'Usages',
+    'NetRevenue',
+    'ValidityPeriodStart',
+    'ValidityPeriodEnd',
+  ],
+};
+
+const RECORD_TYPE = /^[A-Z]{2}[A-Z0-9]{2}(\.\d{2})?$/;
+const SUB30_COLUMN = /sub.?30|under.?30|shorter.?than.?30|short.?streams/i;
+
+type Row = { type: string; cells: string[]; line: number; text: string };
+type Summary = { territory: string | null; service: string; useType: string };
+type Resource = { reference: string; dspId: string; isrc: string | null };
+type Release = { reference: string; dspId: string; upc: string | null };
+type Block = { id: string; releases: Release[]; resources: Resource[] };
+
+/** A cell's values: split on `|` not preceded by a backslash, `\|` and `\\` unescaped. */
+export function cellValues(cell: string | undefined): string[] {
+  if (!cell) return [];
+  return cell
+    .split(/(?<!\\)\|/)
+    .map((value) => value.replace(/\\([|\\])/g, '$1').trim())
+    .filter(Boolean);
+}
+
+/** The parts of a DSR file name (DSR_Recipient_Sender_Service_Period_Territory_xofy_Timestamp.tsv), if it is one. */
+export function parseDsrFileName(fileName: string) {
+  const match = /^DSR_([^_]+)_([^_]+)_([^_]+)_([^_]+)_([^_]+)_(\d+)of(\d+)(?:_([^.]*))?\.[a-z]+$/i.exec(
+    path.basename(fileName),
+  );
+  if (!match) return null;
+  return {
+    recipient: match[1]!,
+    sender: match[2]!,
+    service: match[3]!,
+    period: parsePeriod(match[4]!),
+    territory: match[5]!,
+  };
+}
+
+export async function* parseDsr(
+  input: Readable,
+  fileName: string,
+  stats: DsrParseStats = { skipped: 0 },
+): AsyncGenerator<UsageRow> {
+  const name = path.basename(fileName);
+  const fromName = parseDsrFileName(name);
+  const headers = new Map<string, string[]>();
+  const summaries = new Map<string, Summary>();
+  let head: Row | null = null;
+  let block: Block | null = null;
+  let platform: Store | null | undefined;
+  let inputError: unknown = null;
+  input.once('error', (error) => (inputError = error));
+  const lines = createInterface({ input, crlfDelay: Infinity });
+
+  const columnsOf = (type: string): readonly string[] => {
+    const base = type.slice(0, 4);
+    const written = headers.get(type) ?? headers.get(base);
+    if (written) return written;
+    for (const [key, columns] of headers) if (key.slice(0, 4) === base) return columns;
+    return BUILT_IN_COLUMNS[base] ?? [];
+  };
+  const field = (row: Row, column: string): string | undefined => {
+    const index = columnsOf(row.type).findIndex((name) => name.toLowerCase() === column.toLowerCase());
+    return index < 0 ? undefined : row.cells[index + 1]?.trim();
+  };
+  const fail = (row: Row, reason: string): never => {
+    throw new ReportParseError(name, row.line, reason);
+  };
+
+  const usagePeriod = (row: Row) => {
+    const start = field(row, 'ValidityPeriodStart');
+    const end = field(row, 'ValidityPeriodEnd');
+    if (start || end) {
+      const firstDay = start ? parseDay(start) : null;
+      const lastDay = end ? parseDay(end) : firstDay;
+      if (!firstDay || !lastDay || lastDay < firstDay)
+        fail(row, `the validity period ${start ?? ''}..${end ?? ''} is not a pair of dates`);
+      return { firstDay: firstDay!, lastDay: lastDay! };
+    }
+    if (head) {
+      const first = field(head, 'UsageStartDate');
+      const last = field(head, 'UsageEndDate');
+      const from = first ? parsePeriod(first) : null;
+      const to = last ? parsePeriod(last) : from;
+      if (from && to && from.firstDay <= to.lastDay) return { firstDay: from.firstDay, lastDay: to.lastDay };
+    }
+    if (fromName?.period) return fromName.period;
+    return fail(row, 'no usage period: neither the record, the HEAD nor the file name gives one');
+  };
+
+  const platformFor = (summary: Summary | undefined): Store => {
+    if (platform === undefined) {
+      platform =
+        storeFromName(head && field(head, 'SenderName')) ??
+        storeFromName(fromName?.sender) ??
+        storeFromName(head && field(head, 'SenderPartyId')) ??
+        null;
+    }
+    return (
+      platform ??
+      storeFromName(summary?.service) ??
+      storeFromName(head && field(head, 'ServiceDescription')) ??
+      storeFromName(fromName?.service) ??
+      'UNKNOWN'
+    );
+  };
+
+  const usage = (row: Row): UsageRow | null => {
+    const summaryId = field(row, 'SummaryRecordId');
+    const summary = summaryId ? summaries.get(summaryId) : undefined;
+    if (summary && /download/i.test(summary.useType)) {
+      stats.skipped += 1;
+      return null;
+    }
+    const blockId = field(row, 'BlockId');
+    const current = block && block.id === blockId ? block : null;
+    const refs = ['TransactedResource', 'DspReleaseId', 'DspResourceId', 'TransactedRelease']
+      .map((column) => field(row, column))
+      .filter((value): value is string => Boolean(value));
+    const resources = current?.resources ?? [];
+    const releases = current?.releases ?? [];
+    const resource =
+      resources.find((item) => refs.includes(item.reference) || refs.includes(item.dspId)) ??
+      (resources.length === 1 ? resources[0] : undefined);
+    const release =
+      releases.find((item) => refs.includes(item.reference) || refs.includes(item.dspId)) ??
+      releases.find((item) => item.upc) ??
+      undefined;
+    const streamsText = field(row, 'NumberOfStreams') ?? field(row, 'Usages');
+    const streams = parseCount(streamsText);
+    if (streams === null)
+      fail(row, `the usage count ${JSON.stringify(streamsText ?? '')} is not a whole number`);
+    const sub30Column = columnsOf(row.type).find((column) => SUB30_COLUMN.test(column));
+    const sub30Text = sub30Column ? field(row, sub30Column) : undefined;
+    const sub30 = sub30Text ? parseCount(sub30Text) : 0;
+    if (sub30 === null) fail(row, `the sub-30 count ${JSON.stringify(sub30Text)} is not a whole number`);
+    if (sub30! > streams!) fail(row, `the sub-30 count ${sub30} is more than the ${streams} streams`);
+    const period = usagePeriod(row);
+    const problem = checkPeriod(period);
+    if (problem) fail(row, problem);
+    return {
+      line: row.line,
+      ...period,
+      platform: platformFor(summary),
+      territory: summary?.territory ?? normalizeTerritory(fromName?.territory),
+      isrc: resource?.isrc ?? null,
+      upc: release?.upc ?? null,
+      streams: streams!,
+      sub30: sub30!,
+      playlist: null,
+      raw: row.text,
+    };
+  };
+
+  let lineNo = 0;
+  for await (const rawLine of lines) {
+    lineNo += 1;
+    const text = lineNo === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine;
+    if (!text.trim()) continue;
+    if (text.startsWith('#')) {
+      const [type, ...columns] = text.slice(1).split('\t');
+      headers.set(
+        type!.trim(),
+        columns.map((column) => column.trim()),
+      );
+      continue;
+    }
+    const cells = text.split('\t');
+    const type = cells[0]!.trim();
+    if (!RECORD_TYPE.test(type))
+      throw new ReportParseError(
+        name,
+        lineNo,
+        `${JSON.stringify(type.slice(0, 20))} is not a DSR record type`,
+      );
+    const row: Row = { type, cells, line: lineNo, text };
+    const kind = type.slice(0, 2);
+    if (type === 'HEAD') {
+      head = row;
+      platform = undefined;
+    } else if (kind === 'SY') {
+      const id = field(row, 'SummaryRecordId') ?? '';
+      if (!summaries.has(id)) {
+        summaries.set(id, {
+          territory: normalizeTerritory(field(row, 'Territory')),
+          service: field(row, 'ServiceDescription') ?? '',
+          useType: field(row, 'UseType') ?? '',
+        });
+      }
+    } else if (kind === 'RE' || kind === 'AS' || kind === 'SU') {
+      const blockId = field(row, 'BlockId') ?? '';
+      if (!block || block.id !== blockId) block = { id: blockId, releases: [], resources: [] };
+      if (kind === 'RE') {
+        block.releases.push({
+          reference: field(row, 'ReleaseReference') ?? '',
+          dspId: field(row, 'DspReleaseId') ?? field(row, 'DspSubReleaseId') ?? '',
+          upc: cellValues(field(row, 'ICPN')).map(normalizeUpc).find(Boolean) ?? null,
+        });
+      } else if (kind === 'AS') {
+        block.resources.push({
+          reference: field(row, 'ResourceReference') ?? '',
+          dspId: field(row, 'DspResourceId') ?? '',
+          isrc: cellValues(field(row, 'ISRC')).map(normalizeIsrc).find(Boolean) ?? null,
+        });
+      } else {
+        const result = usage(row);
+        if (result) yield result;
+      }
+    }
+    // Other records (FOOT, MW.., RU.., LI.., and types this profile does not know) carry nothing we count.
+  }
+  if (inputError) throw inputError;
+}

@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../platform/config.js';
+import type { Db } from '../../platform/db.js';
+import { createTestDatabase } from '../../testing/test-app.js';
+import { type CatalogueEntry, createInMemoryCatalogue } from './catalogue.js';
+import { loadReportFile } from './loader.js';
+import { existingPartitions } from './partitions.js';
+
+const SAMPLE = path.resolve(
+  REPO_ROOT,
+  '../shared/standards/ddex/dsr-flat/samples/DSR_TEST_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv',
+);
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let dir: string;
+
+const account = randomUUID();
+const album = randomUUID();
+const entry = (): CatalogueEntry => ({ trackId: randomUUID(), albumId: album, accountId: account });
+const healing = entry();
+const bitterEarth = entry();
+const single = entry();
+const swedish = entry();
+const catalogue = createInMemoryCatalogue([
+  { ...healing, isrc: 'USSM19803037' },
+  { ...bitterEarth, isrc: 'USRH10903879' },
+  { ...single, isrc: 'SEABC2400009', upc: '602445790012' },
+  { ...swedish, isrc: 'SEABC2400001' },
+]);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-trends-'));
+});
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function writeFile(name: string, text: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+async function count(sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(sql, params);
+  return Number(rows[0]?.n ?? 0);
+}
+
+const sumOf = (table: string, where = 'true') =>
+  count(`SELECT coalesce(sum(streams), 0) AS n FROM ${table} WHERE ${where}`);
+
+describe.skipIf(!fs.existsSync(SAMPLE))('a DDEX DSR sample', () => {
+  it('loads once: facts spread over the period, partitions made, unmatched kept; the same file again is a no-op', async () => {
+    const first = await loadReportFile(db, SAMPLE, { catalogue });
+    expect(first).toMatchObject({
+      status: 'LOADED',
+      format: 'DDEX_DSR',
+      rows: 6,
+      matched: 5,
+      unmatched: 1,
+      streams: 7810 + 18 + 4 + 258 + 75,
+      firstDay: '2015-10-01',
+      lastDay: '2015-12-31',
+    });
+    expect(first.partitionsCreated.sort()).toEqual([
+      'stream_facts_p2015_10',
+      'stream_facts_p2015_11',
+      'stream_facts_p2015_12',
+    ]);
+    expect([...(await existingPartitions(db, 'stream_facts'))].sort()).toEqual(
+      first.partitionsCreated.sort(),
+    );
+    // A range query reads only its months' partitions.
+    const plan = await db.query(
+      `EXPLAIN SELECT sum(streams) FROM stream_facts WHERE day BETWEEN '2015-11-03' AND '2015-11-20'`,
+    );
+    const planText = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(planText).toContain('stream_facts_p2015_11');
+    expect(planText).not.toMatch(/stream_facts_p2015_(10|12)/);
+
+    // 7810 over 92 days: 84 a day, the first 82 days one more; all of it in Iceland on YouTube.
+    const { rows } = await db.query<{ day: string; streams: number }>(
+      `SELECT day::text, streams FROM stream_facts WHERE track_id = $1 ORDER BY day`,
+      [healing.trackId],
+    );
+    expect(rows).toHaveLength(92);
+    expect(rows.slice(0, 2).map((row) => row.streams)).toEqual([85, 85]);
+    expect(rows.at(-1)).toEqual({ day: '2015-12-31', streams: 84 });
+    expect(await sumOf('stream_facts', `track_id = '${healing.trackId}'`)).toBe(7810);
+    expect(await sumOf('stream_facts', `track_id = '${bitterEarth.trackId}'`)).toBe(18 + 4 + 258 + 75);
+    expect(
+      await count(`SELECT count(*) AS n FROM stream_facts WHERE platform <> 'YOUTUBE' OR territory <> 'IS'`),
+    ).toBe(0);
+
+    const unmatched = await db.query(
+      'SELECT line, isrc, upc, platform, streams, raw FROM unmatched_report_lines WHERE file_id = $1',
+      [first.fileId],
+    );
+    expect(unmatched.rows).toEqual([
+      {
+        line: 22,
+        isrc: 'USUV71101875',
+        upc: null,
+        platform: 'YOUTUBE',
+        streams: 2045,
+        raw: 'SU03.01\t2\tU1\t1\tA726198037646795\t2045\t2.0\t20151001\t20151231',
+      },
+    ]);
+
+    const before = await sumOf('stream_facts');
+    const again = await loadReportFile(db, SAMPLE, { catalogue });
+    expect(again).toMatchObject({
+      status: 'DUPLICATE',
+      fileId: first.fileId,
+      duplicateOf: { id: first.fileId },
+    });
+    expect(await sumOf('stream_facts')).toBe(before);
+    expect(await count('SELECT count(*) AS n FROM report_files')).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM unmatched_report_lines')).toBe(1);
+  });
+});
+
+describe('CSV reports', () => {
+  const header =
+    'date,platform,territory,isrc,upc,streams,sub30,playlist_id,playlist_title,playlist_followers\n';
+
+  it('adds a second report onto the same days, keeps rollups equal to the daily facts, and loads playlists', async () => {
+    const a = writeFile(
+      'a.csv',
+      header +
+        '2024-03-01,SPOTIFY,SE,SEABC2400001,,100,10,,,\n' +
+        '2024-03-01,SPOTIFY,SE,SEABC2400001,,20,2,,,\n' + // same key in one file: summed
+        '2024-02-26--2024-03-03,APPLE_MUSIC,,SEABC2400001,,70,7,,,\n' + // a week across two months
+        '2024-03-01,SPOTIFY,,,0602445790012,5,0,,,\n' + // UPC of a one-track release
+        '2024-03-02,SPOTIFY,NO,XXABC2400077,,9,1,,,\n' + // unknown ISRC
+        '2024-03-01,SPOTIFY,SE,SEABC2400001,,40,0,pl1,Fresh Finds,1200\n',
+    );
+    const b = writeFile(
+      'b.csv',
+      header + '2024-03-01,SPOTIFY,SE,SEABC2400001,,30,3,,,\n2024-03-01,SPOTIFY,SE,SEABC2400001,,5,0,pl1,,\n',
+    );
+    const loadedA = await loadReportFile(db, a, { catalogue });
+    expect(loadedA).toMatchObject({
+      status: 'LOADED',
+      format: 'CSV',
+      rows: 6,
+      matched: 5,
+      unmatched: 1,
+      streams: 195,
+    });
+    const loadedB = await loadReportFile(db, b, { catalogue });
+    expect(loadedB).toMatchObject({ status: 'LOADED', rows: 2, matched: 2, unmatched: 0 });
+
+    const { rows } = await db.query(
+      `SELECT streams, sub30 FROM stream_facts WHERE track_id = $1 AND day = '2024-03-01' AND platform = 'SPOTIFY'`,
+      [swedish.trackId],
+    );
+    expect(rows).toEqual([{ streams: 150, sub30: 15 }]);
+    expect(await sumOf('stream_facts', `track_id = '${swedish.trackId}' AND platform = 'APPLE_MUSIC'`)).toBe(
+      70,
+    );
+    expect(
+      await count(`SELECT count(*) AS n FROM stream_facts WHERE track_id = $1 AND platform = 'APPLE_MUSIC'`, [
+        swedish.trackId,
+      ]),
+    ).toBe(7);
+    expect(await sumOf('stream_facts', `track_id = '${single.trackId}'`)).toBe(5);
+    expect(
+      await count(`SELECT count(*) AS n FROM stream_facts WHERE track_id = $1 AND territory = 'ZZ'`, [
+        single.trackId,
+      ]),
+    ).toBe(1);
+
+    // Rollups: per (track, platform, territory) the same totals as the days, by week and by month.
+    for (const [table, bucket, column] of [
+      ['stream_facts_weekly', `date_trunc('week', day)::date`, 'week'],
+      ['stream_facts_monthly', `date_trunc('month', day)::date`, 'month'],
+    ] as const) {
+      const mismatches = await count(`SELECT count(*) AS n FROM (
+          SELECT ${bucket} AS bucket, track_id, platform, territory, sum(streams) AS streams, sum(sub30) AS sub30
+            FROM stream_facts GROUP BY 1, 2, 3, 4
+        ) d FULL JOIN ${table} r
+          ON r.${column} = d.bucket AND r.track_id = d.track_id AND r.platform = d.platform AND r.territory = d.territory
+        WHERE r.streams IS DISTINCT FROM d.streams OR r.sub30 IS DISTINCT FROM d.sub30`);
+      expect(mismatches, table).toBe(0);
+    }
+    const trackDaily = await count(`SELECT count(*) AS n FROM (
+        SELECT day, track_id, sum(streams) AS streams, sum(sub30) AS sub30 FROM stream_facts GROUP BY 1, 2
+      ) d FULL JOIN stream_facts_track_daily r ON r.day = d.day AND r.track_id = d.track_id
+      WHERE r.streams IS DISTINCT FROM d.streams OR r.sub30 IS DISTINCT FROM d.sub30`);
+    expect(trackDaily, 'stream_facts_track_daily').toBe(0);
+    expect(await count('SELECT count(*) AS n FROM stream_facts_track_daily')).toBeGreaterThan(0);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM stream_facts_monthly WHERE track_id = $1 AND platform = 'APPLE_MUSIC'`,
+        [swedish.trackId],
+      ),
+    ).toBe(2);
+
+    const playlists = await db.query('SELECT platform, external_id, title, followers FROM playlists');
+    expect(playlists.rows).toEqual([
+      { platform: 'SPOTIFY', external_id: 'pl1', title: 'Fresh Finds', followers: 1200 },
+    ]);
+    expect(await sumOf('playlist_facts')).toBe(45);
+    expect([...(await existingPartitions(db, 'playlist_facts'))]).toEqual(['playlist_facts_p2024_03']);
+    expect([...(await existingPartitions(db, 'stream_facts'))]).toEqual(
+      expect.arrayContaining(['stream_facts_p2024_02', 'stream_facts_p2024_03']),
+    );
+  });
+
+  it('leaves nothing behind when the load fails mid-merge, and loads the file on the next try', async () => {
+    const file = writeFile(
+      'crash.csv',
+      header + '2024-05-01,DEEZER,FR,SEABC2400001,,11,1,,,\n2024-05-02,DEEZER,FR,XXABC2400078,,3,0,,,\n',
+    );
+    const facts = await sumOf('stream_facts');
+    const files = await count('SELECT count(*) AS n FROM report_files');
+    await expect(
+      loadReportFile(db, file, {
+        catalogue,
+        hooks: {
+          afterMerge: async (tx) => {
+            const merged = await tx.query(
+              `SELECT count(*)::int AS n FROM stream_facts WHERE day = '2024-05-01'`,
+            );
+            expect(merged.rows[0].n).toBe(1); // inside the transaction the row is there
+            throw new Error('power cut');
+          },
+        },
+      }),
+    ).rejects.toThrow('power cut');
+    expect(await sumOf('stream_facts')).toBe(facts);
+    expect(await count(`SELECT count(*) AS n FROM stream_facts_weekly WHERE platform = 'DEEZER'`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM stream_facts_track_daily WHERE day = '2024-05-01'`)).toBe(
+      0,
+    );
+    expect(await count('SELECT count(*) AS n FROM report_files')).toBe(files);
+    expect(await count(`SELECT count(*) AS n FROM unmatched_report_lines WHERE isrc = 'XXABC2400078'`)).toBe(
+      0,
+    );
+    // The month's partition was committed on its own: empty, harmless, reused.
+    expect(await existingPartitions(db, 'stream_facts')).toContain('stream_facts_p2024_05');
+
+    const retried = await loadReportFile(db, file, { catalogue });
+    expect(retried).toMatchObject({ status: 'LOADED', matched: 1, unmatched: 1, partitionsCreated: [] });
+    expect(await sumOf('stream_facts')).toBe(facts + 11);
+  });
+
+  it('fails a broken file naming the line and records nothing', async () => {
+    const file = writeFile(
+      'broken.csv',
+      header + '2024-06-01,DEEZER,FR,SEABC2400001,,11,1,,,\n2024-06-02,DEEZER,FR,SEABC2400001,,-3,0,,,\n',
+    );
+    const files = await count('SELECT count(*) AS n FROM report_files');
+    await expect(loadReportFile(db, file, { catalogue })).rejects.toThrow(
+      'broken.csv:3: streams "-3" is not a whole number',
+    );
+    expect(await count('SELECT count(*) AS n FROM report_files')).toBe(files);
+    expect(await count(`SELECT count(*) AS n FROM stream_facts WHERE day >= '2024-06-01'`)).toBe(0);
+    // The connection went back to the pool usable.
+    expect(await count('SELECT 1 AS n')).toBe(1);
+  });
+});

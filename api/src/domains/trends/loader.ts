@@ -1,0 +1,517 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Db } from '../../platform/db.js';
+import type { CatalogueEntry, CatalogueLookup } from './catalogue.js';
+import { parseCsv } from './csv-parser.js';
+import { type DsrParseStats, parseDsr } from './dsr-parser.js';
+import { ensureMonthlyPartitions } from './partitions.js';
+import { NO_TERRITORY, type PlaylistRef, type ReportFormat, type UsageRow } from './usage.js';
+
+/**
+ * The one load path for platform reports and demo data (docs/decisions/0037-stream-facts.md):
+ * parse (streaming) → resolve ISRC/UPC in batches → COPY into a temporary staging table → create the months'
+ * partitions → in the same transaction: spread periods over days, merge into the facts (adding to existing rows),
+ * add to the weekly and monthly rollups, upsert playlists and playlist facts, keep unmatched lines, record the
+ * file as LOADED. A failure anywhere rolls all of it back. The file's SHA-256 makes a second load a no-op.
+ */
+
+/** A usage line ready for staging: resolved (entry) or not (kept as unmatched). */
+export type StagedRow = Omit<UsageRow, 'raw'> & { entry: CatalogueEntry | null; raw: string | null };
+
+export type LoadHooks = {
+  /** Runs inside the load's transaction right after the facts are merged (tests use it to fail mid-load). */
+  afterMerge?: (tx: pg.PoolClient) => Promise<void>;
+};
+
+export type LoadProgress = { rows: number };
+
+export type LoadOptions = {
+  /** The report_files row an upload made (PENDING); without it the loader records the file itself. */
+  fileId?: string;
+  uploadedBy?: string | null;
+  onProgress?: (progress: LoadProgress) => void;
+  /** Told how long each phase took (stage, partitions, spread, facts, rollups, playlists, finish). */
+  onPhase?: (phase: string, milliseconds: number) => void;
+  hooks?: LoadHooks;
+};
+
+export type ReportFileOptions = LoadOptions & {
+  catalogue: CatalogueLookup;
+  /** The name to record (default: the file's base name); also what the DSR parser reads the period from. */
+  name?: string;
+  format?: Exclude<ReportFormat, 'DEMO'>;
+  /** Wraps the file's byte stream, e.g. to count the bytes read for a progress bar. */
+  wrapInput?: (input: Readable) => Readable;
+  /** Identifiers resolved per catalogue call. */
+  batchSize?: number;
+};
+
+export type LoadResult = {
+  fileId: string;
+  name: string;
+  format: ReportFormat;
+  sha256: string;
+  /** DUPLICATE: the same content was loaded before (duplicateOf); nothing was changed. */
+  status: 'LOADED' | 'DUPLICATE';
+  duplicateOf?: { id: string; name: string; loadedAt: Date | null };
+  rows: number;
+  matched: number;
+  unmatched: number;
+  skipped: number;
+  streams: number;
+  firstDay: string | null;
+  lastDay: string | null;
+  partitionsCreated: string[];
+  milliseconds: number;
+};
+
+type FileMeta = {
+  name: string;
+  format: ReportFormat;
+  sha256: string;
+  size: number;
+};
+
+const LOAD_WORK_MEM = '256MB';
+
+/** Any number, the same in every process: one load merges at a time (rollup upserts never deadlock). */
+const MERGE_LOCK_KEY = 7_130_417_302;
+
+export async function hashFile(filePath: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of fs.createReadStream(filePath)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { sha256: hash.digest('hex'), size };
+}
+
+/** CSV by extension (.csv) or by content (a comma in the first line); DSR flat files otherwise (.tsv, HEAD, #). */
+export async function detectFormat(
+  filePath: string,
+  name = path.basename(filePath),
+): Promise<'DDEX_DSR' | 'CSV'> {
+  if (/\.csv$/i.test(name)) return 'CSV';
+  if (/\.(tsv|txt)$/i.test(name) || /^DSR_/i.test(name)) return 'DDEX_DSR';
+  const handle = await fs.promises.open(filePath, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    const first =
+      buffer
+        .subarray(0, bytesRead)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)[0] ?? '';
+    return first.includes('\t') || first.startsWith('#') ? 'DDEX_DSR' : 'CSV';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Resolves usage rows in batches, remembering answers (a report names the same ISRC in many territories). */
+export async function* resolveRows(
+  rows: AsyncIterable<UsageRow>,
+  catalogue: CatalogueLookup,
+  batchSize = 5000,
+): AsyncGenerator<StagedRow[]> {
+  const isrcs = new Map<string, CatalogueEntry | null>();
+  const upcs = new Map<string, CatalogueEntry | null>();
+  let batch: UsageRow[] = [];
+  const flush = async (): Promise<StagedRow[]> => {
+    const newIsrcs = [
+      ...new Set(batch.map((row) => row.isrc).filter((isrc): isrc is string => !!isrc)),
+    ].filter((isrc) => !isrcs.has(isrc));
+    const newUpcs = [
+      ...new Set(batch.filter((row) => !row.isrc && row.upc).map((row) => row.upc as string)),
+    ].filter((upc) => !upcs.has(upc));
+    if (newIsrcs.length || newUpcs.length) {
+      const found = await catalogue.resolve(newIsrcs, newUpcs);
+      for (const isrc of newIsrcs) isrcs.set(isrc, found.byIsrc.get(isrc) ?? null);
+      for (const upc of newUpcs) upcs.set(upc, found.byUpc.get(upc) ?? null);
+    }
+    const staged = batch.map((row) => {
+      const entry = row.isrc ? (isrcs.get(row.isrc) ?? null) : row.upc ? (upcs.get(row.upc) ?? null) : null;
+      // The raw line is kept only where an admin will read it.
+      return { ...row, entry, raw: entry ? null : row.raw };
+    });
+    batch = [];
+    return staged;
+  };
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length >= batchSize) yield await flush();
+  }
+  if (batch.length) yield await flush();
+}
+
+/**
+ * Loads one report file (DDEX DSR flat or our CSV). Needs a pool with at least two connections: partitions are
+ * created on a second one while the load's transaction is open.
+ */
+export async function loadReportFile(
+  db: Db,
+  filePath: string,
+  options: ReportFileOptions,
+): Promise<LoadResult> {
+  const started = Date.now();
+  const name = options.name ?? path.basename(filePath);
+  const [{ sha256, size }, format] = await Promise.all([
+    hashFile(filePath),
+    options.format ? Promise.resolve(options.format) : detectFormat(filePath, name),
+  ]);
+  const meta: FileMeta = { name, format, sha256, size };
+  const earlier = await findLoaded(db, sha256);
+  if (earlier) return duplicateResult(meta, earlier, started);
+
+  const stats: DsrParseStats = { skipped: 0 };
+  let input: Readable = fs.createReadStream(filePath);
+  if (options.wrapInput) input = options.wrapInput(input);
+  const rows = format === 'CSV' ? parseCsv(input, name) : parseDsr(input, name, stats);
+  try {
+    return await loadStaged(
+      db,
+      meta,
+      resolveRows(rows, options.catalogue, options.batchSize),
+      options,
+      stats,
+      started,
+    );
+  } finally {
+    input.destroy();
+  }
+}
+
+/** Loads rows already resolved to the catalogue (the demo generator) through the same staging and merge. */
+export async function loadResolvedRows(
+  db: Db,
+  meta: FileMeta,
+  batches: AsyncIterable<StagedRow[]> | Iterable<StagedRow[]>,
+  options: LoadOptions = {},
+): Promise<LoadResult> {
+  const started = Date.now();
+  const earlier = await findLoaded(db, meta.sha256);
+  if (earlier) return duplicateResult(meta, earlier, started);
+  return loadStaged(db, meta, batches, options, { skipped: 0 }, started);
+}
+
+type Earlier = { id: string; name: string; loadedAt: Date | null };
+
+async function findLoaded(db: Db, sha256: string): Promise<Earlier | null> {
+  const { rows } = await db.query<{ id: string; name: string; loaded_at: Date | null }>(
+    `SELECT id, name, loaded_at FROM report_files WHERE sha256 = $1 AND status = 'LOADED'`,
+    [sha256],
+  );
+  return rows[0] ? { id: rows[0].id, name: rows[0].name, loadedAt: rows[0].loaded_at } : null;
+}
+
+function duplicateResult(meta: FileMeta, earlier: Earlier, started: number): LoadResult {
+  return {
+    fileId: earlier.id,
+    name: meta.name,
+    format: meta.format,
+    sha256: meta.sha256,
+    status: 'DUPLICATE',
+    duplicateOf: earlier,
+    rows: 0,
+    matched: 0,
+    unmatched: 0,
+    skipped: 0,
+    streams: 0,
+    firstDay: null,
+    lastDay: null,
+    partitionsCreated: [],
+    milliseconds: Date.now() - started,
+  };
+}
+
+const STAGING_COLUMNS = [
+  'line',
+  'first_day',
+  'last_day',
+  'platform',
+  'territory',
+  'isrc',
+  'upc',
+  'track_id',
+  'album_id',
+  'account_id',
+  'streams',
+  'sub30',
+  'playlist_ext',
+  'playlist_title',
+  'playlist_author',
+  'playlist_followers',
+  'playlist_url',
+  'playlist_image',
+  'raw',
+] as const;
+
+const STAGING_TABLE = `CREATE TEMPORARY TABLE trend_staging (
+  line integer NOT NULL,
+  first_day date NOT NULL,
+  last_day date NOT NULL,
+  platform text NOT NULL,
+  territory char(2),
+  isrc text,
+  upc text,
+  track_id uuid,
+  album_id uuid,
+  account_id uuid,
+  streams integer NOT NULL,
+  sub30 integer NOT NULL,
+  playlist_ext text,
+  playlist_title text,
+  playlist_author text,
+  playlist_followers integer,
+  playlist_url text,
+  playlist_image text,
+  raw text
+) ON COMMIT DROP`;
+
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value in COPY's text format: \N for null, backslash escapes for the four special characters. */
+function copyText(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = String(value);
+  return NEEDS_ESCAPE.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : text;
+}
+
+function copyLine(row: StagedRow): string {
+  const playlist: PlaylistRef | null = row.playlist;
+  return (
+    [
+      row.line,
+      row.firstDay,
+      row.lastDay,
+      row.platform,
+      row.territory,
+      row.isrc,
+      row.upc,
+      row.entry?.trackId,
+      row.entry?.albumId,
+      row.entry?.accountId,
+      row.streams,
+      row.sub30,
+      playlist?.externalId,
+      playlist?.title,
+      playlist?.author,
+      playlist?.followers,
+      playlist?.url,
+      playlist?.imageUrl,
+      row.raw,
+    ]
+      .map(copyText)
+      .join('\t') + '\n'
+  );
+}
+
+async function claimFile(tx: pg.PoolClient, meta: FileMeta, options: LoadOptions): Promise<string | null> {
+  if (options.fileId) {
+    const { rows } = await tx.query<{ status: string }>(
+      'SELECT status FROM report_files WHERE id = $1 FOR UPDATE',
+      [options.fileId],
+    );
+    if (!rows[0]) throw new Error(`Report file ${options.fileId} does not exist`);
+    return rows[0].status === 'LOADED' ? null : options.fileId;
+  }
+  // A concurrent load of the same content waits here for the other one's commit, then finds it LOADED.
+  const { rows } = await tx.query<{ id: string }>(
+    `INSERT INTO report_files (sha256, name, format, size, uploaded_by)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (sha256) DO UPDATE SET name = EXCLUDED.name, format = EXCLUDED.format, error = NULL
+       WHERE report_files.status <> 'LOADED'
+     RETURNING id`,
+    [meta.sha256, meta.name, meta.format, meta.size, options.uploadedBy ?? null],
+  );
+  return rows[0]?.id ?? null;
+}
+
+async function loadStaged(
+  db: Db,
+  meta: FileMeta,
+  batches: AsyncIterable<StagedRow[]> | Iterable<StagedRow[]>,
+  options: LoadOptions,
+  stats: DsrParseStats,
+  started: number,
+): Promise<LoadResult> {
+  const client = await db.connect();
+  let broken = false;
+  let phaseStart = Date.now();
+  const phase = (name: string) => {
+    const now = Date.now();
+    options.onPhase?.(name, now - phaseStart);
+    phaseStart = now;
+  };
+  try {
+    await client.query('BEGIN');
+    // Sorts and groupings of a large load stay in memory (the server default is 4 MB).
+    await client.query(`SET LOCAL work_mem = '${LOAD_WORK_MEM}'`);
+    const fileId = await claimFile(client, meta, options);
+    if (!fileId) {
+      await client.query('ROLLBACK');
+      const earlier = await findLoaded(db, meta.sha256);
+      return duplicateResult(
+        meta,
+        earlier ?? { id: options.fileId ?? '', name: meta.name, loadedAt: null },
+        started,
+      );
+    }
+
+    await client.query(STAGING_TABLE);
+    let rowsRead = 0;
+    async function* encode(): AsyncGenerator<string> {
+      for await (const batch of batches) {
+        rowsRead += batch.length;
+        if (batch.length) yield batch.map(copyLine).join('');
+        options.onProgress?.({ rows: rowsRead });
+      }
+    }
+    await pipeline(
+      Readable.from(encode()),
+      client.query(copyFrom(`COPY trend_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)),
+    );
+    await client.query('ANALYZE trend_staging');
+    phase('stage');
+
+    // Partitions: created and committed on another connection (they outlive a failed load, empty).
+    const { rows: ranges } = await client.query<{ kind: string; first_day: string; last_day: string }>(
+      `SELECT CASE WHEN playlist_ext IS NULL THEN 'stream' ELSE 'playlist' END AS kind,
+              min(first_day)::text AS first_day, max(last_day)::text AS last_day
+         FROM trend_staging WHERE track_id IS NOT NULL GROUP BY 1`,
+    );
+    const partitionsCreated: string[] = [];
+    for (const range of ranges) {
+      const table = range.kind === 'stream' ? 'stream_facts' : 'playlist_facts';
+      partitionsCreated.push(...(await ensureMonthlyPartitions(db, table, range.first_day, range.last_day)));
+    }
+
+    phase('partitions');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MERGE_LOCK_KEY]);
+    // Periods spread evenly over their days: the remainder goes one stream a day to the first days, so the days
+    // add up to the line exactly (and sub30 stays ≤ streams on every day).
+    await client.query(`CREATE TEMPORARY TABLE trend_delta ON COMMIT DROP AS
+      SELECT s.first_day + g.i AS day, s.track_id, s.album_id, s.account_id, s.platform,
+             coalesce(s.territory, '${NO_TERRITORY}')::char(2) AS territory,
+             sum(s.streams / s.n + (g.i < s.streams % s.n)::int) AS streams,
+             sum(s.sub30 / s.n + (g.i < s.sub30 % s.n)::int) AS sub30
+        FROM (SELECT *, last_day - first_day + 1 AS n FROM trend_staging
+               WHERE track_id IS NOT NULL AND playlist_ext IS NULL) s
+        CROSS JOIN LATERAL generate_series(0, s.n - 1) AS g(i)
+       GROUP BY 1, 2, 3, 4, 5, 6
+      HAVING sum(s.streams / s.n + (g.i < s.streams % s.n)::int) > 0
+       -- In index order within each month's partition: a large load appends to the B-trees instead of hopping.
+       ORDER BY s.first_day + g.i - (extract(day FROM s.first_day + g.i)::int - 1), 2, 1, 5, 6`);
+    phase('spread');
+    await client.query(`INSERT INTO stream_facts AS f (day, track_id, album_id, account_id, platform, territory, streams, sub30)
+      SELECT day, track_id, album_id, account_id, platform, territory, streams, sub30
+        FROM trend_delta
+      ON CONFLICT (track_id, day, platform, territory)
+      DO UPDATE SET streams = f.streams + EXCLUDED.streams, sub30 = f.sub30 + EXCLUDED.sub30`);
+    phase('facts');
+    await options.hooks?.afterMerge?.(client);
+    for (const [table, bucket, column] of [
+      ['stream_facts_weekly', `day - (extract(isodow FROM day)::int - 1)`, 'week'],
+      ['stream_facts_monthly', `day - (extract(day FROM day)::int - 1)`, 'month'],
+    ] as const) {
+      await client.query(`INSERT INTO ${table} AS r (${column}, track_id, album_id, account_id, platform, territory, streams, sub30)
+        SELECT ${bucket}, track_id, album_id, account_id, platform, territory, sum(streams), sum(sub30)
+          FROM trend_delta GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 2, 1, 5, 6
+        ON CONFLICT (track_id, ${column}, platform, territory)
+        DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`);
+    }
+    await client.query(`INSERT INTO stream_facts_track_daily AS r (day, track_id, album_id, account_id, streams, sub30)
+      SELECT day, track_id, album_id, account_id, sum(streams), sum(sub30)
+        FROM trend_delta GROUP BY 1, 2, 3, 4 ORDER BY 2, 1
+      ON CONFLICT (track_id, day)
+      DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`);
+    phase('rollups');
+
+    await client.query(`INSERT INTO playlists AS p (platform, external_id, title, author, followers, url, image_url)
+      SELECT DISTINCT ON (platform, playlist_ext) platform, playlist_ext, coalesce(playlist_title, ''),
+             coalesce(playlist_author, ''), playlist_followers, playlist_url, playlist_image
+        FROM trend_staging WHERE playlist_ext IS NOT NULL
+       ORDER BY platform, playlist_ext, line DESC
+      ON CONFLICT (platform, external_id) DO UPDATE SET
+        title = coalesce(nullif(EXCLUDED.title, ''), p.title),
+        author = coalesce(nullif(EXCLUDED.author, ''), p.author),
+        followers = coalesce(EXCLUDED.followers, p.followers),
+        url = coalesce(EXCLUDED.url, p.url),
+        image_url = coalesce(EXCLUDED.image_url, p.image_url),
+        updated_at = now()`);
+    await client.query(`INSERT INTO playlist_facts AS f (day, playlist_id, track_id, album_id, account_id, streams)
+      SELECT s.first_day + g.i, p.id, s.track_id, s.album_id, s.account_id,
+             sum(s.streams / s.n + (g.i < s.streams % s.n)::int)
+        FROM (SELECT *, last_day - first_day + 1 AS n FROM trend_staging
+               WHERE track_id IS NOT NULL AND playlist_ext IS NOT NULL) s
+        JOIN playlists p ON p.platform = s.platform AND p.external_id = s.playlist_ext
+        CROSS JOIN LATERAL generate_series(0, s.n - 1) AS g(i)
+       GROUP BY 1, 2, 3, 4, 5
+      HAVING sum(s.streams / s.n + (g.i < s.streams % s.n)::int) > 0
+      ON CONFLICT (track_id, day, playlist_id) DO UPDATE SET streams = f.streams + EXCLUDED.streams`);
+    phase('playlists');
+
+    await client.query(
+      `INSERT INTO unmatched_report_lines (file_id, line, isrc, upc, platform, territory, first_day, last_day, streams, raw)
+       SELECT $1, line, isrc, upc, platform, territory, first_day, last_day, streams, coalesce(raw, '')
+         FROM trend_staging WHERE track_id IS NULL`,
+      [fileId],
+    );
+    const { rows: totals } = await client.query<{
+      rows: number;
+      matched: number;
+      streams: string;
+      first_day: string | null;
+      last_day: string | null;
+    }>(`SELECT count(*)::int AS rows, count(track_id)::int AS matched,
+               coalesce(sum(streams) FILTER (WHERE track_id IS NOT NULL AND playlist_ext IS NULL), 0) AS streams,
+               min(first_day)::text AS first_day, max(last_day)::text AS last_day
+          FROM trend_staging`);
+    const total = totals[0]!;
+    await client.query(
+      `UPDATE report_files SET status = 'LOADED', rows = $2, matched = $3, unmatched = $4, skipped = $5,
+              streams = $6, first_day = $7, last_day = $8, error = NULL, loaded_at = now()
+        WHERE id = $1`,
+      [
+        fileId,
+        total.rows,
+        total.matched,
+        total.rows - total.matched,
+        stats.skipped,
+        total.streams,
+        total.first_day,
+        total.last_day,
+      ],
+    );
+    await client.query('COMMIT');
+    phase('finish');
+    return {
+      fileId,
+      name: meta.name,
+      format: meta.format,
+      sha256: meta.sha256,
+      status: 'LOADED',
+      rows: total.rows,
+      matched: total.matched,
+      unmatched: total.rows - total.matched,
+      skipped: stats.skipped,
+      streams: Number(total.streams),
+      firstDay: total.first_day,
+      lastDay: total.last_day,
+      partitionsCreated,
+      milliseconds: Date.now() - started,
+    };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => (broken = true));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

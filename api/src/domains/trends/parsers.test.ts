@@ -1,0 +1,303 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../platform/config.js';
+import { parseCsv } from './csv-parser.js';
+import { cellValues, parseDsr, parseDsrFileName } from './dsr-parser.js';
+import { parsePeriod, ReportParseError, storeFromName, type UsageRow } from './usage.js';
+
+const SAMPLES = path.resolve(REPO_ROOT, '../shared/standards/ddex/dsr-flat/samples');
+const haveSamples = fs.existsSync(SAMPLES);
+
+async function all(rows: AsyncIterable<UsageRow>): Promise<UsageRow[]> {
+  const out: UsageRow[] = [];
+  for await (const row of rows) out.push(row);
+  return out;
+}
+
+const csv = (text: string, name = 'report.csv') => all(parseCsv(Readable.from([Buffer.from(text)]), name));
+
+describe('periods', () => {
+  it('reads days, months, quarters, halves, weeks, years and ranges', () => {
+    expect(parsePeriod('2015-10-04')).toEqual({ firstDay: '2015-10-04', lastDay: '2015-10-04' });
+    expect(parsePeriod('20151004')).toEqual({ firstDay: '2015-10-04', lastDay: '2015-10-04' });
+    expect(parsePeriod('2015-02')).toEqual({ firstDay: '2015-02-01', lastDay: '2015-02-28' });
+    expect(parsePeriod('2016-02')).toEqual({ firstDay: '2016-02-01', lastDay: '2016-02-29' });
+    expect(parsePeriod('2015-Q4')).toEqual({ firstDay: '2015-10-01', lastDay: '2015-12-31' });
+    expect(parsePeriod('2015-H1')).toEqual({ firstDay: '2015-01-01', lastDay: '2015-06-30' });
+    expect(parsePeriod('2015-W01')).toEqual({ firstDay: '2014-12-29', lastDay: '2015-01-04' });
+    expect(parsePeriod('2015')).toEqual({ firstDay: '2015-01-01', lastDay: '2015-12-31' });
+    expect(parsePeriod('2015-10-01--2015-10-15')).toEqual({ firstDay: '2015-10-01', lastDay: '2015-10-15' });
+    expect(parsePeriod('2015-02-30')).toBeNull();
+    expect(parsePeriod('2015-13')).toBeNull();
+    expect(parsePeriod('2015-10-15--2015-10-01')).toBeNull();
+  });
+
+  it('maps services and senders to stores', () => {
+    expect(storeFromName('YouTube')).toBe('YOUTUBE');
+    expect(storeFromName('Spotify Premium')).toBe('SPOTIFY');
+    expect(storeFromName('apple-music')).toBe('APPLE_MUSIC');
+    expect(storeFromName('7digital')).toBe('SEVEN_DIGITAL');
+    expect(storeFromName('PADPIDA2013020802I')).toBe('YOUTUBE');
+    expect(storeFromName('AdSupport')).toBeNull();
+  });
+
+  it('splits multi-value cells on unescaped bars', () => {
+    expect(cellValues('A|B\\|C| D')).toEqual(['A', 'B|C', 'D']);
+    expect(cellValues('')).toEqual([]);
+  });
+});
+
+describe.skipIf(!haveSamples)('DDEX DSR flat samples (../shared/standards/ddex/dsr-flat/samples)', () => {
+  const parseSample = (file: string) => all(parseDsr(fs.createReadStream(path.join(SAMPLES, file)), file));
+
+  it('reads every shared sample', async () => {
+    const counts: Record<string, number> = {};
+    for (const file of fs.readdirSync(SAMPLES).sort()) counts[file] = (await parseSample(file)).length;
+    // The AdSupport samples and the parser test file have a release and a recording but no usage (SU) records.
+    expect(counts).toEqual({
+      'DSR_PADPIDA2014999999Z_PADPIDA2014111801Y_AdSupport_2015-02_AU_1of1_20140617T092522.tsv': 0,
+      'DSR_PADPIDA2014999999Z_PADPIDA2014111801Y_AdSupport_2015-02_AU_1of1_20150723T092522.tsv': 0,
+      'DSR_PADPIDA2014999999Z_PADPIDA2014111801Y_AdSupport_2015-02_AU_1of2_20150723T092522.tsv': 0,
+      'DSR_PADPIDA2014999999Z_PADPIDA2014111801Y_AdSupport_2015-02_AU_2of2_20150723T092522.tsv': 0,
+      'DSR_TEST2_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv': 6,
+      'DSR_TEST_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv': 6,
+      'test_file_parser.tsv': 0,
+    });
+  });
+
+  it('gives each YouTube usage its recording, period, territory and platform', async () => {
+    const rows = await parseSample('DSR_TEST_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv');
+    expect(
+      rows.map(({ line, isrc, firstDay, lastDay, streams, territory, platform }) => ({
+        line,
+        isrc,
+        firstDay,
+        lastDay,
+        streams,
+        territory,
+        platform,
+      })),
+    ).toEqual([
+      {
+        line: 17,
+        isrc: 'USSM19803037',
+        firstDay: '2015-10-01',
+        lastDay: '2015-12-31',
+        streams: 7810,
+        territory: 'IS',
+        platform: 'YOUTUBE',
+      },
+      {
+        line: 22,
+        isrc: 'USUV71101875',
+        firstDay: '2015-10-01',
+        lastDay: '2015-12-31',
+        streams: 2045,
+        territory: 'IS',
+        platform: 'YOUTUBE',
+      },
+      {
+        line: 27,
+        isrc: 'USRH10903879',
+        firstDay: '2015-10-01',
+        lastDay: '2015-10-02',
+        streams: 18,
+        territory: 'IS',
+        platform: 'YOUTUBE',
+      },
+      {
+        line: 29,
+        isrc: 'USRH10903879',
+        firstDay: '2015-10-03',
+        lastDay: '2015-10-03',
+        streams: 4,
+        territory: 'IS',
+        platform: 'YOUTUBE',
+      },
+      {
+        line: 31,
+        isrc: 'USRH10903879',
+        firstDay: '2015-10-04',
+        lastDay: '2015-12-03',
+        streams: 258,
+        territory: 'IS',
+        platform: 'YOUTUBE',
+      },
+      {
+        line: 33,
+        isrc: 'USRH10903879',
+        firstDay: '2015-12-04',
+        lastDay: '2015-12-30',
+        streams: 75,
+        territory: 'IS',
+        platform: 'YOUTUBE',
+      },
+    ]);
+    expect(rows[0]!.raw.startsWith('SU03.01\t1\tU1')).toBe(true);
+    expect(rows.every((row) => row.upc === null && row.sub30 === 0)).toBe(true);
+  });
+
+  it('reads the parts of the file name convention', () => {
+    expect(parseDsrFileName('DSR_TEST_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv')).toEqual({
+      recipient: 'TEST',
+      sender: 'YouTube',
+      service: 'AdSupport-music',
+      period: { firstDay: '2015-10-01', lastDay: '2015-12-31' },
+      territory: 'IS',
+    });
+  });
+});
+
+describe('DDEX DSR flat (BasicAudioProfile)', () => {
+  const dsr = (lines: string[], name = 'DSR_LABEL_Spotify_Premium_2024-02_SE_1of1_20240305T000000.tsv') =>
+    all(parseDsr(Readable.from([Buffer.from(lines.join('\n'))]), name));
+
+  it('takes SU02 streams, the head release UPC, the file-name period and sub-30 from a named column', async () => {
+    const rows = await dsr([
+      'HEAD\tdsrf/30\tBasicAudioProfile\t1.2\tM1\t2024-03-05T00:00:00Z\t1\t1\t2024-02\t2024-02\tPADPIDA0\tSpotify',
+      '#SU02\tBlockId\tSummaryRecordId\tSalesTransactionId\tTransactedRelease\tTransactedResource\tIsRoyaltyBearing\tNumberOfStreams\tSub30Streams',
+      'SY02.02\tS1\t\t\tSubscriptionModel\tOnDemandStream\tSE\tPremium\t100',
+      'SY02.02\tS2\t\t\tPayAsYouGoModel\tPermanentDownload\tSE\tStore\t5',
+      'RE01\tB1\tR0\tdsp-r\t\t\t0602445790012',
+      'AS01.01\tB1\tA1\tdsp-a1\tSE-ABC-24-00001\tOne',
+      'AS01.01\tB1\tA2\tdsp-a2\tSEABC2400002|SEABC2400099\tTwo',
+      'SU02\tB1\tS1\tT1\t\tA2\ttrue\t90\t12',
+      'SU02\tB1\tS2\tT2\t\tA1\ttrue\t5\t0',
+      'SU02\tB1\tS1\tT3\tR0\t\ttrue\t10\t',
+      'FOOT\t10',
+    ]);
+    expect(rows).toMatchObject([
+      {
+        line: 8,
+        isrc: 'SEABC2400002',
+        upc: '602445790012',
+        streams: 90,
+        sub30: 12,
+        territory: 'SE',
+        platform: 'SPOTIFY',
+      },
+      // A release-level line: the block has two recordings, so no ISRC (the UPC alone then needs a 1-track release).
+      {
+        line: 10,
+        isrc: null,
+        upc: '602445790012',
+        streams: 10,
+        sub30: 0,
+        firstDay: '2024-02-01',
+        lastDay: '2024-02-29',
+      },
+    ]);
+  });
+
+  it('names the file and line of a bad record', async () => {
+    await expect(
+      dsr(['HEAD\tx', 'AS01.01\tB1\tA1\tdsp\tUSAAA2400001\tT', 'SU02\tB1\t\tT\t\tA1\ttrue\tmany']),
+    ).rejects.toThrow(
+      'DSR_LABEL_Spotify_Premium_2024-02_SE_1of1_20240305T000000.tsv:3: the usage count "many" is not a whole number',
+    );
+    await expect(dsr(['HEAD\tx', 'hello world'], 'odd.tsv')).rejects.toThrow(
+      /odd\.tsv:2: .* is not a DSR record type/,
+    );
+    await expect(
+      dsr(['AS01.01\tB1\tA1\tdsp\tUSAAA2400001\tT', 'SU02\tB1\t\tT\t\tA1\ttrue\t4'], 'x.tsv'),
+    ).rejects.toThrow('x.tsv:2: no usage period');
+  });
+});
+
+describe('CSV layout', () => {
+  it('reads the documented columns in any order, periods included', async () => {
+    const rows = await csv(
+      [
+        'streams,date,platform,territory,isrc,upc,sub30',
+        '120,2024-03-01,SPOTIFY,se,SE-ABC-24-00001,,7',
+        '30,2024-03,Apple Music,,,0602445790012,',
+        '"5",2024-03-02,youtube music,WW,SEABC2400001,,0',
+      ].join('\r\n'),
+    );
+    expect(rows).toMatchObject([
+      {
+        line: 2,
+        firstDay: '2024-03-01',
+        lastDay: '2024-03-01',
+        platform: 'SPOTIFY',
+        territory: 'SE',
+        isrc: 'SEABC2400001',
+        streams: 120,
+        sub30: 7,
+      },
+      {
+        line: 3,
+        firstDay: '2024-03-01',
+        lastDay: '2024-03-31',
+        platform: 'APPLE_MUSIC',
+        territory: null,
+        upc: '602445790012',
+        streams: 30,
+        sub30: 0,
+      },
+      { line: 4, platform: 'YOUTUBE', territory: null, streams: 5 },
+    ]);
+    expect(rows[0]!.raw).toBe('120,2024-03-01,SPOTIFY,se,SE-ABC-24-00001,,7');
+  });
+
+  it('reads playlist lines', async () => {
+    const [row] = await csv(
+      'date,platform,isrc,streams,playlist_id,playlist_title,playlist_author,playlist_followers,playlist_url\n' +
+        '2024-03-01,SPOTIFY,SEABC2400001,40,37i9dQ,"Fresh, Finds",Spotify,1200,https://open.spotify.com/playlist/37i9dQ\n',
+    );
+    expect(row!.playlist).toEqual({
+      externalId: '37i9dQ',
+      title: 'Fresh, Finds',
+      author: 'Spotify',
+      followers: 1200,
+      url: 'https://open.spotify.com/playlist/37i9dQ',
+      imageUrl: null,
+    });
+  });
+
+  it('says which file and line is wrong, and why', async () => {
+    const header = 'date,platform,territory,isrc,upc,streams,sub30';
+    const cases: [string, RegExp][] = [
+      [
+        `${header}\n2024-03-01,SPOTIFY,SE,SEABC2400001,,ten,0`,
+        /^report\.csv:2: streams "ten" is not a whole number/,
+      ],
+      [
+        `${header}\n2024-03-01,SPOTIFY,SE,SEABC2400001,,1,0\n2024-02-30,SPOTIFY,SE,SEABC2400001,,1,0`,
+        /^report\.csv:3: date "2024-02-30"/,
+      ],
+      [
+        `${header}\n2024-03-01,NOPE,SE,SEABC2400001,,1,0`,
+        /^report\.csv:2: platform "NOPE" is not a store we know/,
+      ],
+      [`${header}\n2024-03-01,SPOTIFY,XX1,SEABC2400001,,1,0`, /^report\.csv:2: territory "XX1"/],
+      [`${header}\n2024-03-01,SPOTIFY,SE,BAD,,1,0`, /^report\.csv:2: isrc "BAD" is not an ISRC/],
+      [`${header}\n2024-03-01,SPOTIFY,SE,,,1,0`, /^report\.csv:2: the line has neither an isrc nor a upc/],
+      [
+        `${header}\n2024-03-01,SPOTIFY,SE,SEABC2400001,,5,6`,
+        /^report\.csv:2: sub30 6 is more than the 5 streams/,
+      ],
+      [
+        `${header}\n2024-03-01,SPOTIFY,SE,SEABC2400001,,5`,
+        /^report\.csv:2: Invalid Record Length: expect 7, got 6/,
+      ],
+      [`${header}\n2024-03-01,SPOTIFY,SE,"SEABC2400001,,5,0`, /^report\.csv:2: /],
+      ['date,isrc,streams\n2024-03-01,SEABC2400001,1', /^report\.csv:1: the header row lacks platform/],
+      ['', /^report\.csv:1: the file is empty/],
+      [
+        `${header}\n1999-12-31,SPOTIFY,SE,SEABC2400001,,1,0`,
+        /^report\.csv:2: the period 1999-12-31\.\.1999-12-31 is outside/,
+      ],
+    ];
+    for (const [text, message] of cases) {
+      const error = await csv(text).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error, text).toBeInstanceOf(ReportParseError);
+      expect((error as Error).message, text).toMatch(message);
+    }
+  });
+});

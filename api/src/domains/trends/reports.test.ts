@@ -1,0 +1,230 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Session } from '@tunehouse/contracts';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { createAuthGuard } from '../../platform/auth-guard.js';
+import type { Db } from '../../platform/db.js';
+import { type Jobs, startJobs } from '../../platform/jobs.js';
+import { TokenService } from '../../platform/tokens.js';
+import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import { createTestDatabase, testConfig } from '../../testing/test-app.js';
+import { loadSessionContext } from '../sessions/repository.js';
+import { createInMemoryCatalogue } from './catalogue.js';
+import {
+  processReportJob,
+  reportFilePageSchema,
+  reportUploadSchema,
+  unmatchedLinePageSchema,
+} from './reports.js';
+import { reportRoutes } from './routes.js';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let jobs: Jobs;
+let app: FastifyInstance;
+let dataDir: string;
+let admin: Session;
+let artist: Session;
+const queued: string[] = [];
+
+const track = { trackId: randomUUID(), albumId: randomUUID(), accountId: randomUUID() };
+const catalogue = createInMemoryCatalogue([{ ...track, isrc: 'SEABC2400001' }]);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-reports-'));
+  jobs = await startJobs({ connectionString: database.url, migrate: false, background: false });
+  const config = testConfig({ dataDir });
+  app = await buildApp(config, { db, jobs });
+  const auth = createAuthGuard(new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), (id) =>
+    loadSessionContext(db, id),
+  );
+  // The route's queue hands the file id on; the test runs the job itself (processReportJob), as the worker would.
+  const queue = { enqueue: async (fileId: string) => void queued.push(fileId) };
+  await app.register(reportRoutes({ db, auth, queue, dataDir, maxBytes: 64 * 1024 }));
+  await app.ready();
+  const adminUser = await createUser(db, { isAdmin: true });
+  const artistUser = await createUser(db);
+  admin = await login(app, adminUser.email);
+  artist = await login(app, artistUser.email);
+});
+afterAll(async () => {
+  await app.close();
+  await jobs.stop();
+  await database.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+function upload(session: Session, name: string, content: string | Buffer, field = 'file') {
+  const boundary = `----tunehouse${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/v1/admin/reports',
+    payload,
+    headers: { ...bearer(session), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+const CSV =
+  'date,platform,territory,isrc,upc,streams,sub30\n' +
+  '2024-04-01,SPOTIFY,SE,SEABC2400001,,100,4\n' +
+  '2024-04-01,SPOTIFY,SE,QZABC2400002,,7,0\n' +
+  '2024-04-02,TIDAL,NO,QZABC2400003,,3,0\n';
+
+describe('POST /v1/admin/reports', () => {
+  it('is for admins only', async () => {
+    expectError(await upload(artist, 'r.csv', CSV), 403, 'ADMIN_REQUIRED');
+    const anonymous = await app.inject({ method: 'POST', url: '/v1/admin/reports' });
+    expectError(anonymous, 401, 'UNAUTHENTICATED');
+  });
+
+  it('stores the file, answers 202 PENDING, and the job loads it; the same content again is 200 duplicate', async () => {
+    const response = await upload(admin, 'april.csv', CSV);
+    expect(response.statusCode, response.body).toBe(202);
+    const file = expectShape(reportUploadSchema, response);
+    expect(file).toMatchObject({
+      name: 'april.csv',
+      format: 'CSV',
+      status: 'PENDING',
+      size: CSV.length,
+      duplicate: false,
+    });
+    expect(queued).toEqual([file.id]);
+    expect(fs.readdirSync(path.join(dataDir, 'reports'))).toEqual([file.id]);
+
+    await processReportJob(db, { fileId: file.id }, { catalogue });
+    const loaded = await app.inject({
+      method: 'GET',
+      url: `/v1/admin/reports/${file.id}`,
+      headers: bearer(admin),
+    });
+    expect(loaded.json()).toMatchObject({
+      status: 'LOADED',
+      rows: 3,
+      matched: 1,
+      unmatched: 2,
+      streams: 100,
+    });
+    expect(fs.readdirSync(path.join(dataDir, 'reports'))).toEqual([]);
+    const { rows } = await db.query('SELECT streams, sub30 FROM stream_facts WHERE track_id = $1', [
+      track.trackId,
+    ]);
+    expect(rows).toEqual([{ streams: 100, sub30: 4 }]);
+
+    const again = await upload(admin, 'april-copy.csv', CSV);
+    expect(again.statusCode).toBe(200);
+    expect(expectShape(reportUploadSchema, again)).toMatchObject({
+      id: file.id,
+      status: 'LOADED',
+      duplicate: true,
+    });
+    expect(queued).toHaveLength(1);
+    expect(fs.readdirSync(path.join(dataDir, 'reports'))).toEqual([]);
+  });
+
+  it('lists files with their counts and a file’s unmatched lines, paged', async () => {
+    const list = await app.inject({
+      method: 'GET',
+      url: '/v1/admin/reports?size=10',
+      headers: bearer(admin),
+    });
+    const page = expectShape(reportFilePageSchema, list);
+    expect(page.items.map((item) => [item.name, item.unmatched])).toEqual([['april.csv', 2]]);
+    const id = page.items[0]!.id;
+    const first = expectShape(
+      unmatchedLinePageSchema,
+      await app.inject({
+        method: 'GET',
+        url: `/v1/admin/reports/${id}/unmatched?size=1`,
+        headers: bearer(admin),
+      }),
+    );
+    expect(first).toMatchObject({ totalItems: 2, nextOffset: 1 });
+    expect(first.items).toEqual([
+      {
+        line: 3,
+        isrc: 'QZABC2400002',
+        upc: null,
+        platform: 'SPOTIFY',
+        territory: 'SE',
+        firstDay: '2024-04-01',
+        lastDay: '2024-04-01',
+        streams: 7,
+        raw: '2024-04-01,SPOTIFY,SE,QZABC2400002,,7,0',
+      },
+    ]);
+    const second = await app.inject({
+      method: 'GET',
+      url: `/v1/admin/reports/${id}/unmatched?offset=1&size=1`,
+      headers: bearer(admin),
+    });
+    expect(second.json().items[0].isrc).toBe('QZABC2400003');
+    expectError(
+      await app.inject({
+        method: 'GET',
+        url: `/v1/admin/reports/${randomUUID()}/unmatched`,
+        headers: bearer(admin),
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await app.inject({ method: 'GET', url: '/v1/admin/reports', headers: bearer(artist) }),
+      403,
+      'ADMIN_REQUIRED',
+    );
+  });
+
+  it('marks a file that cannot be read FAILED with its line, and takes it again once fixed', async () => {
+    const broken =
+      'date,platform,territory,isrc,upc,streams,sub30\n2024-04-03,SPOTIFY,SE,SEABC2400001,,lots,0\n';
+    const response = await upload(admin, 'broken.csv', broken);
+    const file = expectShape(reportUploadSchema, response);
+    await processReportJob(db, { fileId: file.id }, { catalogue });
+    const failed = await app.inject({
+      method: 'GET',
+      url: `/v1/admin/reports/${file.id}`,
+      headers: bearer(admin),
+    });
+    expect(failed.json()).toMatchObject({
+      status: 'FAILED',
+      error: 'broken.csv:2: streams "lots" is not a whole number ≥ 0',
+    });
+
+    // The same bytes again: tried again (still failing here, but queued anew).
+    const retry = await upload(admin, 'broken.csv', broken);
+    expect(retry.statusCode).toBe(202);
+    expect(expectShape(reportUploadSchema, retry)).toMatchObject({
+      id: file.id,
+      status: 'PENDING',
+      duplicate: false,
+    });
+  });
+
+  it('refuses a body without the file part (400), another content type (415) and a file over the limit (413)', async () => {
+    expectError(await upload(admin, 'r.csv', CSV, 'report'), 400, 'VALIDATION_FAILED');
+    const json = await app.inject({
+      method: 'POST',
+      url: '/v1/admin/reports',
+      payload: { file: 'x' },
+      headers: bearer(admin),
+    });
+    expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectError(await upload(admin, 'big.csv', Buffer.alloc(65 * 1024, 'a')), 413, 'PAYLOAD_TOO_LARGE');
+    expectError(await upload(admin, 'empty.csv', ''), 400, 'VALIDATION_FAILED');
+    expect(fs.readdirSync(path.join(dataDir, 'reports')).length).toBe(1); // only the failed file's retry copy
+  });
+});
