@@ -1,21 +1,31 @@
-import { RoutePlaceholder, type AreaDefinition } from '@tunehouse/area-kit';
+import type { AreaDefinition } from '@tunehouse/area-kit';
+import { AccountPage } from './account/account-page.js';
+import { AdminPage } from './admin/admin-page.js';
+import { ChallengePage } from './challenge/challenge-page.js';
+import { ForgotPage } from './forgot/forgot-page.js';
+import { LoginPage } from './login/login-page.js';
+import { LogoutPage } from './logout/logout-page.js';
+import { SignupPage } from './signup/signup-page.js';
+import { SuspendedPage } from './suspended/suspended-page.js';
+import { VerifyPage } from './verify/verify-page.js';
 
 const AREA = 'auth';
 
 /** The sign-in and account area: its routes from the spec's route table. */
 export const area: AreaDefinition = {
   name: AREA,
-  shellRange: '^1.0.0',
+  // The sign-in flows arrived with contract 1.1.
+  shellRange: '^1.1.0',
   routes: [
-    { path: '/auth/signup', element: <RoutePlaceholder area={AREA} title="Create your account" /> },
-    { path: '/auth/suspended', element: <RoutePlaceholder area={AREA} title="Account suspended" /> },
-    { path: '/auth/login', element: <RoutePlaceholder area={AREA} title="Log in" /> },
-    { path: '/auth/logout', element: <RoutePlaceholder area={AREA} title="Log out" /> },
-    { path: '/auth/challenge', element: <RoutePlaceholder area={AREA} title="Verify it is you" /> },
-    { path: '/auth/forgot', element: <RoutePlaceholder area={AREA} title="Forgot your password" /> },
-    { path: '/account', element: <RoutePlaceholder area={AREA} title="Account settings" /> },
-    { path: '/account/verify', element: <RoutePlaceholder area={AREA} title="Verify your identity" /> },
-    { path: '/admin', element: <RoutePlaceholder area={AREA} title="Admin" /> },
-    { path: '/admin/*', element: <RoutePlaceholder area={AREA} title="Admin" /> },
+    { path: '/auth/signup', element: <SignupPage /> },
+    { path: '/auth/suspended', element: <SuspendedPage /> },
+    { path: '/auth/login', element: <LoginPage /> },
+    { path: '/auth/logout', element: <LogoutPage /> },
+    { path: '/auth/challenge', element: <ChallengePage /> },
+    { path: '/auth/forgot', element: <ForgotPage /> },
+    { path: '/account', element: <AccountPage /> },
+    { path: '/account/verify', element: <VerifyPage /> },
+    { path: '/admin', element: <AdminPage /> },
+    { path: '/admin/*', element: <AdminPage /> },
   ],
 };

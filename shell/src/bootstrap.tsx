@@ -5,16 +5,19 @@ import { registerAreas } from './registry/register-areas.js';
 import { loadRegistry, routesByArea } from './registry/load-registry.js';
 import { createAnalytics } from './services/analytics.js';
 import { createShellContext } from './services/create-shell-context.js';
-import { watchLocation } from './services/location-store.js';
+import { locationStore, watchLocation } from './services/location-store.js';
+import { watchIdleReload } from './session/idle-reload.js';
+import { guardRoute } from './session/route-guard.js';
+import { watchSession } from './session/watch-session.js';
 import { loadShellConfig } from './services/shell-config.js';
 import { ShellApp } from './shell-app.js';
-import type { RemoteRegistry } from '@tunehouse/shell-contract';
+import { findOwner, type RemoteRegistry } from '@tunehouse/shell-contract';
 import { errorTitleFor } from '@tunehouse/ui';
 
 async function bootstrap(): Promise<void> {
   const config = await loadShellConfig();
-  const services = createShellContext(config);
   const analytics = createAnalytics(config.apiBaseUrl);
+  const services = createShellContext(config, analytics);
 
   let registry: RemoteRegistry | null = null;
   let registryError: string | null = null;
@@ -43,7 +46,26 @@ async function bootstrap(): Promise<void> {
       />,
     ),
   );
-  if (registry) registerAreas(registry, services.shell);
+  const owners = registry ? routesByArea(registry) : {};
+  const isOwned = (pathname: string) => findOwner(owners, pathname) !== null;
+  const session = services.shell.session;
+  // An area only mounts when the guards let its page be seen; watchSession moves the visitor on.
+  const canEnter = (location: Location) =>
+    guardRoute(`${location.pathname}${location.search}`, session.current(), isOwned) === null;
+  watchSession({
+    session,
+    isEnding: services.session.isEnding,
+    isOwned,
+    replace: (to) => {
+      window.history.replaceState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    },
+    here: () => `${window.location.pathname}${window.location.search}`,
+    onLocationChange: (listener) => locationStore.subscribe(listener),
+    log: (reason) => console.info(`[shell] ${reason}`),
+  });
+  watchIdleReload();
+  if (registry) registerAreas(registry, services.shell, canEnter);
   start({ urlRerouteOnly: true });
 }
 

@@ -3,8 +3,11 @@ import createCache from '@emotion/cache';
 import { CacheProvider, Global, ThemeProvider, css } from '@emotion/react';
 import { findOwner } from '@tunehouse/shell-contract';
 import { colors, fonts, theme } from '@tunehouse/ui';
+import { Announcement } from './chrome/announcement/announcement.js';
 import { Footer } from './chrome/footer/footer.js';
+import { AudioPlayer } from './chrome/player/audio-player.js';
 import { Header } from './chrome/header/header.js';
+import { ImpersonationBanner } from './chrome/impersonation-banner.js';
 import { ProgressBar } from './chrome/progress/progress-bar.js';
 import { ToastStack } from './chrome/toasts/toast-stack.js';
 import { ShellErrorPage } from './errors/shell-error-page.js';
@@ -35,6 +38,11 @@ const page = css`
   display: flex;
   flex-direction: column;
 `;
+/** Keeps the footer clear of the fixed player. */
+const playerSpace = css`
+  height: 4rem;
+  background: ${colors.ink};
+`;
 const main = css`
   flex: 1;
 `;
@@ -48,12 +56,13 @@ export interface ShellAppProps {
 }
 
 export function ShellApp({ services, analytics, owners, registryError }: ShellAppProps) {
-  const { shell, stores } = services;
+  const { shell, stores, announcement } = services;
   const cache = useMemo(() => createCache({ key: 'shell' }), []);
   const { pathname } = useStore(locationStore);
   const failures = useStore(areaFailures);
   const toasts = useStore(stores.toasts);
   const progress = useStore(stores.progress);
+  const playerState = useStore(stores.player);
   const session = useSyncExternalStore(shell.session.subscribe, shell.session.current);
   const setTitle = useCallback((title: string) => shell.setPageMeta({ title }), [shell]);
   const resetTitle = useCallback(() => shell.setPageMeta({}), [shell]);
@@ -63,7 +72,8 @@ export function ShellApp({ services, analytics, owners, registryError }: ShellAp
   const errorProps = { supportEmail: shell.config.supportEmail, analytics, setTitle };
 
   let content = null;
-  if (pathname === '/') content = <HomePage resetTitle={resetTitle} />;
+  if (pathname === '/')
+    content = <HomePage resetTitle={resetTitle} signedIn={Boolean(session?.isAuthenticated)} />;
   else if (owners === null)
     content = <ShellErrorPage status={503} detail={registryError ?? undefined} {...errorProps} />;
   else if (owner === null) content = <ShellErrorPage status={404} detail={pathname} {...errorProps} />;
@@ -76,12 +86,29 @@ export function ShellApp({ services, analytics, owners, registryError }: ShellAp
         <Global styles={globalStyles} />
         <div css={page}>
           <ProgressBar value={progress} />
+          {session?.adminEmail && (
+            <ImpersonationBanner
+              session={session}
+              onBack={async () => shell.navigate(await shell.session.endImpersonation())}
+            />
+          )}
           <Header pathname={pathname} session={session} supportEmail={shell.config.supportEmail} />
           <main css={main} id="main">
             {content}
             <div id={AREA_SLOT_ID} hidden={owner === null || failure !== undefined} />
           </main>
-          <Footer supportEmail={shell.config.supportEmail} compact={pathname.startsWith('/auth/')} />
+          <Footer
+            supportEmail={shell.config.supportEmail}
+            helpLinks={shell.config.helpLinks}
+            compact={pathname.startsWith('/auth/')}
+          />
+          {playerState.visible && <div css={playerSpace} aria-hidden="true" />}
+          <Announcement
+            session={session}
+            window={announcement}
+            guideUrl={shell.config.helpLinks.royaltySplitsGuide}
+          />
+          <AudioPlayer state={playerState} player={services.player} />
           <ToastStack toasts={toasts} onDismiss={shell.toasts.dismiss} />
         </div>
       </ThemeProvider>

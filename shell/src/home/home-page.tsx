@@ -77,7 +77,7 @@ const AREA_BLURBS: Record<string, string> = {
 };
 
 /** The shell's own route `/`. */
-export function HomePage({ resetTitle }: { resetTitle: () => void }) {
+export function HomePage({ resetTitle, signedIn }: { resetTitle: () => void; signedIn: boolean }) {
   useEffect(resetTitle, [resetTitle]);
   return (
     <>
@@ -89,12 +89,20 @@ export function HomePage({ resetTitle }: { resetTitle: () => void }) {
           collaborators and get paid from your wallet.
         </p>
         <div css={actions}>
-          <ShellLink href="/auth/signup" css={buttonStyles.primary}>
-            Create your account
-          </ShellLink>
-          <ShellLink href="/albums" css={buttonStyles.secondary}>
-            Go to your releases
-          </ShellLink>
+          {signedIn ? (
+            <ShellLink href="/albums" css={buttonStyles.primary}>
+              Go to your releases
+            </ShellLink>
+          ) : (
+            <>
+              <ShellLink href="/auth/signup" css={buttonStyles.primary}>
+                Create your account
+              </ShellLink>
+              <ShellLink href="/auth/login" css={buttonStyles.secondary}>
+                Log in
+              </ShellLink>
+            </>
+          )}
         </div>
       </section>
       <nav css={cards} aria-label="Areas">

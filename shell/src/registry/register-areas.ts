@@ -7,7 +7,11 @@ import { loadArea } from './load-area.js';
 import { routesByArea } from './load-registry.js';
 
 /** Registers every area of the registry with Module Federation and single-spa. */
-export function registerAreas(registry: RemoteRegistry, shell: ShellContext): void {
+export function registerAreas(
+  registry: RemoteRegistry,
+  shell: ShellContext,
+  canEnter: (location: Location) => boolean = () => true,
+): void {
   registerRemotes(
     Object.values(registry.areas).map((entry) => ({ name: entry.scope, entry: entry.manifest })),
   );
@@ -16,7 +20,7 @@ export function registerAreas(registry: RemoteRegistry, shell: ShellContext): vo
     registerApplication({
       name: area,
       app: () => loadArea(area, entry),
-      activeWhen: (location) => findOwner(owners, location.pathname) === area,
+      activeWhen: (location) => findOwner(owners, location.pathname) === area && canEnter(location),
       customProps: { shell, domElementGetter: () => areaContainer(area) },
     });
   }

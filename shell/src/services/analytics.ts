@@ -3,12 +3,21 @@
  * page, so failures are dropped.
  */
 export function createAnalytics(apiBaseUrl: string) {
+  let userId: string | number | null = null;
   return {
+    /** Spec §4: the analytics identity follows the signed-in user, and is cleared when there is none. */
+    identify(next: string | number | null): void {
+      userId = next;
+    },
     track(name: string, properties: Record<string, unknown> = {}): void {
       void fetch(`${apiBaseUrl}/v1/events`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, properties, path: window.location.pathname }),
+        body: JSON.stringify({
+          name,
+          properties: userId === null ? properties : { ...properties, userId: String(userId) },
+          path: window.location.pathname,
+        }),
         credentials: 'include',
         keepalive: true,
       }).catch(() => undefined);

@@ -1,12 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { navigateToUrl } from 'single-spa';
-import {
-  SHELL_CONTRACT_VERSION,
-  type ApiRequest,
-  type SessionPort,
-  type SessionView,
-  type ShellContext,
-} from '@tunehouse/shell-contract';
+import { SHELL_CONTRACT_VERSION, type ShellContext } from '@tunehouse/shell-contract';
+import { createShellSession } from '../session/create-session.js';
+import type { Analytics } from './analytics.js';
 import { applyPageMeta } from './page-meta.js';
 import { createPlayer } from './player.js';
 import { createProgress } from './progress.js';
@@ -27,62 +23,29 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/**
- * Until the session library lands (issue 3), the shell has no sign-in: every visitor is signed out. The
- * port keeps the contract's shape so areas already code against it.
- */
-function signedOutSession(): SessionPort {
-  const current: SessionView | null = null;
-  return {
-    current: () => current,
-    subscribe: () => () => undefined,
-    refresh: async () => undefined,
-    logout: async () => undefined,
-    patchUser: async () => {
-      throw new Error('Cannot patch user without a valid session');
-    },
-  };
-}
-
-/** A JSON client for the API; replaced by libs/api-client's retrying, bot-checked client with issue 3. */
-function plainApi(baseUrl: string): ShellContext['api'] {
-  return {
-    async request<T>(request: ApiRequest<T>): Promise<T> {
-      const url = new URL(request.path, baseUrl);
-      for (const [key, value] of Object.entries(request.query ?? {})) {
-        if (value === undefined || value === null || value === '') continue;
-        for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
-      }
-      const response = await fetch(url, {
-        method: request.method,
-        credentials: 'include',
-        headers: {
-          Accept: 'application/json',
-          ...(request.body ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: request.body === undefined ? null : JSON.stringify(request.body),
-        signal: request.signal ?? null,
-      });
-      if (!response.ok)
-        throw Object.assign(new Error(`HTTP ${response.status}`), { status: response.status });
-      const body: unknown = response.status === 204 ? undefined : await response.json();
-      return request.schema ? request.schema.parse(body) : (body as T);
-    },
-  };
-}
-
-export function createShellContext(config: FullShellConfig) {
+export function createShellContext(config: FullShellConfig, analytics: Analytics) {
   const toasts = createToasts();
   const progress = createProgress();
   const player = createPlayer();
+  const queryClient = createQueryClient();
+  const session = createShellSession({
+    apiBaseUrl: config.apiBaseUrl,
+    track: analytics.track,
+    // Spec §4: another user (or none) means every cached answer belonged to someone else.
+    onUserChange: (userId) => {
+      queryClient.clear();
+      analytics.identify(userId);
+    },
+  });
   const shell: ShellContext = {
     contractVersion: SHELL_CONTRACT_VERSION,
-    session: signedOutSession(),
-    api: plainApi(config.apiBaseUrl),
-    queryClient: createQueryClient(),
+    session: session.port,
+    api: session.api,
+    queryClient,
     toasts,
     player,
     progress,
+    analytics: { track: analytics.track },
     navigate: (to) => navigateToUrl(to),
     setPageMeta: (meta) => applyPageMeta(config.productName, meta),
     config: {
@@ -90,8 +53,15 @@ export function createShellContext(config: FullShellConfig) {
       supportEmail: config.supportEmail,
       productName: config.productName,
       siteUrl: config.siteUrl,
+      helpLinks: config.helpLinks,
     },
   };
-  return { shell, stores: { toasts: toasts.store, progress: progress.store, player: player.store } };
+  return {
+    shell,
+    session,
+    player,
+    announcement: config.announcement,
+    stores: { toasts: toasts.store, progress: progress.store, player: player.store },
+  };
 }
 export type ShellServices = ReturnType<typeof createShellContext>;

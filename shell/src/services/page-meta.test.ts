@@ -21,4 +21,11 @@ describe('page meta', () => {
       DEFAULT_DESCRIPTION,
     );
   });
+
+  it('applies the minimum width only to pages that ask for it', () => {
+    applyPageMeta('Tunehouse', { title: 'Label copy', minWidth: true });
+    expect(document.body.style.minWidth).toBe('900px');
+    applyPageMeta('Tunehouse', { title: 'Artists' });
+    expect(document.body.style.minWidth).toBe('');
+  });
 });

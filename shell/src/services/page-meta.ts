@@ -1,4 +1,5 @@
 import type { PageMeta } from '@tunehouse/shell-contract';
+import { layout } from '@tunehouse/ui';
 
 export const DEFAULT_DESCRIPTION =
   'An easy-to-use platform for uploading music to streaming and download services, building an audience, seeing trends and getting paid.';
@@ -25,4 +26,6 @@ export function applyPageMeta(productName: string, meta: PageMeta): void {
   setMeta('meta[property="og:title"]', 'property', 'og:title', title);
   setMeta('meta[name="description"]', 'name', 'description', description);
   setMeta('meta[property="og:description"]', 'property', 'og:description', description);
+  // Spec §2: the page wrapper optionally applies a minimum width; every other page fits the screen.
+  document.body.style.minWidth = meta.minWidth ? layout.minWidth : '';
 }

@@ -6,6 +6,8 @@ export interface PlayerState {
   isPlaying: boolean;
   isReady: boolean;
   duration: number;
+  /** Playback position in seconds. */
+  position: number;
   error: boolean;
   size: 'normal' | 'minimized';
   visible: boolean;
@@ -16,6 +18,7 @@ const initialState: PlayerState = {
   isPlaying: false,
   isReady: false,
   duration: 0,
+  position: 0,
   error: false,
   size: 'normal',
   visible: false,
@@ -26,8 +29,16 @@ function sameRange(a: PlayerTrack['range'], b: PlayerTrack['range']): boolean {
 }
 
 /** The one audio preview player (spec §4), backed by a single HTMLAudioElement. */
+export const SEEK_STEP_SECONDS = 10;
+
 export function createPlayer(audio: HTMLAudioElement = new Audio()): PlayerPort & {
   store: ReturnType<typeof createStore<PlayerState>>;
+  /** Spec §4 keyboard: left and right move 10 seconds. */
+  seekBy(seconds: number): void;
+  /** Pauses or resumes the loaded track (space). */
+  togglePlayback(): void;
+  /** Switches normal and minimized, only while visible. */
+  toggleSize(): void;
 } {
   const store = createStore<PlayerState>(initialState);
   const patch = (changes: Partial<PlayerState>) => store.set((state) => ({ ...state, ...changes }));
@@ -40,7 +51,9 @@ export function createPlayer(audio: HTMLAudioElement = new Audio()): PlayerPort 
   audio.addEventListener('pause', () => patch({ isPlaying: false }));
   audio.addEventListener('ended', () => patch({ isPlaying: false }));
   audio.addEventListener('error', () => patch({ error: true, isPlaying: false }));
+  audio.addEventListener('durationchange', () => patch({ duration: audio.duration || 0 }));
   audio.addEventListener('timeupdate', () => {
+    patch({ position: audio.currentTime });
     const range = store.get().track?.range;
     if (range && audio.currentTime >= range.start + range.duration) {
       audio.pause();
@@ -54,9 +67,16 @@ export function createPlayer(audio: HTMLAudioElement = new Audio()): PlayerPort 
       audio.src = track.url;
       patch({ isReady: false, error: false, duration: 0 });
     }
-    patch({ track: { ...track } });
+    // Whoever plays a track wants to see the player; a minimized one stays minimized.
+    patch({ track: { ...track }, visible: true });
     if (track.range) audio.currentTime = track.range.start;
     audio.play().catch(() => patch({ error: true, isPlaying: false }));
+  };
+
+  const seek = (seconds: number) => {
+    audio.currentTime = seconds;
+    patch({ position: seconds });
+    setRange(undefined);
   };
 
   return {
@@ -68,14 +88,22 @@ export function createPlayer(audio: HTMLAudioElement = new Audio()): PlayerPort 
         play(track);
       else audio.pause();
     },
-    seek: (seconds) => {
-      audio.currentTime = seconds;
-      setRange(undefined);
+    seek,
+    seekBy: (seconds) => seek(Math.max(0, Math.min(audio.duration || Infinity, audio.currentTime + seconds))),
+    togglePlayback: () => {
+      const track = store.get().track;
+      if (!track) return;
+      if (audio.paused) audio.play().catch(() => patch({ error: true, isPlaying: false }));
+      else audio.pause();
     },
     reset: () => {
       audio.pause();
       audio.removeAttribute('src');
       store.set({ ...initialState });
+    },
+    toggleSize: () => {
+      const { visible, size } = store.get();
+      if (visible) patch({ size: size === 'normal' ? 'minimized' : 'normal' });
     },
     show: () => patch({ visible: true, size: 'normal' }),
     hide: () => patch({ visible: false, size: 'normal' }),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { ShellConfig } from '@tunehouse/shell-contract';
+import { HELP_TOPICS, defaultHelpLinks, type ShellConfig } from '@tunehouse/shell-contract';
+
+const HELP_CENTRE_URL = 'https://help.tunehouse.org';
 
 const shellConfigSchema = z.object({
   apiBaseUrl: z.url(),
@@ -8,8 +10,16 @@ const shellConfigSchema = z.object({
   siteUrl: z.url(),
   /** Where the runtime registry of remotes lives. */
   registryUrl: z.string().min(1),
+  /** The help centre all help links sit under, and single links that live elsewhere. */
+  helpCentreUrl: z.url(),
+  helpLinks: z.record(z.enum(HELP_TOPICS), z.url()),
+  /** Spec §4 announcement rule; dates as ISO strings. */
+  announcement: z.object({ usersCreatedBefore: z.iso.date(), hiddenAfter: z.iso.date() }),
 });
-export type FullShellConfig = ShellConfig & { registryUrl: string };
+export type FullShellConfig = ShellConfig & {
+  registryUrl: string;
+  announcement: { usersCreatedBefore: string; hiddenAfter: string };
+};
 
 function defaults(location: Location): FullShellConfig {
   return {
@@ -18,6 +28,9 @@ function defaults(location: Location): FullShellConfig {
     productName: 'Tunehouse',
     siteUrl: location.origin,
     registryUrl: '/remotes.json',
+    helpLinks: defaultHelpLinks(HELP_CENTRE_URL),
+    // Spec §9: users created before 2023-11-14 see it until 2023-12-14.
+    announcement: { usersCreatedBefore: '2023-11-14', hiddenAfter: '2023-12-14' },
   };
 }
 
@@ -34,8 +47,15 @@ export async function loadShellConfig(location: Location = window.location): Pro
     const issue = parsed.error.issues[0];
     throw new Error(`shell-config.json: ${issue?.path.join('.')}: ${issue?.message}`);
   }
-  const overrides = Object.fromEntries(
-    Object.entries(parsed.data).filter(([, value]) => value !== undefined),
-  );
-  return { ...defaults(location), ...overrides };
+  const { helpCentreUrl, helpLinks, ...rest } = parsed.data;
+  const overrides = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  const base = defaults(location);
+  return {
+    ...base,
+    ...overrides,
+    helpLinks: {
+      ...(helpCentreUrl ? defaultHelpLinks(helpCentreUrl) : base.helpLinks),
+      ...helpLinks,
+    },
+  };
 }

@@ -5,10 +5,13 @@ export interface FooterLink {
   external?: boolean;
 }
 
-const HELP_CENTRE = 'https://help.tunehouse.org';
+import type { HelpLinks } from '@tunehouse/shell-contract';
 
-/** Spec §2 footer columns. */
-export function footerColumns(supportEmail: string): { title: string; links: FooterLink[] }[] {
+/** Spec §2 footer columns; external pages come from the configured help links. */
+export function footerColumns(
+  supportEmail: string,
+  help: HelpLinks,
+): { title: string; links: FooterLink[] }[] {
   const mail = (subject?: string) =>
     subject ? `mailto:${supportEmail}?subject=${encodeURIComponent(subject)}` : `mailto:${supportEmail}`;
   return [
@@ -25,21 +28,21 @@ export function footerColumns(supportEmail: string): { title: string; links: Foo
     {
       title: 'Help',
       links: [
-        { label: 'Guides', href: `${HELP_CENTRE}/guides`, external: true },
-        { label: 'Manual', href: `${HELP_CENTRE}/manual`, external: true },
-        { label: 'FAQ', href: `${HELP_CENTRE}/faq`, external: true },
+        { label: 'Guides', href: help.guides, external: true },
+        { label: 'Manual', href: help.manual, external: true },
+        { label: 'FAQ', href: help.faq, external: true },
         { label: 'Email us', href: mail(), external: true },
       ],
     },
     {
       title: 'About',
       links: [
-        { label: 'Contact', href: `${HELP_CENTRE}/contact`, external: true },
-        { label: 'Press', href: `${HELP_CENTRE}/press`, external: true },
-        { label: 'Careers', href: `${HELP_CENTRE}/careers`, external: true },
+        { label: 'Contact', href: help.contact, external: true },
+        { label: 'Press', href: help.press, external: true },
+        { label: 'Careers', href: help.careers, external: true },
         { label: 'Feedback', href: mail('Feedback'), external: true },
-        { label: 'Terms and Conditions', href: `${HELP_CENTRE}/terms`, external: true },
-        { label: 'Privacy Policy', href: `${HELP_CENTRE}/privacy`, external: true },
+        { label: 'Terms and Conditions', href: help.terms, external: true },
+        { label: 'Privacy Policy', href: help.privacy, external: true },
       ],
     },
   ];

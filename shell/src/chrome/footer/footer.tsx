@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { colors, fonts, layout, mq } from '@tunehouse/ui';
 import { ShellLink } from '../shell-link.js';
+import type { HelpLinks } from '@tunehouse/shell-contract';
 import { footerColumns } from './footer-links.js';
 
 const footer = css`
@@ -50,12 +51,20 @@ const bottom = css`
 `;
 
 /** Spec §2 footer; the compact variant hides the link columns. */
-export function Footer({ supportEmail, compact }: { supportEmail: string; compact: boolean }) {
+export function Footer({
+  supportEmail,
+  helpLinks,
+  compact,
+}: {
+  supportEmail: string;
+  helpLinks: HelpLinks;
+  compact: boolean;
+}) {
   return (
     <footer css={footer} data-compact={compact}>
       {!compact && (
         <div css={inner}>
-          {footerColumns(supportEmail).map((column) => (
+          {footerColumns(supportEmail, helpLinks).map((column) => (
             <section key={column.title} aria-label={column.title}>
               <h2>{column.title}</h2>
               <ul>

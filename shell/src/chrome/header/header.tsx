@@ -3,6 +3,7 @@ import type { SessionView } from '@tunehouse/shell-contract';
 import { colors, fonts, layout, mq, zIndex } from '@tunehouse/ui';
 import { ShellLink } from '../shell-link.js';
 import { MobileMenu } from './mobile-menu.js';
+import { UserMenu, displayName } from './user-menu.js';
 import { NAV_ITEMS, activeNavItem } from './nav-items.js';
 
 const bar = css`
@@ -71,14 +72,6 @@ const right = css`
     font-size: 0.95rem;
   }
 `;
-const userName = css`
-  display: none;
-  ${mq('tablet')} {
-    display: inline;
-  }
-  font-weight: 600;
-  color: ${colors.ink};
-`;
 
 export function supportHref(email: string, subject?: string): string {
   return subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;
@@ -109,10 +102,8 @@ export function Header({
         </nav>
         <div css={right}>
           <a href={supportHref(supportEmail)}>Support</a>
-          {session ? (
-            <span css={userName}>
-              {session.user.firstName} {session.user.lastName}
-            </span>
+          {session?.isAuthenticated ? (
+            <UserMenu session={session} pathname={pathname} />
           ) : (
             <ShellLink href="/auth/login">Log in</ShellLink>
           )}
@@ -122,7 +113,7 @@ export function Header({
           active={active}
           pathname={pathname}
           supportHref={supportHref(supportEmail)}
-          signedIn={session !== null}
+          userName={session?.isAuthenticated ? displayName(session) : null}
         />
       </div>
     </header>

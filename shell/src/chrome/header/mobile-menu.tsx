@@ -44,6 +44,14 @@ const panel = css`
   }
 `;
 
+const signedInAs = css`
+  margin-top: 0.5rem;
+  padding: 0.75rem 0.5rem 0.25rem;
+  border-top: 1px solid ${colors.border};
+  color: ${colors.muted};
+  font-size: 0.85rem;
+`;
+
 /**
  * Below the tablet breakpoint the top-bar nav does not fit: the same items (spec §2: "a mobile menu with the same
  * items") move behind a Menu button. It closes on navigation and on Escape.
@@ -53,13 +61,14 @@ export function MobileMenu({
   active,
   pathname,
   supportHref,
-  signedIn,
+  userName,
 }: {
   items: readonly NavItem[];
   active: NavItem | null;
   pathname: string;
   supportHref: string;
-  signedIn: boolean;
+  /** The signed-in user's name; null when logged out (then there is no user menu, only Log in). */
+  userName: string | null;
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -95,7 +104,15 @@ export function MobileMenu({
             </ShellLink>
           ))}
           <a href={supportHref}>Support</a>
-          {!signedIn && <ShellLink href="/auth/login">Log in</ShellLink>}
+          {userName === null ? (
+            <ShellLink href="/auth/login">Log in</ShellLink>
+          ) : (
+            <>
+              <span css={signedInAs}>{userName}</span>
+              <ShellLink href="/account">Account</ShellLink>
+              <ShellLink href="/auth/logout">Logout</ShellLink>
+            </>
+          )}
         </nav>
       )}
     </>

@@ -1,12 +1,12 @@
 import { css } from '@emotion/react';
-import { colors, fonts, radius, zIndex } from '@tunehouse/ui';
+import { colors, fonts, layout, radius, zIndex } from '@tunehouse/ui';
 import type { ToastLevel } from '@tunehouse/shell-contract';
 import type { Toast } from '../../services/toast-store.js';
 
 const stack = css`
   position: fixed;
   right: 1rem;
-  bottom: 1rem;
+  top: calc(${layout.headerHeight} + 1rem);
   z-index: ${zIndex.toast};
   display: grid;
   gap: 0.5rem;

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { COUNTRY_CODES, signupRequestSchema, type SignupRequest } from '@tunehouse/contracts';
+import { useShell } from '@tunehouse/area-kit';
+import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
+import { applyFieldErrors } from '../shared/apply-field-errors.js';
+import { afterForm, formActions } from '../shared/auth-styles.js';
+import { withFrom } from '../shared/use-return-target.js';
+
+const COUNTRIES = countryOptions(COUNTRY_CODES);
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'country'] as const;
+
+/** The sign-up form; an empty country select means "not given". */
+export function SignupForm({ from }: { from: string }) {
+  const shell = useShell();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignupRequest>({
+    resolver: zodResolver(signupRequestSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+
+  const submit = form.handleSubmit(async (fields) => {
+    setFormError(null);
+    try {
+      await shell.session.signup(fields);
+      shell.toasts.push(`Welcome! We sent a link to ${fields.email} to confirm your address.`, 'SUCCESS');
+      shell.navigate(from);
+    } catch (error) {
+      setFormError(applyFieldErrors(error, form.setError, FIELDS));
+    }
+  });
+
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <>
+      <form onSubmit={submit} noValidate aria-label="Create your account">
+        {formError && <Notice tone="error">{formError}</Notice>}
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+        <TextField
+          label="E-mail address"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 10 characters. A long phrase is easier to remember and harder to guess."
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <SelectField
+          label="Country"
+          placeholder="Choose later"
+          options={COUNTRIES}
+          error={errors.country?.message}
+          {...form.register('country', { setValueAs: (value: string) => value || undefined })}
+        />
+        <div css={formActions}>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating your account…' : 'Create account'}
+          </Button>
+        </div>
+      </form>
+      <p css={afterForm}>
+        Already have an account? <Link to={withFrom('/auth/login', from)}>Log in</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { NarrowColumn, Notice } from '@tunehouse/ui';
+import { lede } from '../shared/auth-styles.js';
+
+/** Where a suspended non-admin account is sent (spec §2 route guards). */
+export function SuspendedPage() {
+  usePageMeta('Account suspended');
+  const { config } = useShell();
+  const subject = encodeURIComponent('My account is suspended');
+  return (
+    <NarrowColumn>
+      <h1>Account suspended</h1>
+      <Notice tone="warn">Your account is suspended, so releases, splits and payouts are on hold.</Notice>
+      <p css={lede}>
+        If you think this is a mistake, or want to know what to do next, write to{' '}
+        <a href={`mailto:${config.supportEmail}?subject=${subject}`}>{config.supportEmail}</a>. Your music and
+        earnings stay safe while we look into it.
+      </p>
+      <p>
+        <Link to="/auth/logout">Log out</Link>
+      </p>
+    </NarrowColumn>
+  );
+}

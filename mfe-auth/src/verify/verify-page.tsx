@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { css } from '@emotion/react';
+import type { CurrentUser, VerificationStatus } from '@tunehouse/contracts';
+import { messageOf, useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Card, Notice, Page, badgeStyle, buttonStyles, colors, formatDate } from '@tunehouse/ui';
+import { warnBadgeColor } from '../account/badge-colors.js';
+import { lede } from '../shared/auth-styles.js';
+import { currentUserQuery } from '../shared/current-user-query.js';
+import { useReturnTarget } from '../shared/use-return-target.js';
+import { useSession } from '../shared/use-session.js';
+import { verificationQuery } from './verification-query.js';
+import { VerificationForm, type VerificationDraft } from './verification-form.js';
+
+const column = css`
+  max-width: 40rem;
+`;
+
+const statusSpacing = css`
+  margin: 1.25rem 0;
+`;
+
+function draftFrom(user: CurrentUser | undefined): VerificationDraft {
+  return {
+    legalName: user ? `${user.firstName} ${user.lastName}`.trim() : '',
+    dateOfBirth: '',
+    addressLine: '',
+    city: user?.account.city ?? '',
+    postalCode: '',
+    country: user?.account.country ?? '',
+  };
+}
+
+function StatusNotice({ status, target }: { status: VerificationStatus; target: string }) {
+  if (status.status === 'PENDING') {
+    return (
+      <Notice tone="info">
+        <span css={badgeStyle(colors.info)}>PENDING</span> We are checking your details. This usually takes a
+        few seconds; this page updates by itself.
+      </Notice>
+    );
+  }
+  if (status.status === 'APPROVED') {
+    return (
+      <>
+        <Notice tone="success">
+          <span css={badgeStyle(colors.success)}>APPROVED</span> Your identity is verified
+          {status.decidedAt ? ` (on ${formatDate(status.decidedAt)})` : ''}. You can receive payouts.
+        </Notice>
+        {target !== '/' ? (
+          <Link to={target} css={buttonStyles.primary}>
+            Continue
+          </Link>
+        ) : (
+          <Link to="/account">Back to account settings</Link>
+        )}
+      </>
+    );
+  }
+  if (status.status === 'REJECTED') {
+    return (
+      <Notice tone="warn">
+        <span css={badgeStyle(warnBadgeColor)}>REJECTED</span> We could not verify your identity
+        {status.reason ? `: ${status.reason}` : '.'} Check your details and send them again.
+      </Notice>
+    );
+  }
+  return null;
+}
+
+/** `/account/verify` (optional `from`): identity details and an ID document, then the decision. */
+export function VerifyPage() {
+  usePageMeta('Verify your identity');
+  const shell = useShell();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const target = useReturnTarget();
+  const userId = session?.user.id;
+  const me = useQuery(currentUserQuery(shell.api, userId));
+  const verification = useQuery(verificationQuery(shell.api, userId));
+  const [draft, setDraft] = useState<VerificationDraft | null>(null);
+  const readOnly = Boolean(session?.adminEmail);
+
+  // Once a decision arrives, the user's account (verifiedAt) has changed: cached copies and the session too.
+  const status = verification.data?.status;
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current === 'PENDING' && status === 'APPROVED') {
+      void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+      void shell.session.refresh().catch(() => undefined);
+    }
+    previous.current = status;
+  }, [status, queryClient, shell.session]);
+
+  const canSubmit = status === 'NONE' || status === 'REJECTED';
+  return (
+    <Page title="Verify your identity">
+      <div css={column}>
+        {(canSubmit || verification.isPending) && (
+          <p css={lede}>
+            Payouts go only to people whose identity we know. Enter your details as your ID document shows
+            them and add a photo or scan of the document. We keep it private and use it only for this check.
+          </p>
+        )}
+        {verification.isPending && <p role="status">Loading…</p>}
+        {verification.isError && <Notice tone="error">{messageOf(verification.error)}</Notice>}
+        {verification.data && (
+          <div css={statusSpacing}>
+            <StatusNotice status={verification.data} target={target} />
+          </div>
+        )}
+        {canSubmit && readOnly && (
+          <Notice tone="info">
+            You are viewing this account as an administrator: only its owner can verify their identity.
+          </Notice>
+        )}
+        {canSubmit && !readOnly && (me.data || me.isError) && (
+          <Card title="Your details" id="identity-details">
+            <VerificationForm userId={userId} initial={draft ?? draftFrom(me.data)} onSubmitted={setDraft} />
+          </Card>
+        )}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,38 @@
+import { loginPath, type SessionView } from '@tunehouse/shell-contract';
+
+/** Spec §2 route guard messages. */
+export const GUARD_MESSAGES = {
+  unauthenticated: 'Valid session required for current page',
+  challenged: 'Unchallenged session required for current page',
+  suspended: 'Account suspended and authentication is required',
+} as const;
+
+export interface GuardRedirect {
+  to: string;
+  reason: (typeof GUARD_MESSAGES)[keyof typeof GUARD_MESSAGES];
+}
+
+/**
+ * Pages that skip the checks (spec §2): the public home, the authentication pages, and error pages — a path no
+ * area owns shows the 404 page to anyone.
+ */
+export function isPublicPath(pathname: string, isOwned: (pathname: string) => boolean): boolean {
+  return pathname === '/' || pathname === '/auth' || pathname.startsWith('/auth/') || !isOwned(pathname);
+}
+
+/** Where a visitor of `target` (path and query) must go first, or null when they may see it. */
+export function guardRoute(
+  target: string,
+  session: SessionView | null,
+  isOwned: (pathname: string) => boolean,
+): GuardRedirect | null {
+  const pathname = new URL(target, 'http://x').pathname;
+  if (isPublicPath(pathname, isOwned)) return null;
+  if (session?.isChallenged)
+    return { to: `/auth/challenge?from=${encodeURIComponent(target)}`, reason: GUARD_MESSAGES.challenged };
+  if (!session?.isAuthenticated) return { to: loginPath(target), reason: GUARD_MESSAGES.unauthenticated };
+  // An admin viewing a suspended account passes (spec §2).
+  if (session.isSuspended && !session.isAdmin)
+    return { to: '/auth/suspended', reason: GUARD_MESSAGES.suspended };
+  return null;
+}
