@@ -1,4 +1,6 @@
-import { RoutePlaceholder, type AreaDefinition } from '@tunehouse/area-kit';
+import type { AreaDefinition } from '@tunehouse/area-kit';
+import { ArtistsPage } from './artists/artists-page.js';
+import { ContributorsPage } from './contributors/contributors-page.js';
 
 const AREA = 'artists';
 
@@ -7,7 +9,7 @@ export const area: AreaDefinition = {
   name: AREA,
   shellRange: '^1.0.0',
   routes: [
-    { path: '/artists', element: <RoutePlaceholder area={AREA} title="Artists" /> },
-    { path: '/artists/contributors', element: <RoutePlaceholder area={AREA} title="Contributors" /> },
+    { path: '/artists', element: <ArtistsPage /> },
+    { path: '/artists/contributors', element: <ContributorsPage /> },
   ],
 };

@@ -1,0 +1,126 @@
+import { queryOptions } from '@tanstack/react-query';
+import {
+  ARTIST_IMAGE_FIELD,
+  artistDetailSchema,
+  artistPageSchema,
+  artistSuggestionsSchema,
+  type ArtistDetail,
+  type ArtistProfilePlatform,
+  type ArtistSortField,
+  type CreateArtistBody,
+  type UpdateArtistBody,
+} from '@tunehouse/contracts';
+import type { ShellContext } from '@tunehouse/shell-contract';
+
+type Api = ShellContext['api'];
+
+export interface ArtistListParams {
+  q?: string | undefined;
+  orderBy: ArtistSortField;
+  order: 'asc' | 'desc';
+  offset: number;
+  size: number;
+}
+
+/** Hierarchical keys: everything of the area under ['artists'], lists under ['artists', 'list']. */
+export const artistKeys = {
+  all: ['artists'] as const,
+  lists: () => [...artistKeys.all, 'list'] as const,
+  list: (params: ArtistListParams) => [...artistKeys.lists(), params] as const,
+  suggestions: (platform: ArtistProfilePlatform, q: string) =>
+    [...artistKeys.all, 'suggestions', platform, q] as const,
+};
+
+/** GET /v2/artists; the page shown stays while the next one loads. */
+export function artistsQuery(api: Api, params: ArtistListParams) {
+  return queryOptions({
+    queryKey: artistKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: '/v2/artists',
+        query: {
+          q: params.q,
+          order_by: params.orderBy,
+          order: params.order,
+          offset: params.offset,
+          size: params.size,
+        },
+        schema: artistPageSchema,
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** GET /v1/artists/suggestions for one platform: its profiles matching a name. */
+export function artistSuggestionsQuery(api: Api, platform: ArtistProfilePlatform, q: string) {
+  return queryOptions({
+    queryKey: artistKeys.suggestions(platform, q),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: '/v1/artists/suggestions',
+        query: { q, 'platform[]': [platform] },
+        schema: artistSuggestionsSchema,
+        signal,
+      }),
+    enabled: q.length > 0,
+  });
+}
+
+export function createArtist(api: Api, body: CreateArtistBody): Promise<ArtistDetail> {
+  return api.request({ method: 'POST', path: '/v1/artists', body, schema: artistDetailSchema });
+}
+
+export function updateArtist(
+  api: Api,
+  id: ArtistDetail['id'],
+  body: UpdateArtistBody,
+): Promise<ArtistDetail> {
+  return api.request({ method: 'POST', path: `/v1/artists/${id}`, body, schema: artistDetailSchema });
+}
+
+export function deleteArtist(api: Api, id: ArtistDetail['id']): Promise<void> {
+  return api.request({ method: 'DELETE', path: `/v1/artists/${id}` });
+}
+
+/**
+ * POST /v1/artists/{id}/image as multipart/form-data with one file part named `image`, reporting the share of
+ * the file sent (0–100).
+ */
+export function uploadArtistImage(
+  api: Api,
+  id: ArtistDetail['id'],
+  file: File,
+  onProgress?: (percent: number) => void,
+): Promise<ArtistDetail> {
+  const form = new FormData();
+  form.append(ARTIST_IMAGE_FIELD, file, file.name);
+  return api.request({
+    method: 'POST',
+    path: `/v1/artists/${id}/image`,
+    body: form,
+    schema: artistDetailSchema,
+    ...(onProgress
+      ? {
+          onUploadProgress: (loaded: number, total: number) =>
+            onProgress(total > 0 ? (loaded / total) * 100 : 0),
+        }
+      : {}),
+  });
+}
+
+export function removeArtistImage(api: Api, id: ArtistDetail['id']): Promise<ArtistDetail> {
+  return api.request({ method: 'DELETE', path: `/v1/artists/${id}/image`, schema: artistDetailSchema });
+}
+
+/** The rendition for a size in CSS px (2× for sharp screens): thumbnail (150), medium (500), else the original. */
+export function artistImageUrl(artist: Pick<ArtistDetail, 'image'>, cssPixels: number): string | null {
+  const image = artist.image;
+  if (!image) return null;
+  const wanted = cssPixels * 2;
+  if (wanted <= 150 && image.thumbnail) return image.thumbnail.url;
+  if (wanted <= 500 && image.medium) return image.medium.url;
+  return (image.large ?? image.medium ?? image.original).url;
+}
