@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Id } from '@tunehouse/contracts';
+import { useShell } from '@tunehouse/area-kit';
+import { albumReviewQuery } from '../shared/queries.js';
+import { toProblems } from './problems.js';
+
+/** The album's review (GET /v1/albums/{id}/review) and its problems by editor step. */
+export function useReview(albumId: Id, enabled = true) {
+  const shell = useShell();
+  const review = useQuery({ ...albumReviewQuery(shell.api, albumId), enabled });
+  return { review, problems: review.data ? toProblems(review.data.problems) : undefined };
+}

@@ -1,0 +1,200 @@
+import { useRef, useState } from 'react';
+import { css } from '@emotion/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { AlbumDetail } from '@tunehouse/contracts';
+import { messageOf, useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Button, Card, ConfirmDialog, Notice, Page, colors, dangerButtonStyle } from '@tunehouse/ui';
+import { stepPath } from '../editor/steps.js';
+import { formatAmount, formatDay } from '../shared/format.js';
+import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
+import { distributionFeeQuery, publishAlbum, takeDownAlbum } from '../shared/queries.js';
+import { ReleaseHeader, ReleaseTabs, releaseTitle } from '../shared/release-header.js';
+import { linkStyle, muted } from '../shared/styles.js';
+import { releaseState, wasPublished } from '../shared/release-state.js';
+import { PlatformStatusTable } from './platform-status.js';
+import { useRelease } from './use-release.js';
+
+const actions = css`
+  display: grid;
+  gap: 1.25rem;
+  @media (min-width: 720px) {
+    grid-template-columns: 1fr 1fr;
+  }
+  h3 {
+    margin: 0 0 0.35rem;
+    font-size: 1rem;
+  }
+  p {
+    margin: 0 0 0.75rem;
+    color: ${colors.inkSoft};
+    line-height: 1.5;
+  }
+`;
+
+/** /albums/{id}/distribution: per-platform delivery detail, sending an update and taking the release down. */
+export function DistributionPage() {
+  usePageMeta('Distribution');
+  const { id, album, entries } = useRelease({ platforms: true });
+  if (album.isError && isMissing(album.error)) return <MissingRelease error={album.error} />;
+  return (
+    <Page title="Distribution">
+      {album.data && <ReleaseHeader album={album.data} />}
+      <ReleaseTabs albumId={id} />
+      {album.isError && (
+        <LoadFailure what="The release" error={album.error} retry={() => void album.refetch()} />
+      )}
+      {entries.isError && (
+        <LoadFailure what="The delivery status" error={entries.error} retry={() => void entries.refetch()} />
+      )}
+      {(album.isPending || entries.isPending) && !album.isError && !entries.isError && (
+        <p role="status">Loading the delivery status…</p>
+      )}
+      {album.data && entries.data && (
+        <>
+          {album.data.status === 'DRAFT' && !album.data.deletedAt && (
+            <Notice>
+              This release has not been delivered yet.{' '}
+              <Link to={`${stepPath(album.data.id, 'review')}`}>Review it for delivery</Link>.
+            </Notice>
+          )}
+          <Card title="Per platform" id="per-platform">
+            {entries.data.length === 0 ? (
+              <p css={muted}>No platforms chosen.</p>
+            ) : (
+              <PlatformStatusTable entries={entries.data} links={album.data.links} detail />
+            )}
+          </Card>
+          {wasPublished(album.data) && !album.data.deletedAt && <DistributionActions album={album.data} />}
+          {album.data.deletedAt && (
+            <Notice tone="warn">This release was taken down on {formatDay(album.data.deletedAt)}.</Notice>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+function DistributionActions({ album }: { album: AlbumDetail }) {
+  const shell = useShell();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<'update' | 'takedown' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fee = useQuery({ ...distributionFeeQuery(shell.api, album.id), enabled: asking === 'takedown' });
+  const takedownButton = useRef<HTMLButtonElement>(null);
+  const changed = releaseState(album) === 'CHANGED';
+  const platforms = album.platforms?.length ?? 0;
+  const offer = fee.data?.settlementRequiredForTakedown ? fee.data.settlementOffer : null;
+
+  const close = () => {
+    setAsking(null);
+    setError(null);
+  };
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      shell.toasts.push(done, 'SUCCESS');
+      close();
+    } catch (caught) {
+      setError(messageOf(caught));
+      // A settlement offer that changed meanwhile (409) is shown anew.
+      void fee.refetch();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title="Changes and takedown" id="actions">
+      <div css={actions}>
+        <div>
+          <h3>Send an update</h3>
+          <p>
+            {changed
+              ? 'You changed the release since it was delivered. Send the changes to its platforms.'
+              : 'Change the release in the editor first; the changes are then sent from here.'}
+          </p>
+          {changed ? (
+            <Button onClick={() => setAsking('update')}>Send the changes</Button>
+          ) : (
+            <Link css={linkStyle} to={stepPath(album.id, 'details')}>
+              Edit the release
+            </Link>
+          )}
+        </div>
+        <div>
+          <h3>Take down</h3>
+          <p>
+            Removes the release from every store. Its streams and royalties up to then stay in your reports.
+          </p>
+          <button
+            type="button"
+            ref={takedownButton}
+            css={dangerButtonStyle}
+            onClick={() => setAsking('takedown')}
+          >
+            Take down
+          </button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={asking === 'update'}
+        title="Send the changes?"
+        confirmLabel={`Send to ${platforms} ${platforms === 1 ? 'platform' : 'platforms'}`}
+        busy={busy}
+        busyLabel="Sending…"
+        error={error}
+        onCancel={close}
+        onConfirm={() =>
+          void run(
+            () => publishAlbum(shell.api, queryClient, album.id, { termsAccepted: true }),
+            'The changes are on their way to the stores.',
+          )
+        }
+      >
+        <p>
+          The changes to “{releaseTitle(album)}” go to its platforms. Stores usually show them within a few
+          days.
+        </p>
+        <p>
+          Sending them confirms again that you accept the{' '}
+          <a href={shell.config.helpLinks.terms} target="_blank" rel="noreferrer noopener">
+            terms and conditions
+          </a>{' '}
+          and own the rights to the release.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={asking === 'takedown'}
+        title="Take the release down?"
+        tone="danger"
+        confirmLabel={offer ? `Pay ${formatAmount(offer.amountDue)} and take down` : 'Take down'}
+        busy={busy || fee.isPending}
+        busyLabel={fee.isPending ? 'Checking the fee…' : 'Taking down…'}
+        error={error ?? (fee.isError ? messageOf(fee.error) : null)}
+        fallbackFocus={takedownButton}
+        onCancel={close}
+        onConfirm={() =>
+          void run(
+            () => takeDownAlbum(shell.api, queryClient, album.id, offer?.amountDue ?? 0),
+            'The release is being taken down.',
+          )
+        }
+      >
+        <p>
+          “{releaseTitle(album)}” will be removed from all {platforms} platforms. This cannot be undone.
+        </p>
+        {offer && (
+          <p>
+            Its distribution fee is not collected yet: taking it down now costs{' '}
+            {formatAmount(offer.amountDue)} for the {offer.numberOfStreamsRemaining.toLocaleString('en')}{' '}
+            streams still owed.
+          </p>
+        )}
+      </ConfirmDialog>
+    </Card>
+  );
+}

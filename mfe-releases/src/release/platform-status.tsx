@@ -1,0 +1,96 @@
+import { css } from '@emotion/react';
+import type { AlbumPlatformEntry, Link as StoreLink } from '@tunehouse/contracts';
+import { badgeStyle, colors, tableStyle } from '@tunehouse/ui';
+import { DELIVERY_ACTION_NAMES, PLATFORM_STATUS_COLORS, PLATFORM_STATUS_NAMES } from '../shared/labels.js';
+import { linkStyle, tableScroll } from '../shared/styles.js';
+
+/** The status badge of a delivery, e.g. LIVE, or the action under way and its status. */
+export function DeliveryBadge({ entry }: { entry: AlbumPlatformEntry }) {
+  const shown = entry.pending ?? entry.current;
+  if (!shown) return <span css={{ color: colors.muted }}>Not delivered</span>;
+  const label =
+    entry.pending && entry.pending.action !== 'DELIVER'
+      ? `${DELIVERY_ACTION_NAMES[entry.pending.action]} ${PLATFORM_STATUS_NAMES[entry.pending.status]}`
+      : shown.action === 'TAKEDOWN' && shown.status === 'ACCEPTED'
+        ? 'Taken down'
+        : PLATFORM_STATUS_NAMES[shown.status];
+  return <span css={badgeStyle(PLATFORM_STATUS_COLORS[shown.status])}>{label.toUpperCase()}</span>;
+}
+
+const storeCell = css`
+  white-space: nowrap;
+`;
+/** The data table, with the platform names as row headers that read like cells. */
+const platformTable = css`
+  ${tableStyle};
+  tbody th {
+    background: none;
+    color: ${colors.ink};
+    border-top: 1px solid ${colors.border};
+    font-weight: 600;
+  }
+`;
+
+/** The platforms of a release with their delivery state and, once there is one, the link to the store's page. */
+export function PlatformStatusTable({
+  entries,
+  links,
+  detail = false,
+}: {
+  entries: AlbumPlatformEntry[];
+  links: StoreLink[];
+  detail?: boolean;
+}) {
+  const linkOf = (entry: AlbumPlatformEntry) => links.find((link) => link.platform === entry.id);
+  return (
+    <div css={tableScroll} tabIndex={0} role="region" aria-label="Delivery per platform">
+      <table css={[platformTable, detail && { minWidth: '40rem' }]}>
+        <thead>
+          <tr>
+            <th scope="col">Platform</th>
+            <th scope="col">Status</th>
+            {detail && <th scope="col">Last delivery</th>}
+            {detail && <th scope="col">Under way</th>}
+            <th scope="col">Store page</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const link = linkOf(entry);
+            return (
+              <tr key={entry.id} data-platform={entry.id}>
+                <th scope="row">{entry.name}</th>
+                <td>
+                  <DeliveryBadge entry={entry} />
+                </td>
+                {detail && (
+                  <td>
+                    {entry.current
+                      ? `${DELIVERY_ACTION_NAMES[entry.current.action]}: ${PLATFORM_STATUS_NAMES[entry.current.status]}`
+                      : '—'}
+                  </td>
+                )}
+                {detail && (
+                  <td>
+                    {entry.pending
+                      ? `${DELIVERY_ACTION_NAMES[entry.pending.action]}: ${PLATFORM_STATUS_NAMES[entry.pending.status]}`
+                      : '—'}
+                  </td>
+                )}
+                <td css={storeCell}>
+                  {link ? (
+                    <a css={linkStyle} href={link.url} target="_blank" rel="noreferrer noopener">
+                      Open in {entry.name}
+                    </a>
+                  ) : (
+                    <span css={{ color: colors.muted }}>Not yet</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  ALBUM_FORM_PARTS,
+  albumDetailSchema,
+  albumDistributionFeeSchema,
+  albumPageSchema,
+  albumPlatformEntriesSchema,
+  albumReviewSchema,
+  artistDetailSchema,
+  artistPageSchema,
+  contributorPageSchema,
+  TRACK_AUDIO_FIELD,
+  trackSchema,
+  type AlbumDetail,
+  type AlbumFormRequest,
+  type albumFormRequestSchema,
+  type AlbumListQuery,
+  type AlbumStatus,
+  type Id,
+  type PublishAlbumRequest,
+} from '@tunehouse/contracts';
+import { isApiError, type ShellContext } from '@tunehouse/shell-contract';
+import type { z } from 'zod';
+
+type Api = ShellContext['api'];
+
+/** The catalogue's query: the page window, the sort and the filters, as the URL holds them. */
+export interface AlbumListParams {
+  offset: number;
+  size: number;
+  order_by: AlbumListQuery['order_by'];
+  order: AlbumListQuery['order'];
+  q?: string | undefined;
+  status?: AlbumStatus | undefined;
+  /** Albums crediting this artist. */
+  artist?: string | undefined;
+}
+
+export const releaseKeys = {
+  all: ['releases'] as const,
+  lists: () => [...releaseKeys.all, 'list'] as const,
+  list: (params: AlbumListParams) => [...releaseKeys.lists(), params] as const,
+  album: (id: Id) => [...releaseKeys.all, 'album', String(id)] as const,
+  platforms: (id: Id) => [...releaseKeys.album(id), 'platforms'] as const,
+  review: (id: Id) => [...releaseKeys.album(id), 'review'] as const,
+  fee: (id: Id) => [...releaseKeys.album(id), 'distribution-fee'] as const,
+  artistChoices: ['releases', 'artist-choices'] as const,
+  artists: (q: string) => ['releases', 'artist-choices', q] as const,
+  contributors: (q: string) => ['releases', 'contributor-choices', q] as const,
+};
+
+/** GET /v2/albums: one page of the catalogue. */
+export function albumsQuery(api: Api, params: AlbumListParams) {
+  return queryOptions({
+    queryKey: releaseKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: '/v2/albums',
+        query: { ...params },
+        schema: albumPageSchema,
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** GET /v1/albums/{id}: the detailed album with its tracks and links. */
+export function albumQuery(api: Api, id: Id) {
+  return queryOptions({
+    queryKey: releaseKeys.album(id),
+    queryFn: ({ signal }) =>
+      api.request({ method: 'GET', path: `/v1/albums/${id}`, schema: albumDetailSchema, signal }),
+  });
+}
+
+/** GET /v1/albums/{id}/platforms: the delivery state per platform. */
+export function albumPlatformsQuery(api: Api, id: Id) {
+  return queryOptions({
+    queryKey: releaseKeys.platforms(id),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: `/v1/albums/${id}/platforms`,
+        schema: albumPlatformEntriesSchema,
+        signal,
+      }),
+  });
+}
+
+/** GET /v1/albums/{id}/review: whether the album can be published, and every problem with its step and path. */
+export function albumReviewQuery(api: Api, id: Id) {
+  return queryOptions({
+    queryKey: releaseKeys.review(id),
+    queryFn: ({ signal }) =>
+      api.request({ method: 'GET', path: `/v1/albums/${id}/review`, schema: albumReviewSchema, signal }),
+  });
+}
+
+/**
+ * GET /v1/albums/{id}/distribution-fee: the album's fee, or null when it has none (204; a 404 from an API that does
+ * not offer fees yet reads the same).
+ */
+export function distributionFeeQuery(api: Api, id: Id) {
+  return queryOptions({
+    queryKey: releaseKeys.fee(id),
+    queryFn: async ({ signal }) => {
+      try {
+        const fee = await api.request({
+          method: 'GET',
+          path: `/v1/albums/${id}/distribution-fee`,
+          schema: {
+            parse: (value: unknown) => (value === undefined ? null : albumDistributionFeeSchema.parse(value)),
+          },
+          signal,
+        });
+        return fee ?? null;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** GET /v2/artists?q=: the account's artists to credit, by name. */
+export function artistChoicesQuery(api: Api, q: string, size = 20) {
+  return queryOptions({
+    queryKey: [...releaseKeys.artists(q), size],
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: '/v2/artists',
+        query: { q: q || undefined, size, order_by: 'name', order: 'asc' },
+        schema: artistPageSchema,
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+    staleTime: 60_000,
+  });
+}
+
+/** GET /v2/contributors?q=: the account's contributors, to credit them again by id. */
+export function contributorChoicesQuery(api: Api, q: string) {
+  return queryOptions({
+    queryKey: releaseKeys.contributors(q),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: '/v2/contributors',
+        query: { q: q || undefined, size: 50, order_by: 'name', order: 'asc' },
+        schema: contributorPageSchema,
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+    staleTime: 60_000,
+  });
+}
+
+/** POST /v1/artists: a new artist by name, to credit at once. */
+export function createArtist(api: Api, name: string) {
+  return api.request({ method: 'POST', path: '/v1/artists', body: { name }, schema: artistDetailSchema });
+}
+
+/** The JSON part of the album form, as the API reads it (before its own parsing). */
+export type AlbumFormBody = z.input<typeof albumFormRequestSchema>;
+export type { AlbumFormRequest };
+
+/**
+ * The album form as multipart (decision 0033): the JSON in the `metadata` part and the artwork file. Without a
+ * file the JSON is sent as it is (the API takes both).
+ */
+export function albumFormBody(body: AlbumFormBody, artwork?: File): AlbumFormBody | FormData {
+  if (!artwork) return body;
+  const form = new FormData();
+  form.append(ALBUM_FORM_PARTS.metadata, JSON.stringify(body));
+  form.append(ALBUM_FORM_PARTS.artwork, artwork, artwork.name);
+  return form;
+}
+
+/** Keeps a saved album in the cache and marks what depends on it as stale (its review, platforms, the lists). */
+export async function albumSaved(queryClient: QueryClient, album: AlbumDetail) {
+  queryClient.setQueryData(releaseKeys.album(album.id), album);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: releaseKeys.review(album.id) }),
+    queryClient.invalidateQueries({ queryKey: releaseKeys.platforms(album.id) }),
+    queryClient.invalidateQueries({ queryKey: releaseKeys.lists() }),
+  ]);
+}
+
+/** Creates (no id) or changes an album; the answer is the detailed album, kept in the cache at once. */
+export async function saveAlbum(
+  api: Api,
+  queryClient: QueryClient,
+  id: Id | undefined,
+  body: AlbumFormBody,
+  artwork?: File,
+): Promise<AlbumDetail> {
+  const album = await api.request({
+    method: 'POST',
+    path: id === undefined ? '/v1/albums' : `/v1/albums/${id}`,
+    body: albumFormBody(body, artwork),
+    schema: albumDetailSchema,
+  });
+  await albumSaved(queryClient, album);
+  return album;
+}
+
+/** POST /v1/albums/{albumId}/tracks/{id}/audio: one track's audio file; the answer is the track. */
+export function uploadTrackAudio(api: Api, albumId: Id, trackId: Id, file: File) {
+  const form = new FormData();
+  form.append(TRACK_AUDIO_FIELD, file, file.name);
+  return api.request({
+    method: 'POST',
+    path: `/v1/albums/${albumId}/tracks/${trackId}/audio`,
+    body: form,
+    schema: trackSchema,
+  });
+}
+
+/** POST /v1/albums/{id}/publish: delivers the album (or its changes) to its platforms. */
+export async function publishAlbum(api: Api, queryClient: QueryClient, id: Id, body: PublishAlbumRequest) {
+  const album = await api.request({
+    method: 'POST',
+    path: `/v1/albums/${id}/publish`,
+    body,
+    schema: albumDetailSchema,
+  });
+  await albumSaved(queryClient, album);
+  return album;
+}
+
+/**
+ * DELETE /v1/albums/{id}: takes the album down everywhere. expected_amount_due is the settlement the user was shown
+ * (0 without one); the API refuses with 409 when it no longer matches.
+ */
+export async function takeDownAlbum(api: Api, queryClient: QueryClient, id: Id, expectedAmountDue = 0) {
+  await api.request({
+    method: 'DELETE',
+    path: `/v1/albums/${id}`,
+    query: { expected_amount_due: expectedAmountDue },
+  });
+  await queryClient.invalidateQueries({ queryKey: releaseKeys.album(id) });
+  await queryClient.invalidateQueries({ queryKey: releaseKeys.lists() });
+}

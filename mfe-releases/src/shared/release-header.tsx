@@ -1,0 +1,131 @@
+import type { ReactNode } from 'react';
+import { css } from '@emotion/react';
+import { NavLink } from 'react-router';
+import type { Album } from '@tunehouse/contracts';
+import { useShell } from '@tunehouse/area-kit';
+import { badgeStyle, colors, mq, radius } from '@tunehouse/ui';
+import { ArtworkImage } from './artwork.js';
+import { formatDay } from './format.js';
+import { RELEASE_TYPE_NAMES } from './labels.js';
+import { RELEASE_STATE_COLORS, RELEASE_STATE_NAMES, releaseState } from './release-state.js';
+
+export const releaseTitle = (album: Pick<Album, 'title' | 'version'>) =>
+  `${album.title?.trim() || 'Untitled release'}${album.version ? ` (${album.version})` : ''}`;
+
+export const primaryArtists = (album: Pick<Album, 'artists'>) =>
+  (album.artists ?? [])
+    .filter((artist) => artist.role === 'PRIMARY')
+    .map((artist) => artist.name)
+    .join(', ');
+
+const headerStyle = css`
+  display: flex;
+  gap: 1rem;
+  align-items: center;
+  margin: -0.5rem 0 1.25rem;
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0.2rem 0 0;
+    color: ${colors.inkSoft};
+  }
+  ${mq('tablet')} {
+    gap: 1.25rem;
+  }
+`;
+const meta = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.35rem 0.75rem;
+  align-items: center;
+  margin-top: 0.4rem;
+  font-size: 0.88rem;
+  color: ${colors.muted};
+`;
+
+/** The release a page is about: cover, title, artists, status, type and release date. */
+export function ReleaseHeader({ album, children }: { album: Album; children?: ReactNode }) {
+  const state = releaseState(album);
+  return (
+    <div css={headerStyle}>
+      <ArtworkImage artwork={album.artwork} size="4.5rem" alt={`Artwork of ${releaseTitle(album)}`} />
+      <div
+        css={css`
+          min-width: 0;
+        `}
+      >
+        <h2>{releaseTitle(album)}</h2>
+        <p>{primaryArtists(album) || 'No artist yet'}</p>
+        <div css={meta}>
+          <span css={badgeStyle(RELEASE_STATE_COLORS[state])} data-state={state}>
+            {RELEASE_STATE_NAMES[state].toUpperCase()}
+          </span>
+          {album.format && <span>{RELEASE_TYPE_NAMES[album.format]}</span>}
+          {album.releaseDate && <span>Release date {formatDay(album.releaseDate)}</span>}
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+const tabs = css`
+  display: flex;
+  gap: 0.25rem;
+  overflow-x: auto;
+  margin: 0 0 1.5rem;
+  padding: 0 0 1px;
+  border-bottom: 1px solid ${colors.border};
+  a {
+    flex: none;
+    padding: 0.6rem 0.85rem;
+    color: ${colors.inkSoft};
+    font-weight: 600;
+    text-decoration: none;
+    border-bottom: 3px solid transparent;
+    border-radius: ${radius.small} ${radius.small} 0 0;
+    margin-bottom: -1px;
+  }
+  a:hover {
+    color: ${colors.ink};
+    background: ${colors.surface};
+  }
+  a[aria-current='page'] {
+    color: ${colors.primary};
+    border-bottom-color: ${colors.primary};
+  }
+  a:focus-visible {
+    outline: 3px solid ${colors.focus};
+    outline-offset: -3px;
+  }
+`;
+
+/** The pages of one release: overview, distribution, promotion, splits (the splits area) and label copy. */
+export function ReleaseTabs({ albumId }: { albumId: string }) {
+  const shell = useShell();
+  const base = `/albums/${albumId}`;
+  const splits = `${base}/splits`;
+  return (
+    <nav css={tabs} aria-label="Release pages">
+      <NavLink to={base} end>
+        Overview
+      </NavLink>
+      <NavLink to={`${base}/distribution`}>Distribution</NavLink>
+      <NavLink to={`${base}/promotion`}>Promotion</NavLink>
+      <a
+        href={splits}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          shell.navigate(splits);
+        }}
+      >
+        Splits
+      </a>
+      <NavLink to={`${base}/labelcopy`}>Label copy</NavLink>
+    </nav>
+  );
+}
