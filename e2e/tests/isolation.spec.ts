@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures/stack.js';
 import { freshStack } from '../fixtures/stack.js';
+import { signInWithoutApi } from '../fixtures/session.js';
 
 /** Counts renderers the way React DevTools would: every react-dom copy registers itself with this hook. */
 const COUNT_RENDERERS = () => {
@@ -27,6 +28,7 @@ test('one React and one renderer serve the shell and all six areas; no remote sh
   stack,
 }) => {
   await page.addInitScript(COUNT_RENDERERS);
+  await signInWithoutApi(page.context(), stack.shellUrl);
   const remoteScripts: { url: string; body: string }[] = [];
   const remoteOrigins = new Set(Object.values(stack.areaUrls));
   page.on('response', async (response) => {
@@ -38,7 +40,7 @@ test('one React and one renderer serve the shell and all six areas; no remote sh
 
   await page.goto(stack.shellUrl);
   for (const [url, heading] of [
-    ['/auth/login', 'Log in'],
+    ['/account', 'Account settings'],
     ['/albums', 'Releases'],
     ['/splits', 'Royalty splits'],
     ['/artists', 'Artists'],
@@ -68,6 +70,7 @@ test('with one remote down, its area shows the error page and every other area s
   const stack = await freshStack();
   try {
     await stack.stopArea('analytics');
+    await signInWithoutApi(page.context(), stack.shellUrl);
     await page.goto(`${stack.shellUrl}/trends`);
     await expect(
       page.getByRole('heading', { level: 1, name: 'An unexpected error has occurred' }),
@@ -117,10 +120,11 @@ test('a remote whose shellRange excludes this shell is refused with the error pa
     }),
   });
   try {
+    await signInWithoutApi(page.context(), stack.shellUrl);
     await page.goto(`${stack.shellUrl}/albums`);
     await expect(page.getByRole('heading', { level: 1, name: 'Something is broken' })).toBeVisible();
     await expect(page.getByTestId('error-detail')).toContainText(
-      'needs shell contract ^2.0.0, shell offers 1.0.0',
+      'needs shell contract ^2.0.0, shell offers 1.1.0',
     );
     await expect(page.getByText('Future releases')).toHaveCount(0);
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/stack.js';
-import { ROUTES, type RouteCase } from './route-table.js';
+import { signInWithoutApi } from '../fixtures/session.js';
+import { ROUTES, SIGNED_OUT_ROUTES, type RouteCase } from './route-table.js';
 
 async function expectArea(page: Page, route: RouteCase): Promise<void> {
   const area = page.locator(`[data-area="${route.area}"]`);
@@ -16,9 +17,28 @@ async function expectArea(page: Page, route: RouteCase): Promise<void> {
 }
 
 test('every route of the spec mounts its area by deep link', async ({ page, stack }) => {
+  test.setTimeout(90_000);
+  for (const route of SIGNED_OUT_ROUTES) {
+    await page.goto(`${stack.shellUrl}${route.url}`);
+    await expectArea(page, route);
+  }
+  await signInWithoutApi(page.context(), stack.shellUrl);
   for (const route of ROUTES) {
     await page.goto(`${stack.shellUrl}${route.url}`);
     await expectArea(page, route);
+  }
+});
+
+test('a signed-out visitor of any other route is sent to the login, carrying the route', async ({
+  page,
+  stack,
+}) => {
+  for (const route of ROUTES.filter((_, index) => index % 5 === 0)) {
+    await page.goto(`${stack.shellUrl}${route.url}`);
+    await expect(page).toHaveURL(`${stack.shellUrl}/auth/login?from=${encodeURIComponent(route.url)}`);
+    await expect(page.locator(`[data-area="${route.area}"]`).getByRole('heading')).toHaveCount(
+      route.area === 'auth' ? 1 : 0,
+    );
   }
 });
 
@@ -26,6 +46,7 @@ test('every route of the spec mounts its area by client-side navigation, without
   page,
   stack,
 }) => {
+  await signInWithoutApi(page.context(), stack.shellUrl);
   await page.goto(stack.shellUrl);
   await expect(page.getByRole('heading', { level: 1, name: /Release your music everywhere/ })).toBeVisible();
   await page.evaluate(() => Object.assign(window, { __samePage: true }));
@@ -40,6 +61,7 @@ test('header navigation marks the active area and back/forward move between area
   page,
   stack,
 }) => {
+  await signInWithoutApi(page.context(), stack.shellUrl);
   await page.goto(stack.shellUrl);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Releases' }).click();
@@ -71,6 +93,7 @@ test('a path no area owns shows the 404 page, and Take me back goes home', async
 });
 
 test('a path under an area that the area does not render shows its 404', async ({ page, stack }) => {
+  await signInWithoutApi(page.context(), stack.shellUrl);
   await page.goto(`${stack.shellUrl}/artists/nobody/here`);
   await expect(
     page.locator('[data-area="artists"]').getByRole('heading', { name: 'Something is missing' }),
@@ -82,6 +105,7 @@ test('on a phone the top-bar items sit behind a Menu button that closes after na
   stack,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
+  await signInWithoutApi(page.context(), stack.shellUrl);
   await page.goto(stack.shellUrl);
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -93,8 +117,10 @@ test('on a phone the top-bar items sit behind a Menu button that closes after na
     'Analytics',
     'Wallet',
     'Support',
-    'Log in',
+    'Account',
+    'Logout',
   ]);
+  await expect(menu.getByText('Ada Lovelace')).toBeVisible();
   await menu.getByRole('link', { name: 'Artists' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Artists' })).toBeVisible();
   await expect(menu).toBeHidden();

@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+
+const WIDTHS = [375, 1280] as const;
+
+/** No serious or critical axe violations; with SHOTS_DIR set, a screenshot per width to look at. */
+async function check(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    expect(severe, `${name} at ${width}px`).toEqual([]);
+    if (process.env.SHOTS_DIR)
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+async function logIn(page: Page, shellUrl: string, email: string, target: string) {
+  await page.goto(`${shellUrl}/auth/login?from=${encodeURIComponent(target)}`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+test('the sign-in pages and the shell chrome have no serious accessibility problems', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(90_000);
+  for (const [path, heading, name] of [
+    ['/', /Release your music everywhere/, 'home'],
+    ['/auth/login?expired=true', 'Log in', 'login'],
+    ['/auth/signup', 'Create your account', 'signup'],
+    ['/auth/forgot', 'Forgot your password', 'forgot'],
+    ['/auth/suspended', 'Account suspended', 'suspended'],
+    ['/no/such/page', 'Something is missing', 'not-found'],
+  ] as const) {
+    await page.goto(`${app.shellUrl}${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await check(page, name);
+  }
+  await page.goto(`${app.shellUrl}/auth/forgot?challengeId=00000000-0000-4000-8000-000000000000&secret=x`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+  await check(page, 'reset-password');
+
+  await logIn(page, app.shellUrl, DEMO.secondStep, '/account');
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify it is you' })).toBeVisible();
+  await check(page, 'challenge');
+});
+
+test('account settings and the admin page have no serious accessibility problems', async ({ page, app }) => {
+  test.setTimeout(90_000);
+  await logIn(page, app.shellUrl, DEMO.artist, '/account');
+  await expect(page.getByLabel('First name')).toHaveValue('Mara');
+  await check(page, 'account');
+  await page.getByRole('banner').locator('button[aria-haspopup="menu"]').click();
+  await check(page, 'user-menu');
+  await page.goto(`${app.shellUrl}/auth/logout`);
+  await expect(page).toHaveURL(/\/auth\/login/);
+
+  await logIn(page, app.shellUrl, DEMO.admin, '/admin');
+  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+  await check(page, 'admin');
+  await page
+    .getByRole('row', { name: /mara@demo/ })
+    .getByRole('button', { name: /View as/ })
+    .click();
+  await expect(page.getByRole('region', { name: 'Admin view' })).toBeVisible();
+  await check(page, 'impersonating');
+});

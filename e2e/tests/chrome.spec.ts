@@ -1,0 +1,87 @@
+import { expect, test } from '../fixtures/stack.js';
+import { freshStack } from '../fixtures/stack.js';
+import { signInWithoutApi } from '../fixtures/session.js';
+
+test('the royalty splits announcement shows once to an eligible user and closes on Escape or outside click', async ({
+  page,
+}) => {
+  // The spec's dates are long past; an installation can move the window, which is what this test does.
+  const stack = await freshStack({
+    shellConfig: { announcement: { usersCreatedBefore: '2026-06-01', hiddenAfter: '2099-12-31' } },
+  });
+  try {
+    await signInWithoutApi(page.context(), stack.shellUrl);
+    await page.goto(`${stack.shellUrl}/artists`);
+    const modal = page.getByRole('dialog', { name: 'Introducing royalty splits' });
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText('at no extra cost to your contributors');
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/announcement.png` });
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Artists' })).toBeVisible();
+    await expect(modal).toHaveCount(0);
+
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await expect(modal).toBeVisible();
+    await page.mouse.click(5, 5);
+    await expect(modal).toBeHidden();
+    expect(
+      await page.evaluate(() => window.localStorage.getItem('tunehouse:announcement:royalty-splits:seen')),
+    ).toBe('true');
+  } finally {
+    await stack.close();
+  }
+});
+
+test('with the spec default dates nobody sees the announcement today', async ({ page, stack }) => {
+  await signInWithoutApi(page.context(), stack.shellUrl);
+  await page.goto(`${stack.shellUrl}/artists`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Artists' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('page title, description and og tags follow the page; the default title without one', async ({
+  page,
+  stack,
+}) => {
+  await page.goto(stack.shellUrl);
+  await expect(page).toHaveTitle('Release your music with Tunehouse');
+  await page.goto(`${stack.shellUrl}/auth/forgot`);
+  await expect(page).toHaveTitle('Forgot your password — Tunehouse');
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    'Forgot your password — Tunehouse',
+  );
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    'content',
+    /uploading music to streaming/,
+  );
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /uploading music/);
+});
+
+test('the user menu offers Account and Logout and closes on Escape and outside clicks', async ({
+  page,
+  stack,
+}) => {
+  await signInWithoutApi(page.context(), stack.shellUrl, { firstName: 'Mara', lastName: 'Lindqvist' });
+  await page.goto(`${stack.shellUrl}/artists`);
+  const trigger = page.getByRole('banner').getByRole('button', { name: 'Mara Lindqvist' });
+  await trigger.click();
+  const menu = page.getByRole('menu', { name: 'Account menu' });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Account', 'Logout']);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await trigger.click();
+  await page.getByRole('heading', { level: 1, name: 'Artists' }).click();
+  await expect(menu).toBeHidden();
+  await trigger.click();
+  await menu.getByRole('menuitem', { name: 'Account' }).click();
+  await expect(page).toHaveURL(`${stack.shellUrl}/account`);
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Support' })).toHaveAttribute(
+    'href',
+    'mailto:support@tunehouse.local',
+  );
+});
