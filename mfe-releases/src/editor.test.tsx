@@ -236,6 +236,37 @@ describe('tracks step', () => {
     expect(screen.getByText('You have unsaved changes.')).toBeTruthy();
   });
 
+  it('moves the upload bar with the bytes sent, not only when a whole file is done', async () => {
+    const saved = albumJson({
+      tracks: [trackJson({ id: 'track-1', index: 1, title: 'first', audio: null })],
+    });
+    let stored = albumJson();
+    let finish: (value: unknown) => void = () => undefined;
+    await open('/albums/album-1/edit/tracks', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': () => stored,
+        'GET /v1/albums/album-1/review': reviewJson(),
+        'GET /v2/contributors': pageJson([]),
+        'POST /v1/albums/album-1': () => (stored = saved),
+        'POST /v1/albums/album-1/tracks/track-1/audio': (request: ApiRequest<unknown>) => {
+          // The browser has sent a quarter of the request (128 of 512 bytes, multipart framing included).
+          request.onUploadProgress?.(128, 512);
+          return new Promise((resolve) => (finish = resolve));
+        },
+      }),
+    });
+    const input = await screen.findByLabelText('Add tracks from audio files');
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [wav('first.wav')] } });
+    });
+    await click('Save');
+    const bar = await screen.findByRole('progressbar', { name: /Uploading audio 1 of 1: first\.wav/ });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    await act(async () => finish(trackJson({ id: 'track-1' })));
+    await settle();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('reorders tracks, edits a track’s details with a new credit and checks the ISRC', async () => {
     const album = albumJson({
       tracks: [

@@ -219,9 +219,14 @@ export function TracksStep({ album, onDirtyChange, onSaved }: SavedStepProps) {
         max: total,
       });
       const track = placed[position];
+      const label = `Uploading audio ${count + 1} of ${audio.length}: ${file.name}`;
+      const before = sent;
       try {
         if (!track) throw new Error('The track was not saved');
-        await uploadTrackAudio(shell.api, album.id, track.id, file);
+        // The request is a little larger than the file (multipart framing): scale its progress onto the file.
+        await uploadTrackAudio(shell.api, album.id, track.id, file, (loaded, size) =>
+          setUpload({ label, value: before + (size > 0 ? (loaded / size) * file.size : 0), max: total }),
+        );
       } catch (error) {
         failed.push({ position, file, message: uploadMessage(error) });
       }

@@ -207,7 +207,14 @@ export async function saveAlbum(
 }
 
 /** POST /v1/albums/{albumId}/tracks/{id}/audio: one track's audio file; the answer is the track. */
-export function uploadTrackAudio(api: Api, albumId: Id, trackId: Id, file: File) {
+/** Uploads one track's audio; `onProgress` gets the bytes of the request sent so far (multipart overhead included). */
+export function uploadTrackAudio(
+  api: Api,
+  albumId: Id,
+  trackId: Id,
+  file: File,
+  onProgress?: (loaded: number, total: number) => void,
+) {
   const form = new FormData();
   form.append(TRACK_AUDIO_FIELD, file, file.name);
   return api.request({
@@ -215,6 +222,7 @@ export function uploadTrackAudio(api: Api, albumId: Id, trackId: Id, file: File)
     path: `/v1/albums/${albumId}/tracks/${trackId}/audio`,
     body: form,
     schema: trackSchema,
+    ...(onProgress ? { onUploadProgress: onProgress } : {}),
   });
 }
 
