@@ -37,6 +37,9 @@ import { loadSessionContext } from './domains/sessions/repository.js';
 import { sessionRoutes } from './domains/sessions/routes.js';
 import { createSessionService } from './domains/sessions/service.js';
 import { trackRoutes } from './domains/tracks/routes.js';
+import { pgBossReportQueue, type ReportQueue } from './domains/trends/reports.js';
+import { reportRoutes } from './domains/trends/routes.js';
+import { trendRoutes } from './domains/trends/trend-routes.js';
 import { createTrackService } from './domains/tracks/service.js';
 import { userRoutes } from './domains/users/routes.js';
 import { verificationRoutes } from './domains/verifications/routes.js';
@@ -62,6 +65,11 @@ export type AppDeps = {
    * are only recorded (`recordingDeliveryPort`, the test app's default).
    */
   delivery?: DeliveryPort;
+  /**
+   * Report uploads (docs/decisions/0037-stream-facts.md): where an upload is handed for loading (default: the
+   * report-ingest pg-boss queue, worked in main.ts) and the largest upload in bytes (default 4 GiB).
+   */
+  reports?: { queue?: ReportQueue; maxBytes?: number };
 };
 
 /**
@@ -90,7 +98,7 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 /** The HTTP application: every route, plugin and hook, without listening or owning its database. */
 export async function buildApp(
   config: AppConfig,
-  { db, jobs, logger, delivery = recordingDeliveryPort }: AppDeps,
+  { db, jobs, logger, delivery = recordingDeliveryPort, reports = {} }: AppDeps,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -203,5 +211,16 @@ export async function buildApp(
     simulatorDelaySeconds: config.verificationSimulatorDelaySeconds,
   });
   await app.register(verificationRoutes({ verifications, auth, rateLimitFactor: config.rateLimitFactor }));
+  // Trends (docs/decisions/0038-trends-api.md) and the platform reports they are loaded from (0037).
+  await app.register(trendRoutes({ db, auth, config }));
+  await app.register(
+    reportRoutes({
+      db,
+      auth,
+      queue: reports.queue ?? pgBossReportQueue(jobs),
+      dataDir: config.dataDir,
+      ...(reports.maxBytes ? { maxBytes: reports.maxBytes } : {}),
+    }),
+  );
   return app;
 }

@@ -4,6 +4,8 @@ import { pino } from 'pino';
 import { buildApp, createReleaseDelivery } from './app.js';
 import { workAudioPreviews } from './domains/media/audio-jobs.js';
 import { createAudioStore } from './domains/media/audio-store.js';
+import { createSqlCatalogue } from './domains/trends/catalogue.js';
+import { processReportJob, type ReportIngestJob } from './domains/trends/reports.js';
 import { createBuiltInVerificationService, type VerificationJob } from './domains/verifications/service.js';
 import { cleanUp } from './platform/cleanup.js';
 import { ConfigError, loadConfig } from './platform/config.js';
@@ -93,10 +95,15 @@ try {
   // Release delivery to the platforms (docs/decisions/0035-ddex-delivery.md); releases hands it work (0033).
   const delivery = createReleaseDelivery(config, { db, jobs, logger: log.child({ domain: 'delivery' }) });
   await delivery.service.work();
+  // Uploaded platform reports (POST /v1/admin/reports) load here (docs/decisions/0037-stream-facts.md).
+  const catalogue = createSqlCatalogue(db);
+  await jobs.work<ReportIngestJob>(QUEUES.reportIngest, (job) => processReportJob(db, job, { catalogue }));
   await jobs.schedule(QUEUES.cleanup, '*/30 * * * *');
 
   if (config.seedDemo && (await databaseIsEmpty(db))) {
-    log.info({ created: await seedDemo(db) }, 'empty database: demo data seeded');
+    const started = Date.now();
+    const created = await seedDemo(db, { trendsDays: config.demoTrendsDays });
+    log.info({ created, milliseconds: Date.now() - started }, 'empty database: demo data seeded');
   }
 
   const app = await buildApp(config, { db, jobs, logger: log, delivery: delivery.port });

@@ -203,6 +203,11 @@ const envSchema = z.object({
   AUDIO_PREVIEW_WORKER: booleanFromEnv.default(true),
   // Identity verification (docs/decisions/0019-account-security-and-identity.md): the built-in simulator's delay.
   VERIFICATION_SIMULATOR_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3),
+  // Trends (docs/decisions/0038-trends-api.md): a series is daily up to this many days, weekly beyond.
+  TRENDS_DAILY_MAX_DAYS: z.coerce.number().int().min(7).max(3660).default(92),
+  TRENDS_MAX_DAYS: z.coerce.number().int().min(28).max(3660).default(1096),
+  // The demo seed's stream history for Mara's released catalogue, in days up to yesterday (0: none).
+  DEMO_TRENDS_DAYS: z.coerce.number().int().min(0).max(1096).default(365),
 });
 
 export type AppConfig = {
@@ -248,6 +253,10 @@ export type AppConfig = {
   audioPreviewWorker: boolean;
   /** The built-in identity-verification simulator decides this long after a submission. */
   verificationSimulatorDelaySeconds: number;
+  /** Trends: a series is daily up to `dailyMaxDays`, weekly beyond; a range over `maxDays` is refused. */
+  trends: { dailyMaxDays: number; maxDays: number };
+  /** Days of demo streams seeded for the demo catalogue (up to yesterday). */
+  demoTrendsDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -313,5 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isrcRegistrant: e.ISRC_REGISTRANT,
     audioPreviewWorker: e.AUDIO_PREVIEW_WORKER,
     verificationSimulatorDelaySeconds: e.VERIFICATION_SIMULATOR_DELAY_SECONDS,
+    trends: { dailyMaxDays: e.TRENDS_DAILY_MAX_DAYS, maxDays: e.TRENDS_MAX_DAYS },
+    demoTrendsDays: e.DEMO_TRENDS_DAYS,
   };
 }

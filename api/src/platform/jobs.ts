@@ -10,6 +10,8 @@ export const QUEUES = {
   releaseDelivery: 'release-delivery',
   /** Makes the MP3 preview of an uploaded audio file (domains/media/audio-jobs.ts). */
   audioPreview: 'audio-preview',
+  /** Loads an uploaded platform report into the stream facts (domains/trends/reports.ts). */
+  reportIngest: 'report-ingest',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -33,6 +35,9 @@ export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
   [QUEUES.releaseDelivery]: { ...DEFAULT_POLICY, expireInSeconds: 4 * 3600 },
   // A failed ffmpeg run is recorded, not thrown; only a database error is retried (as before: 3 times, 30 s).
   [QUEUES.audioPreview]: { retryLimit: 3, retryDelay: 30, retryBackoff: false },
+  // A month of a large service is a few GiB and loads for tens of minutes (docs/decisions/0037-stream-facts.md):
+  // not taken as lost for 4 hours. An unreadable file is FAILED, not thrown; only other errors are retried.
+  [QUEUES.reportIngest]: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 3600 },
 };
 
 export type Jobs = {

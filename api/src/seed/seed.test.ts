@@ -6,6 +6,8 @@ import {
   contributorPageSchema,
   currentUserSchema,
   sessionSchema,
+  streamStatisticsSchemaFor,
+  streamTotalSchema,
 } from '@tunehouse/contracts';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +15,12 @@ import { bearer, expectShape, login } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET, demoLoginsText } from './demo-accounts.js';
 import { DEMO_ARTISTS, DEMO_CATALOGUE_OWNER, DEMO_CONTRIBUTORS } from './demo-artists.js';
+import { DEMO_RELEASED } from './demo-catalogue.js';
 import { DEMO_RELEASE } from './demo-releases.js';
 import { databaseIsEmpty, seedDemo } from './seed.js';
+
+/** A month of demo streams keeps this test quick; npm start seeds DEMO_TRENDS_DAYS (365). */
+const TRENDS_DAYS = 30;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,18 +31,24 @@ afterAll(() => t.close());
 describe('demo seed', () => {
   it('fills an empty database once and is idempotent', async () => {
     expect(await databaseIsEmpty(t.db)).toBe(true);
-    expect(await seedDemo(t.db)).toEqual({
+    const first = await seedDemo(t.db, { trendsDays: TRENDS_DAYS });
+    expect(first).toEqual({
       'demo accounts': 4,
       'demo artists': 3,
       'demo contributors': 3,
       'demo releases': 1,
+      'demo released catalogue': DEMO_RELEASED.length,
+      'demo streams': expect.any(Number),
     });
+    expect(first['demo streams']).toBeGreaterThan(0);
     expect(await databaseIsEmpty(t.db)).toBe(false);
-    expect(await seedDemo(t.db)).toEqual({
+    expect(await seedDemo(t.db, { trendsDays: TRENDS_DAYS })).toEqual({
       'demo accounts': 0,
       'demo artists': 0,
       'demo contributors': 0,
       'demo releases': 0,
+      'demo released catalogue': 0,
+      'demo streams': 0,
     });
   });
 
@@ -86,8 +98,9 @@ describe('demo seed', () => {
       albumPageSchema,
       await t.app.inject({ url: '/v2/albums', headers: bearer(session) }),
     );
-    expect(albums.items.map((album) => [album.title, album.status])).toEqual([[DEMO_RELEASE.title, 'DRAFT']]);
-    const id = albums.items[0]!.id;
+    const draft = albums.items.filter((album) => album.status === 'DRAFT');
+    expect(draft.map((album) => album.title)).toEqual([DEMO_RELEASE.title]);
+    const id = draft[0]!.id;
     const album = expectShape(
       albumDetailSchema,
       await t.app.inject({ url: `/v1/albums/${id}`, headers: bearer(session) }),
@@ -105,6 +118,34 @@ describe('demo seed', () => {
     expect(new Set(review.problems.map((problem) => problem.code))).toEqual(
       new Set(['BARCODE_MISSING', 'ARTWORK_MISSING', 'TRACK_AUDIO_MISSING', 'TRACK_ISRC_MISSING']),
     );
+  });
+
+  it('gives Mara LIVE releases with identifiers and a stream history up to yesterday', async () => {
+    const session = await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD);
+    const albums = expectShape(
+      albumPageSchema,
+      await t.app.inject({ url: '/v2/albums', headers: bearer(session) }),
+    );
+    const live = albums.items.filter((album) => album.reviewStatus === 'LIVE');
+    expect(live.map((album) => album.title).sort()).toEqual(
+      DEMO_RELEASED.map((release) => release.form.title).sort(),
+    );
+    for (const album of live) expect(album.barcode).toMatch(/^\d{13}$/);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const total = expectShape(
+      streamTotalSchema,
+      await t.app.inject({
+        url: `/v1/trends/streams/total?start_date=${yesterday}&end_date=${yesterday}`,
+        headers: bearer(session),
+      }),
+    );
+    expect(total.value).toBeGreaterThan(0);
+    const tracks = expectShape(
+      streamStatisticsSchemaFor('TRACK'),
+      await t.app.inject({ url: '/v1/trends/streams/statistics?limit=100', headers: bearer(session) }),
+    );
+    expect(tracks.items).toHaveLength(DEMO_RELEASED.flatMap((release) => release.tracks).length);
+    expect(tracks.items.every((row) => row.bucket.isrc?.startsWith('SEDMO'))).toBe(true);
   });
 
   it('prints every login, the password and the TOTP secret', () => {

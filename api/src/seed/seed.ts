@@ -1,22 +1,34 @@
 import type { Db } from '../platform/db.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { seedDemoArtists, seedDemoContributors } from './demo-artists.js';
+import { seedDemoReleased, seedDemoStreams } from './demo-catalogue.js';
 import { seedDemoRelease } from './demo-releases.js';
+
+export type SeedOptions = {
+  /** Days of demo streams up to yesterday (DEMO_TRENDS_DAYS, default 365; 0: none). */
+  trendsDays?: number;
+};
 
 /**
  * The demo seed, in dependency order. Other domains add their own step here (a catalogue needs its users).
  * Each step is idempotent: it creates only what is missing.
  */
-const STEPS: { name: string; run: (db: Db) => Promise<number> }[] = [
+const STEPS: { name: string; run: (db: Db, options: Required<SeedOptions>) => Promise<number> }[] = [
   { name: 'demo accounts', run: seedDemoAccounts },
   { name: 'demo artists', run: seedDemoArtists },
   { name: 'demo contributors', run: seedDemoContributors },
+  // After the draft EP: that step adds its EP only to an account without albums; this one finds its by barcode.
   { name: 'demo releases', run: seedDemoRelease },
+  { name: 'demo released catalogue', run: seedDemoReleased },
+  { name: 'demo streams', run: (db, options) => seedDemoStreams(db, options.trendsDays) },
 ];
 
-export async function seedDemo(db: Db): Promise<Record<string, number>> {
+export async function seedDemo(
+  db: Db,
+  { trendsDays = 365 }: SeedOptions = {},
+): Promise<Record<string, number>> {
   const created: Record<string, number> = {};
-  for (const step of STEPS) created[step.name] = await step.run(db);
+  for (const step of STEPS) created[step.name] = await step.run(db, { trendsDays });
   return created;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { albumSummarySchema } from './album.js';
 import { artistReferenceSchema } from './artist.js';
 import { territorySchema } from './enums.js';
+import { paginatedSchema } from './pagination.js';
 import { storeSchema } from './platforms.js';
 import { dateStringSchema, idSchema, lenientBooleanSchema } from './primitives.js';
 import { countSchema } from './quantities.js';
@@ -37,7 +38,10 @@ export const trendSeriesBucketSchema = z.object({
 });
 export type TrendSeriesBucket = z.infer<typeof trendSeriesBucketSchema>;
 
-/** A streams series bucket adds sub30: its figures count plays shorter than 30 seconds too. */
+/**
+ * A streams series bucket adds sub30. The API answers each period twice: sub30 false with all streams, sub30 true
+ * with the plays shorter than 30 seconds only (the same figures as a statistic row's value and sub30Value).
+ */
 export const streamSeriesBucketSchema = trendSeriesBucketSchema.extend({ sub30: lenientBooleanSchema });
 export type StreamSeriesBucket = z.infer<typeof streamSeriesBucketSchema>;
 
@@ -127,3 +131,55 @@ export type StreamStatistics<Kind extends TrendBucketKind = TrendBucketKind> = z
 export const playlistStreamSeriesSchema = itemsOf(trendSeriesBucketSchema);
 /** GET /v1/trends/playlist-streams/statistics. */
 export const playlistStreamStatisticsSchema = itemsOf(playlistStreamStatisticSchema);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Platform reports the trends are loaded from (admin: POST/GET /v1/admin/reports, docs/decisions/0037).
+
+/** The report formats the loader reads; DEMO is the seeded generator's data set. */
+export const REPORT_FORMATS = ['DDEX_DSR', 'CSV', 'DEMO'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export const REPORT_STATUSES = ['PENDING', 'LOADED', 'FAILED'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** One loaded (or waiting, or failed) report file with its counts. */
+export const reportFileSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  format: z.enum(REPORT_FORMATS),
+  status: z.enum(REPORT_STATUSES),
+  /** Bytes. */
+  size: z.number().int().min(0),
+  rows: z.number().int().min(0),
+  matched: z.number().int().min(0),
+  unmatched: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  streams: z.number().int().min(0),
+  firstDay: z.string().nullable(),
+  lastDay: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  loadedAt: z.string().nullable(),
+});
+export type ReportFile = z.infer<typeof reportFileSchema>;
+
+/** POST /v1/admin/reports: the file, and whether the same content was known already (nothing queued then). */
+export const reportUploadSchema = reportFileSchema.extend({ duplicate: z.boolean() });
+export type ReportUpload = z.infer<typeof reportUploadSchema>;
+/** GET /v1/admin/reports. */
+export const reportFilePageSchema = paginatedSchema(reportFileSchema);
+
+/** A report line whose ISRC/UPC matched nothing in the catalogue. */
+export const unmatchedLineSchema = z.object({
+  line: z.number().int(),
+  isrc: z.string().nullable(),
+  upc: z.string().nullable(),
+  platform: z.string(),
+  territory: z.string().nullable(),
+  firstDay: z.string(),
+  lastDay: z.string(),
+  streams: z.number().int(),
+  raw: z.string(),
+});
+export type UnmatchedLine = z.infer<typeof unmatchedLineSchema>;
+/** GET /v1/admin/reports/{id}/unmatched. */
+export const unmatchedLinePageSchema = paginatedSchema(unmatchedLineSchema);

@@ -6,13 +6,10 @@ import type { Session } from '@tunehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createAuthGuard } from '../../platform/auth-guard.js';
 import type { Db } from '../../platform/db.js';
 import { type Jobs, startJobs } from '../../platform/jobs.js';
-import { TokenService } from '../../platform/tokens.js';
 import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestDatabase, testConfig } from '../../testing/test-app.js';
-import { loadSessionContext } from '../sessions/repository.js';
 import { createInMemoryCatalogue } from './catalogue.js';
 import {
   processReportJob,
@@ -20,7 +17,6 @@ import {
   reportUploadSchema,
   unmatchedLinePageSchema,
 } from './reports.js';
-import { reportRoutes } from './routes.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -39,14 +35,9 @@ beforeAll(async () => {
   db = database.db;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-reports-'));
   jobs = await startJobs({ connectionString: database.url, migrate: false, background: false });
-  const config = testConfig({ dataDir });
-  app = await buildApp(config, { db, jobs });
-  const auth = createAuthGuard(new TokenService(config.jwtSecret, config.accessTokenTtlSeconds), (id) =>
-    loadSessionContext(db, id),
-  );
   // The route's queue hands the file id on; the test runs the job itself (processReportJob), as the worker would.
   const queue = { enqueue: async (fileId: string) => void queued.push(fileId) };
-  await app.register(reportRoutes({ db, auth, queue, dataDir, maxBytes: 64 * 1024 }));
+  app = await buildApp(testConfig({ dataDir }), { db, jobs, reports: { queue, maxBytes: 64 * 1024 } });
   await app.ready();
   const adminUser = await createUser(db, { isAdmin: true });
   const artistUser = await createUser(db);

@@ -1,57 +1,25 @@
 import fs from 'node:fs';
-import { paginatedSchema, toPage } from '@tunehouse/contracts';
-import { z } from 'zod';
+import { type ReportFile, toPage, type UnmatchedLine } from '@tunehouse/contracts';
 import type { Db, Queryable } from '../../platform/db.js';
 import { iso } from '../../platform/db.js';
-import type { Jobs, QueueName } from '../../platform/jobs.js';
+import { type Jobs, QUEUES } from '../../platform/jobs.js';
 import type { CatalogueLookup } from './catalogue.js';
 import { loadReportFile } from './loader.js';
-import { REPORT_FORMATS, ReportParseError } from './usage.js';
+import { ReportParseError } from './usage.js';
 
 /**
  * Report files for the admins: the list with counts, the unmatched lines of one file, and the background job that
- * loads an uploaded file. The answer schemas live here until they move to @tunehouse/contracts.
+ * loads an uploaded file. The answer schemas are in @tunehouse/contracts (trends.ts), re-exported here.
  */
 
-export const REPORT_STATUSES = ['PENDING', 'LOADED', 'FAILED'] as const;
-
-export const reportFileSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  format: z.enum(REPORT_FORMATS),
-  status: z.enum(REPORT_STATUSES),
-  /** Bytes. */
-  size: z.number().int().min(0),
-  rows: z.number().int().min(0),
-  matched: z.number().int().min(0),
-  unmatched: z.number().int().min(0),
-  skipped: z.number().int().min(0),
-  streams: z.number().int().min(0),
-  firstDay: z.string().nullable(),
-  lastDay: z.string().nullable(),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  loadedAt: z.string().nullable(),
-});
-export type ReportFile = z.infer<typeof reportFileSchema>;
-
-/** POST /v1/admin/reports: the file, and whether the same content was known already (nothing queued then). */
-export const reportUploadSchema = reportFileSchema.extend({ duplicate: z.boolean() });
-export const reportFilePageSchema = paginatedSchema(reportFileSchema);
-
-export const unmatchedLineSchema = z.object({
-  line: z.number().int(),
-  isrc: z.string().nullable(),
-  upc: z.string().nullable(),
-  platform: z.string(),
-  territory: z.string().nullable(),
-  firstDay: z.string(),
-  lastDay: z.string(),
-  streams: z.number().int(),
-  raw: z.string(),
-});
-export type UnmatchedLine = z.infer<typeof unmatchedLineSchema>;
-export const unmatchedLinePageSchema = paginatedSchema(unmatchedLineSchema);
+export {
+  REPORT_STATUSES,
+  reportFilePageSchema,
+  reportFileSchema,
+  reportUploadSchema,
+  unmatchedLinePageSchema,
+  unmatchedLineSchema,
+} from '@tunehouse/contracts';
 
 export type ReportFileRow = {
   id: string;
@@ -199,8 +167,8 @@ export async function listUnmatchedLines(db: Queryable, fileId: string, offset: 
 // ---------------------------------------------------------------------------------------------------------------
 // The job.
 
-/** The pg-boss queue that loads uploaded reports (platform/jobs.ts QUEUES must list it: see the decision record). */
-export const REPORT_INGEST_QUEUE = 'report-ingest';
+/** The pg-boss queue that loads uploaded reports (worked in main.ts). */
+export const REPORT_INGEST_QUEUE = QUEUES.reportIngest;
 export type ReportIngestJob = { fileId: string };
 
 /** Hands an uploaded file to the loader's job, in the transaction that recorded it. */
@@ -208,8 +176,7 @@ export type ReportQueue = { enqueue(fileId: string, tx: Queryable): Promise<void
 
 export function pgBossReportQueue(jobs: Jobs): ReportQueue {
   return {
-    enqueue: (fileId, tx) =>
-      jobs.enqueue(REPORT_INGEST_QUEUE as QueueName, { fileId } satisfies ReportIngestJob, tx),
+    enqueue: (fileId, tx) => jobs.enqueue(REPORT_INGEST_QUEUE, { fileId } satisfies ReportIngestJob, tx),
   };
 }
 

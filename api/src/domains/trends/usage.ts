@@ -1,8 +1,7 @@
 import { STORES, type Store, TERRITORIES } from '@tunehouse/contracts';
 
-/** The report formats the loader reads; DEMO is the seeded generator's data set. */
-export const REPORT_FORMATS = ['DDEX_DSR', 'CSV', 'DEMO'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+/** The report formats the loader reads (contracts); DEMO is the seeded generator's data set. */
+export { REPORT_FORMATS, type ReportFormat } from '@tunehouse/contracts';
 
 /** A playlist as a report line names it. */
 export type PlaylistRef = {

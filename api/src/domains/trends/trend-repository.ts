@@ -1,0 +1,278 @@
+import type { Queryable } from '../../platform/db.js';
+import { trackCreditsArtist } from '../tracks/repository.js';
+import { type DayRange, type Granularity, type TrendFilters, weekStart } from './trend-query.js';
+import { addDays } from './usage.js';
+
+/**
+ * The SQL of the trends answers (docs/decisions/0038-trends-api.md). Which table answers depends on the question
+ * (docs/decisions/0037-stream-facts.md, "Measured"):
+ * - by track or in total without a territory filter: `stream_facts_track_daily` (one row per track and day);
+ * - by platform or territory, or filtered by territory: whole months from `stream_facts_monthly` (sums) or whole
+ *   ISO weeks from `stream_facts_weekly` (weekly series), and the days outside them from `stream_facts`, which is
+ *   pruned to those days' monthly partitions.
+ * Every query starts from `account_id = $1` and a day range, the leading columns of each table's account index.
+ */
+
+/** What figures are grouped by: nothing (a total), or a bucket kind. */
+export type KeyKind = 'NONE' | 'TRACK' | 'PLATFORM' | 'TERRITORY';
+
+export type Figures = { streams: number; sub30: number };
+
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const KEY_COLUMNS: Record<KeyKind, string> = {
+  NONE: "''",
+  TRACK: 'track_id::text',
+  PLATFORM: 'platform',
+  TERRITORY: 'territory::text',
+};
+
+/** The filters after `account_id`, as ` AND …` (territory only on tables that have it). */
+function filterSql(
+  params: Params,
+  filters: TrendFilters,
+  withTerritory: boolean,
+  keys?: KeyRestriction,
+): string {
+  let sql = '';
+  if (filters.albumId) sql += ` AND album_id = ${params.add(filters.albumId)}::uuid`;
+  if (filters.trackIds) sql += ` AND track_id = ANY(${params.add(filters.trackIds)}::uuid[])`;
+  if (withTerritory && filters.territory) sql += ` AND territory = ${params.add(filters.territory)}`;
+  if (keys) {
+    // Track keys compare as uuids, so that the primary key (track_id, …) can serve them.
+    sql +=
+      keys.kind === 'TRACK'
+        ? ` AND track_id = ANY(${params.add(keys.values)}::uuid[])`
+        : ` AND ${KEY_COLUMNS[keys.kind]} = ANY(${params.add(keys.values)}::text[])`;
+  }
+  return sql;
+}
+
+type KeyRestriction = { kind: KeyKind; values: string[] };
+
+/** The whole calendar months inside a range: first month's first day and last month's first day, or null. */
+function wholeMonths(range: DayRange): { first: string; last: string; end: string } | null {
+  const first = range.start.endsWith('-01')
+    ? range.start
+    : `${addDays(`${range.start.slice(0, 7)}-01`, 32).slice(0, 7)}-01`;
+  const afterEnd = addDays(range.end, 1);
+  const lastEnd = afterEnd.endsWith('-01') ? range.end : addDays(`${range.end.slice(0, 7)}-01`, -1);
+  if (first > lastEnd) return null;
+  return { first, last: `${lastEnd.slice(0, 7)}-01`, end: lastEnd };
+}
+
+/** The whole ISO weeks inside a range: first and last Monday, and the last Sunday, or null. */
+function wholeWeeks(range: DayRange): { first: string; last: string; end: string } | null {
+  const startMonday = weekStart(range.start);
+  const first = startMonday === range.start ? startMonday : addDays(startMonday, 7);
+  const endMonday = weekStart(range.end);
+  const last = addDays(endMonday, 6) === range.end ? endMonday : addDays(endMonday, -7);
+  if (first > last) return null;
+  return { first, last, end: addDays(last, 6) };
+}
+
+/** Whether the track-day rollup can answer: it has neither platform nor territory. */
+export function trackDailyServes(kind: KeyKind, filters: TrendFilters): boolean {
+  return (kind === 'NONE' || kind === 'TRACK') && !filters.territory;
+}
+
+/** Streams and sub30 per key over a range (one row with key '' for NONE). */
+export async function sumByKey(
+  q: Queryable,
+  kind: KeyKind,
+  range: DayRange,
+  filters: TrendFilters,
+): Promise<Map<string, Figures>> {
+  const params = new Params();
+  const account = params.add(filters.accountId);
+  const key = KEY_COLUMNS[kind];
+  const parts: string[] = [];
+  const daily = (from: string, to: string) =>
+    `SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM stream_facts
+      WHERE account_id = ${account} AND day BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
+      ${filterSql(params, filters, true)} GROUP BY 1`;
+  if (trackDailyServes(kind, filters)) {
+    parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM stream_facts_track_daily
+      WHERE account_id = ${account} AND day BETWEEN ${params.add(range.start)}::date AND ${params.add(range.end)}::date
+      ${filterSql(params, filters, false)} GROUP BY 1`);
+  } else {
+    const months = wholeMonths(range);
+    if (!months) parts.push(daily(range.start, range.end));
+    else {
+      parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM stream_facts_monthly
+        WHERE account_id = ${account} AND month BETWEEN ${params.add(months.first)}::date AND ${params.add(months.last)}::date
+        ${filterSql(params, filters, true)} GROUP BY 1`);
+      if (range.start < months.first) parts.push(daily(range.start, addDays(months.first, -1)));
+      if (months.end < range.end) parts.push(daily(addDays(months.end, 1), range.end));
+    }
+  }
+  const { rows } = await q.query<{ key: string; streams: string; sub30: string }>(
+    `SELECT key, sum(streams)::bigint AS streams, sum(sub30)::bigint AS sub30
+       FROM (${parts.join(' UNION ALL ')}) parts GROUP BY key`,
+    params.values,
+  );
+  return new Map(rows.map((row) => [row.key, { streams: Number(row.streams), sub30: Number(row.sub30) }]));
+}
+
+export type SeriesRow = { period: string; key: string; streams: number; sub30: number };
+
+/** SQL: the Monday of the ISO week of `column`. */
+const mondayOf = (column: string) => `(${column} - (extract(isodow FROM ${column})::int - 1))`;
+
+/**
+ * Streams and sub30 per period (the day, or the Monday of the ISO week) and key over a range; only the keys asked
+ * for when `keys` is given.
+ */
+export async function seriesByKey(
+  q: Queryable,
+  kind: KeyKind,
+  range: DayRange,
+  granularity: Granularity,
+  filters: TrendFilters,
+  keys: string[] | null,
+): Promise<SeriesRow[]> {
+  const params = new Params();
+  const account = params.add(filters.accountId);
+  const key = KEY_COLUMNS[kind];
+  const restriction = keys ? { kind, values: keys } : undefined;
+  const period = (column: string) => (granularity === 'day' ? column : mondayOf(column));
+  const fromDays = (table: string, from: string, to: string, withTerritory: boolean) =>
+    `SELECT ${period('day')} AS period, ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM ${table}
+      WHERE account_id = ${account} AND day BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
+      ${filterSql(params, filters, withTerritory, restriction)} GROUP BY 1, 2`;
+  const parts: string[] = [];
+  if (trackDailyServes(kind, filters))
+    parts.push(fromDays('stream_facts_track_daily', range.start, range.end, false));
+  else if (granularity === 'day') parts.push(fromDays('stream_facts', range.start, range.end, true));
+  else {
+    const weeks = wholeWeeks(range);
+    if (!weeks) parts.push(fromDays('stream_facts', range.start, range.end, true));
+    else {
+      parts.push(`SELECT week AS period, ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30
+          FROM stream_facts_weekly
+         WHERE account_id = ${account} AND week BETWEEN ${params.add(weeks.first)}::date AND ${params.add(weeks.last)}::date
+         ${filterSql(params, filters, true, restriction)} GROUP BY 1, 2`);
+      if (range.start < weeks.first)
+        parts.push(fromDays('stream_facts', range.start, addDays(weeks.first, -1), true));
+      if (weeks.end < range.end) parts.push(fromDays('stream_facts', addDays(weeks.end, 1), range.end, true));
+    }
+  }
+  const { rows } = await q.query<{ period: string; key: string; streams: string; sub30: string }>(
+    `SELECT period::text AS period, key, sum(streams)::bigint AS streams, sum(sub30)::bigint AS sub30
+       FROM (${parts.join(' UNION ALL ')}) parts GROUP BY 1, 2`,
+    params.values,
+  );
+  return rows.map((row) => ({
+    period: row.period,
+    key: row.key,
+    streams: Number(row.streams),
+    sub30: Number(row.sub30),
+  }));
+}
+
+/** Playlist streams per playlist over a range. */
+export async function playlistSums(
+  q: Queryable,
+  range: DayRange,
+  filters: TrendFilters,
+): Promise<Map<string, number>> {
+  const params = new Params();
+  const { rows } = await q.query<{ key: string; streams: string }>(
+    `SELECT playlist_id::text AS key, sum(streams)::bigint AS streams FROM playlist_facts
+      WHERE account_id = ${params.add(filters.accountId)}
+        AND day BETWEEN ${params.add(range.start)}::date AND ${params.add(range.end)}::date
+        ${filterSql(params, filters, false)}
+      GROUP BY 1`,
+    params.values,
+  );
+  return new Map(rows.map((row) => [row.key, Number(row.streams)]));
+}
+
+/** Playlist streams per period (day, or Monday of the ISO week) over a range. */
+export async function playlistSeries(
+  q: Queryable,
+  range: DayRange,
+  granularity: Granularity,
+  filters: TrendFilters,
+): Promise<Map<string, number>> {
+  const params = new Params();
+  const period = granularity === 'day' ? 'day' : mondayOf('day');
+  const { rows } = await q.query<{ period: string; streams: string }>(
+    `SELECT ${period}::text AS period, sum(streams)::bigint AS streams FROM playlist_facts
+      WHERE account_id = ${params.add(filters.accountId)}
+        AND day BETWEEN ${params.add(range.start)}::date AND ${params.add(range.end)}::date
+        ${filterSql(params, filters, false)}
+      GROUP BY 1`,
+    params.values,
+  );
+  return new Map(rows.map((row) => [row.period, Number(row.streams)]));
+}
+
+export type PlaylistRow = {
+  id: string;
+  platform: string;
+  title: string;
+  author: string;
+  followers: number | null;
+  url: string | null;
+  image_url: string | null;
+};
+
+export async function playlistsById(q: Queryable, ids: string[]): Promise<Map<string, PlaylistRow>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await q.query<PlaylistRow>(
+    'SELECT id, platform, title, author, followers, url, image_url FROM playlists WHERE id = ANY($1::uuid[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The account's tracks crediting the artist (on the track, or on its album when the track names none). */
+export async function trackIdsOfArtist(q: Queryable, accountId: string, artistId: string): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT t.id FROM tracks t WHERE t.account_id = $1 AND ${trackCreditsArtist('$2::uuid')}`,
+    [accountId, artistId],
+  );
+  return rows.map((row) => row.id);
+}
+
+export type TrackBucketRow = {
+  id: string;
+  title: string | null;
+  position: number;
+  version: string | null;
+  isrc: string | null;
+  album_id: string;
+  album_title: string | null;
+  album_version: string | null;
+  barcode: string | null;
+  image_id: string | null;
+  image_renditions: Record<
+    string,
+    { file: string; size: number; width: number; height: number; name: string }
+  > | null;
+};
+
+/** The account's tracks by id (taken-down ones too: their streams are history), with album and artwork. */
+export async function tracksForBuckets(
+  q: Queryable,
+  accountId: string,
+  ids: string[],
+): Promise<TrackBucketRow[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await q.query<TrackBucketRow>(
+    `SELECT t.id, t.title, t.position, t.version, t.isrc, t.album_id,
+            al.title AS album_title, al.version AS album_version, al.barcode,
+            i.id AS image_id, i.renditions AS image_renditions
+       FROM tracks t JOIN albums al ON al.id = t.album_id LEFT JOIN images i ON i.id = al.artwork_id
+      WHERE t.account_id = $1 AND t.id = ANY($2::uuid[])`,
+    [accountId, ids],
+  );
+  return rows;
+}
