@@ -52,6 +52,26 @@ describe('request basics (spec §7 Conventions)', () => {
     expect(call!.headers.accept).toBe('application/json');
   });
 
+  it('answers a Blob for responseType blob, without parsing JSON or running the schema', async () => {
+    const pdf = new Response('%PDF-1.3 body', {
+      status: 200,
+      headers: { 'content-type': 'application/pdf' },
+    });
+    const { client, calls } = setup([pdf]);
+    const schema = { parse: vi.fn() };
+    const answer = await client.request<Blob>({
+      method: 'GET',
+      path: '/v1/albums/7/labelcopy.pdf',
+      responseType: 'blob',
+      schema,
+    });
+    expect(answer).toBeInstanceOf(Blob);
+    expect(answer.type).toBe('application/pdf');
+    expect(await answer.text()).toBe('%PDF-1.3 body');
+    expect(schema.parse).not.toHaveBeenCalled();
+    expect(calls[0]!.headers.accept).toBe('*/*');
+  });
+
   it('keeps a path of the base URL and appends the query', async () => {
     const { client, calls } = setup([json([])], { baseUrl: `${BASE}/api/` });
     await client.request({ method: 'GET', path: '/v2/albums', query: { order: 'desc', q: '' } });

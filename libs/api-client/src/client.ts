@@ -170,7 +170,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       : options.botCheck;
 
   async function headersFor(request: ApiClientRequest<unknown>): Promise<Record<string, string>> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      Accept: request.responseType === 'blob' ? '*/*' : 'application/json',
+    };
     if (request.body !== undefined && !isFormData(request.body)) headers['Content-Type'] = 'application/json';
     if (request.auth !== false && options.accessToken) {
       const token = await options.accessToken();
@@ -219,6 +221,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new InvalidResponseStatusError(status, { request: info });
     if (status >= 400) throw await toHttpError(response, info);
     if (status === 204) return undefined as T;
+    if (request.responseType === 'blob') {
+      try {
+        return (await response.blob()) as T;
+      } catch (cause) {
+        throw new ResponseParseError({ responseStatus: status, request: info, cause });
+      }
+    }
 
     const json = await readJson(response, info);
     if (!request.schema) return json as T;

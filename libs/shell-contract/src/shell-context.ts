@@ -23,6 +23,11 @@ export interface ApiRequest<T> {
   signal?: AbortSignal;
   /** Since 1.1: bytes of the body sent so far, for upload progress bars. */
   onUploadProgress?: (loaded: number, total: number) => void;
+  /**
+   * Since 1.1: `'blob'` answers the body as a Blob (files such as a PDF) instead of parsing JSON; `schema` is not
+   * used then. Errors are still read as the API's JSON error body. Default `'json'`.
+   */
+  responseType?: 'json' | 'blob';
 }
 
 /** The one API client, owned by the shell. */

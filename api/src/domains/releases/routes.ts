@@ -22,6 +22,7 @@ import {
 } from '@tunehouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import type { AppConfig } from '../../platform/config.js';
 import { bearer, errorResponses, noContent } from '../../platform/route-schemas.js';
@@ -30,6 +31,7 @@ import { publicOrigin } from '../media/image-view.js';
 import { toCreditedArtist } from '../tracks/track-view.js';
 import { toAlbum, toAlbumDetail, toPlatformEntries } from './album-view.js';
 import { readAlbumForm } from './form.js';
+import { labelCopyFileName, renderLabelCopyPdf } from './labelcopy-pdf.js';
 import type { AlbumRecord } from './repository.js';
 import type { ReleaseService } from './service.js';
 
@@ -284,6 +286,33 @@ export function releaseRoutes({
         const album = await releases.get(accountOf(request), request.params.albumId);
         const origin = publicOrigin(request);
         return album.artists.map((artist) => toCreditedArtist(artist, origin));
+      },
+    );
+
+    app.get(
+      '/v1/albums/:id/labelcopy.pdf',
+      {
+        onRequest: signedIn,
+        schema: {
+          tags,
+          summary: 'The album’s label copy as a PDF (application/pdf, as an attachment)',
+          security: bearer,
+          params: albumParamsSchema,
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe('The label copy, a PDF document'), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const album = toAlbumDetail(
+          await releases.get(accountOf(request), request.params.id),
+          publicOrigin(request),
+        );
+        const pdf = await renderLabelCopyPdf(album);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${labelCopyFileName(album)}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
       },
     );
 
