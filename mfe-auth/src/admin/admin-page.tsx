@@ -1,12 +1,14 @@
 import { useDeferredValue, useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
+import { NavLink, useLocation } from 'react-router';
 import { messageOf, useShell, usePageMeta } from '@tunehouse/area-kit';
-import { Notice, Page, Pager, TextField, tableStyle } from '@tunehouse/ui';
+import { Notice, Page, Pager, TextField, colors, radius, tableStyle } from '@tunehouse/ui';
 import { currentUserQuery } from '../shared/current-user-query.js';
 import { useSession } from '../shared/use-session.js';
 import { adminUsersQuery } from './admin-queries.js';
 import { AdminUserRow } from './admin-user-row.js';
+import { ContentReview } from './content-review.js';
 import { ImpersonationAudit } from './impersonation-audit.js';
 
 const PAGE_SIZE = 25;
@@ -14,23 +16,43 @@ const PAGE_SIZE = 25;
 const scroller = css`
   overflow-x: auto;
 `;
+const tabs = css`
+  display: flex;
+  gap: 0.25rem;
+  overflow-x: auto;
+  margin: 0 0 1.5rem;
+  border-bottom: 1px solid ${colors.border};
+  a {
+    flex: none;
+    padding: 0.6rem 0.85rem;
+    color: ${colors.inkSoft};
+    font-weight: 600;
+    text-decoration: none;
+    border-bottom: 3px solid transparent;
+    border-radius: ${radius.small} ${radius.small} 0 0;
+    margin-bottom: -1px;
+  }
+  a[aria-current='page'] {
+    color: ${colors.primary};
+    border-bottom-color: ${colors.primary};
+  }
+`;
+/** The content review queue has a URL of its own, so a reviewer can keep it open or link to it. */
+const REVIEWS_PATH = '/admin/reviews';
 
-/** Admin: find users, view the product as one of them, suspend or lift a suspension. */
+/**
+ * Admin: find users, view the product as one of them, suspend or lift a suspension (/admin); and work the content
+ * review queue (/admin/reviews).
+ */
 export function AdminPage() {
   usePageMeta('Admin');
   const shell = useShell();
   const session = useSession();
-  const [search, setSearch] = useState('');
-  const [offset, setOffset] = useState(0);
-  const q = useDeferredValue(search.trim());
+  const { pathname } = useLocation();
 
   // The role is the server's to say; it checks it again on every admin call.
   const me = useQuery(currentUserQuery(shell.api, session?.user.id));
   const isAdmin = me.data?.isAdmin === true && !session?.adminEmail;
-  const users = useQuery({
-    ...adminUsersQuery(shell.api, { q: q || undefined, offset, size: PAGE_SIZE }),
-    enabled: isAdmin,
-  });
 
   if (me.isPending)
     return (
@@ -46,6 +68,25 @@ export function AdminPage() {
     );
   return (
     <Page title="Admin">
+      <nav css={tabs} aria-label="Admin sections">
+        <NavLink to="/admin" end>
+          Users
+        </NavLink>
+        <NavLink to={REVIEWS_PATH}>Content review</NavLink>
+      </nav>
+      {pathname.startsWith(REVIEWS_PATH) ? <ContentReview /> : <UsersSection />}
+    </Page>
+  );
+}
+
+function UsersSection() {
+  const shell = useShell();
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const q = useDeferredValue(search.trim());
+  const users = useQuery(adminUsersQuery(shell.api, { q: q || undefined, offset, size: PAGE_SIZE }));
+  return (
+    <>
       <TextField
         label="Find a user"
         type="search"
@@ -86,6 +127,6 @@ export function AdminPage() {
         </>
       )}
       <ImpersonationAudit />
-    </Page>
+    </>
   );
 }

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  adminReviewDecisionSchema,
+  adminReviewPageSchema,
   adminUserPageSchema,
   adminUserSchema,
   impersonationAuditPageSchema,
@@ -44,5 +46,43 @@ export function setSuspended(api: ShellContext['api'], userId: string | number, 
     method: 'POST',
     path: `/v1/admin/users/${userId}/${suspended ? 'suspend' : 'unsuspend'}`,
     schema: adminUserSchema,
+  });
+}
+
+/** The content review queue: SUBMITTED releases of every account, oldest first (the API's default). */
+export const reviewKeys = {
+  all: ['admin', 'reviews'] as const,
+  page: (offset: number) => [...reviewKeys.all, offset] as const,
+};
+
+export function reviewQueueQuery(api: ShellContext['api'], offset: number, size = 20) {
+  return queryOptions({
+    queryKey: reviewKeys.page(offset),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: '/v1/admin/reviews',
+        query: { offset, size },
+        schema: adminReviewPageSchema,
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function acceptReview(api: ShellContext['api'], albumId: string | number) {
+  return api.request({
+    method: 'POST',
+    path: `/v1/admin/reviews/${albumId}/accept`,
+    schema: adminReviewDecisionSchema,
+  });
+}
+
+export function rejectReview(api: ShellContext['api'], albumId: string | number, reasons: string[]) {
+  return api.request({
+    method: 'POST',
+    path: `/v1/admin/reviews/${albumId}/reject`,
+    body: { reasons },
+    schema: adminReviewDecisionSchema,
   });
 }

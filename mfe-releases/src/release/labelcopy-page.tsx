@@ -7,6 +7,7 @@ import { GENRE_NAMES, RELEASE_TYPE_NAMES, languageName } from '../shared/labels.
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
 import { ReleaseTabs, primaryArtists, releaseTitle } from '../shared/release-header.js';
 import { facts, tableScroll } from '../shared/styles.js';
+import { DownloadLabelCopyPdf } from './labelcopy-download.js';
 import { territoriesText } from './overview-page.js';
 import { liveTracks } from './track-list.js';
 import { useRelease } from './use-release.js';
@@ -101,7 +102,10 @@ export function LabelCopyPage() {
           <Global styles={printOnlyTheDocument} />
           <div css={toolbar}>
             <p>Everything a label, distributor or store asks about this release, on one sheet.</p>
-            <Button onClick={() => window.print()}>Print label copy</Button>
+            <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' }}>
+              <DownloadLabelCopyPdf album={album.data} />
+              <Button onClick={() => window.print()}>Print label copy</Button>
+            </div>
           </div>
           <LabelCopy album={album.data} />
         </>

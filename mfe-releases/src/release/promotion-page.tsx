@@ -3,8 +3,11 @@ import { PLATFORM_NAMES, type AlbumDetail } from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
 import { Button, Card, Notice, Page, colors } from '@tunehouse/ui';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
-import { ReleaseHeader, ReleaseTabs } from '../shared/release-header.js';
+import { ReleaseHeader, ReleaseTabs, releaseTitle } from '../shared/release-header.js';
 import { lede, linkStyle, muted } from '../shared/styles.js';
+import { ArtworkDownload } from './artwork-download.js';
+import { fileNameOf } from './save-file.js';
+import { StoreLinkQr } from './store-link-qr.js';
 import { useRelease } from './use-release.js';
 
 const list = css`
@@ -48,7 +51,10 @@ function useCopy() {
   };
 }
 
-/** /albums/{id}/promotion: the release's store links and its smart link, to share. */
+/**
+ * /albums/{id}/promotion: the release's store links with their QR codes, its artwork to download, and its smart
+ * link, to share.
+ */
 export function PromotionPage() {
   usePageMeta('Promotion');
   const copy = useCopy();
@@ -84,6 +90,14 @@ export function PromotionPage() {
                     >
                       Copy
                     </Button>
+                    <StoreLinkQr
+                      url={link.url}
+                      name={PLATFORM_NAMES[link.platform]}
+                      fileBase={fileNameOf(
+                        `${releaseTitle(album.data)} ${PLATFORM_NAMES[link.platform]}`,
+                        '',
+                      )}
+                    />
                   </li>
                 ))}
               </ul>
@@ -98,6 +112,9 @@ export function PromotionPage() {
                 </Button>
               </div>
             )}
+          </Card>
+          <Card title="Artwork" id="artwork">
+            <ArtworkDownload artwork={album.data.artwork} title={releaseTitle(album.data)} />
           </Card>
           <Card title="Smart link" id="smart-link">
             <p css={lede}>

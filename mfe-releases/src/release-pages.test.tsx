@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/dom';
+import { albumJson, apiError, fakeApi, trackJson } from './testing/fixtures.js';
+import { click, open, settle, unmountArea } from './testing/render.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+/** What the page saved through a temporary download link: the Blob behind the object URL and the file name. */
+let saved: { blob: Blob; name: string }[] = [];
+beforeEach(() => {
+  saved = [];
+  const blobs = new Map<string, Blob>();
+  // jsdom has no object URLs and does not download; record what would have been saved instead.
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob);
+    return url;
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (blob) saved.push({ blob, name: this.download });
+  });
+});
+afterEach(() => {
+  unmountArea();
+  vi.restoreAllMocks();
+});
+
+/** Lets the area's loading (the release, the lazily imported qrcode) finish inside act() until `done` holds. */
+async function settleUntil(done: () => boolean) {
+  for (let tries = 0; tries < 100 && !done(); tries += 1) await settle(20);
+  expect(done()).toBe(true);
+}
+
+const rendition = (width: number, name: string, size = 1000) => ({
+  url: `http://api.test/v1/media/images/img-1/${name}`,
+  size,
+  width,
+  height: width,
+  name,
+});
+
+const LIVE = albumJson({
+  title: 'Night Swimming',
+  reviewStatus: 'LIVE',
+  status: 'PUBLISHED',
+  links: [
+    { platform: 'SPOTIFY', platformId: 'sp1', url: 'https://open.spotify.com/album/sp1' },
+    { platform: 'DEEZER', platformId: 'dz1', url: 'https://www.deezer.com/album/dz1' },
+  ],
+  artwork: {
+    id: 'img-1',
+    original: rendition(3200, 'original.png', 9_800_000),
+    artwork: rendition(3000, 'artwork.png'),
+    large: rendition(1000, 'large.png'),
+    medium: rendition(500, 'medium.png'),
+    thumbnail: rendition(150, 'thumbnail.png'),
+  },
+  tracks: [trackJson()],
+});
+
+describe('promotion', () => {
+  it('draws a QR code per store link (loaded on demand) and saves it as SVG', async () => {
+    await open('/albums/album-1/promotion', { respond: fakeApi({ 'GET /v1/albums/album-1': LIVE }) });
+    await settleUntil(() => document.querySelectorAll('[data-qr] svg').length === 2);
+    const qr = screen.getByRole('img', { name: 'QR code of the Spotify link' });
+    expect(qr.querySelector('svg')!.getAttribute('viewBox')).toMatch(/^0 0 \d+ \d+$/);
+    // A different link is a different code.
+    const other = screen.getByRole('img', { name: 'QR code of the Deezer link' });
+    expect(other.innerHTML).not.toBe(qr.innerHTML);
+
+    await click('Download the Spotify QR code as SVG');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toBe('Night-Swimming-Spotify-qr.svg');
+    expect(saved[0]!.blob.type).toBe('image/svg+xml');
+    expect(await saved[0]!.blob.text()).toMatch(/^<svg[^>]*>.*<\/svg>\s*$/s);
+  });
+
+  it('offers the largest artwork file for download', async () => {
+    await open('/albums/album-1/promotion', { respond: fakeApi({ 'GET /v1/albums/album-1': LIVE }) });
+    await settleUntil(() => document.querySelectorAll('[data-qr] svg').length === 2);
+    const link = screen.getByRole('link', { name: 'Download artwork' });
+    expect(link.getAttribute('href')).toBe('http://api.test/v1/media/images/img-1/original.png');
+    expect(link.getAttribute('download')).toBe('original.png');
+    expect(screen.getByText(/3200 × 3200 px, PNG, 9.8 MB/)).toBeTruthy();
+  });
+});
+
+describe('label copy', () => {
+  it('downloads the API’s PDF through the shell’s API port as a Blob', async () => {
+    const pdf = new Blob(['%PDF-1.3'], { type: 'application/pdf' });
+    const { record } = await open('/albums/album-1/labelcopy', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': LIVE,
+        'GET /v1/albums/album-1/labelcopy.pdf': () => pdf,
+      }),
+    });
+    await settleUntil(() => screen.queryByRole('article', { name: 'Label copy' }) !== null);
+    await click('Download PDF');
+    await settle();
+    const request = record.requests.find((r) => r.path.endsWith('/labelcopy.pdf'));
+    expect(request).toMatchObject({ method: 'GET', responseType: 'blob' });
+    expect(saved).toEqual([{ blob: pdf, name: 'Night-Swimming-label-copy.pdf' }]);
+  });
+
+  it('says so when the PDF cannot be made, and saves nothing', async () => {
+    const { record } = await open('/albums/album-1/labelcopy', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': LIVE,
+        'GET /v1/albums/album-1/labelcopy.pdf': () => {
+          throw apiError(503, 'The service is busy');
+        },
+      }),
+    });
+    await settleUntil(() => screen.queryByRole('article', { name: 'Label copy' }) !== null);
+    await click('Download PDF');
+    await settle();
+    expect(saved).toEqual([]);
+    expect(record.toasts.at(-1)).toMatchObject({ level: 'ERROR', message: 'The service is busy' });
+  });
+});

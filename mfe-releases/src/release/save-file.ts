@@ -1,0 +1,28 @@
+/**
+ * Saves a file the area holds in memory (a Blob) the way a download link would: an object URL on a temporary
+ * `<a download>`. The URL is revoked a moment later, once the browser has started the download.
+ */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A file name any system takes, from a release title: ASCII letters, digits and hyphens; never empty. */
+export function fileNameOf(title: string, suffix: string, fallback = 'release'): string {
+  const base = title
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return `${base || fallback}${suffix}`;
+}
