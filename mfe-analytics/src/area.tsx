@@ -1,13 +1,15 @@
-import { RoutePlaceholder, type AreaDefinition } from '@tunehouse/area-kit';
+import type { AreaDefinition } from '@tunehouse/area-kit';
+import { PlaylistTrendsPage } from './playlists/playlist-trends-page.js';
+import { StreamTrendsPage } from './streams/stream-trends-page.js';
 
 const AREA = 'analytics';
 
-/** The analytics area: its routes from the spec's route table. */
+/** The analytics area: its routes from the spec's route table (/trends/?albumId={id} is /trends with a filter). */
 export const area: AreaDefinition = {
   name: AREA,
   shellRange: '^1.0.0',
   routes: [
-    { path: '/trends', element: <RoutePlaceholder area={AREA} title="Stream trends" /> },
-    { path: '/trends/playlists', element: <RoutePlaceholder area={AREA} title="Playlist trends" /> },
+    { path: '/trends', element: <StreamTrendsPage /> },
+    { path: '/trends/playlists', element: <PlaylistTrendsPage /> },
   ],
 };

@@ -1,0 +1,170 @@
+import { useId } from 'react';
+import { css } from '@emotion/react';
+import { useQuery } from '@tanstack/react-query';
+import { TREND_BUCKET_KINDS } from '@tunehouse/contracts';
+import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Button, Page, SelectField, colors } from '@tunehouse/ui';
+import { downloadCsv } from '../shared/csv.js';
+import { TrendsEmpty } from '../shared/empty-state.js';
+import { LoadFailure } from '../shared/load-failure.js';
+import { streamSeriesQuery, streamStatisticsQuery, streamTotalQuery } from '../shared/queries.js';
+import { RangePicker } from '../shared/range-picker.js';
+import { streamLines } from '../shared/series-points.js';
+import { Skeleton, SkeletonRows } from '../shared/skeleton.js';
+import { lede, panel, panelHead, visuallyHidden } from '../shared/styles.js';
+import { TrendChart } from '../shared/trend-chart.js';
+import { TrendFiltersBar, filterGrid } from '../shared/trend-filters.js';
+import { useTrendSearch } from '../shared/trend-search.js';
+import { TrendsNav } from '../shared/trends-nav.js';
+import { BUCKET_NAMES, bucketNames } from './bucket-names.js';
+import { statisticsCsv, statisticsFileName } from './statistics-csv.js';
+import { StatisticsTable } from './statistics-table.js';
+import { TotalSummary } from './total-summary.js';
+
+const BUCKET_OPTIONS = TREND_BUCKET_KINDS.map((kind) => ({ value: kind, label: BUCKET_NAMES[kind] }));
+
+const toggle = css`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  font-weight: 600;
+  font-size: 0.9rem;
+  cursor: pointer;
+  input {
+    width: 1.15rem;
+    height: 1.15rem;
+    accent-color: ${colors.primary};
+    margin: 0;
+  }
+`;
+const note = css`
+  margin: 0 0 0.75rem;
+  font-size: 0.85rem;
+  color: ${colors.muted};
+`;
+
+/** /trends (and /trends/?albumId={id}): the account's streams over a period, by track, platform or territory. */
+export function StreamTrendsPage() {
+  usePageMeta('Stream trends', 'How often your music was streamed, by track, platform and territory.');
+  const { api } = useShell();
+  const trends = useTrendSearch();
+  const { filters, bucket, range, sub30 } = trends;
+  const enabled = !trends.rangeProblem;
+  const total = useQuery({ ...streamTotalQuery(api, filters), enabled });
+  const series = useQuery({ ...streamSeriesQuery(api, filters, bucket), enabled });
+  const statistics = useQuery({ ...streamStatisticsQuery(api, filters, bucket), enabled });
+  const sub30Id = useId();
+
+  const failed = [total, series, statistics].filter((query) => query.isError && !query.data);
+  const empty = total.data?.value === 0 && statistics.data?.items.length === 0;
+  const kind = BUCKET_NAMES[bucket].toLowerCase();
+  // While another bucket kind loads, the previous answer is not shown under the new heading.
+  const rows = statistics.data?.bucket === bucket ? statistics.data : undefined;
+  // The series names no bucket: its values follow the statistics rows of the same query, which name the lines.
+  const lineNames = rows ? bucketNames(rows) : statistics.isError ? [] : undefined;
+  const chart =
+    series.data?.bucket === bucket && lineNames
+      ? streamLines(series.data.items, sub30, lineNames)
+      : undefined;
+  const loading =
+    enabled && (total.isPending || series.isPending || statistics.isPending) && failed.length === 0;
+
+  return (
+    <Page title="Stream trends">
+      <p css={lede}>
+        How often your music was streamed, and where. Platforms report streams a few days after they happen,
+        so the latest days fill in later.
+      </p>
+      <TrendsNav search={trends.search} />
+      <section css={panel} aria-label="Period and filters">
+        <RangePicker
+          preset={trends.preset}
+          range={range}
+          problem={trends.rangeProblem}
+          onChange={trends.update}
+        />
+        <div css={filterGrid}>
+          <SelectField
+            label="Show by"
+            options={BUCKET_OPTIONS}
+            value={bucket}
+            onChange={(event) => trends.update({ by: event.target.value.toLowerCase() })}
+          />
+        </div>
+        <TrendFiltersBar filters={filters} onChange={trends.update} />
+      </section>
+
+      {loading && (
+        <p role="status" css={visuallyHidden}>
+          Loading your stream trends…
+        </p>
+      )}
+      {failed.length > 0 && (
+        <LoadFailure
+          what="Your stream trends"
+          error={failed[0]?.error}
+          retry={() => failed.forEach((query) => void query.refetch())}
+        />
+      )}
+      {enabled && empty && (
+        <TrendsEmpty what="streams" filtered={trends.filtered} onClearFilters={trends.clearFilters} />
+      )}
+      {enabled && !empty && (
+        <>
+          {!total.isError && <TotalSummary total={total.data} range={range} />}
+          {!series.isError && (
+            <section css={panel} aria-labelledby="streams-chart-title" aria-busy={!chart}>
+              <div css={panelHead}>
+                <h2 id="streams-chart-title">
+                  {sub30 ? 'Plays under 30 seconds' : 'Streams'} over time by {kind}
+                </h2>
+                <label css={toggle} htmlFor={sub30Id}>
+                  <input
+                    id={sub30Id}
+                    type="checkbox"
+                    checked={sub30}
+                    onChange={(event) => trends.update({ sub30: event.target.checked ? '1' : undefined })}
+                  />
+                  Only plays under 30 seconds
+                </label>
+              </div>
+              {chart ? (
+                <TrendChart
+                  what={`${sub30 ? 'plays under 30 seconds' : 'streams'} by ${kind}`}
+                  lines={chart}
+                  start={range.start}
+                  end={range.end}
+                />
+              ) : (
+                <Skeleton height="320px" />
+              )}
+            </section>
+          )}
+          {!statistics.isError && (
+            <section css={panel} aria-labelledby="streams-table-title">
+              <div css={panelHead}>
+                <h2 id="streams-table-title">Streams by {kind}</h2>
+                <Button
+                  variant="secondary"
+                  disabled={!rows || rows.items.length === 0}
+                  onClick={() => rows && downloadCsv(statisticsFileName(bucket, range), statisticsCsv(rows))}
+                >
+                  Export CSV
+                </Button>
+              </div>
+              {rows ? (
+                rows.items.length > 0 ? (
+                  <StatisticsTable statistics={rows} busy={statistics.isFetching} />
+                ) : (
+                  <p css={note}>No {kind} has streams reported in this period yet.</p>
+                )
+              ) : (
+                <SkeletonRows />
+              )}
+            </section>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
