@@ -32,6 +32,7 @@ import { mediaRoutes } from './domains/media/routes.js';
 import { createDdexDeliveryPort, reportDeliveryStatus } from './domains/releases/ddex-delivery.js';
 import { type DeliveryPort, recordingDeliveryPort } from './domains/releases/delivery-port.js';
 import { releaseRoutes } from './domains/releases/routes.js';
+import { simulatedStoreRoutes } from './domains/releases/simulated-store.js';
 import { createReleaseService } from './domains/releases/service.js';
 import { loadSessionContext } from './domains/sessions/repository.js';
 import { sessionRoutes } from './domains/sessions/routes.js';
@@ -196,6 +197,7 @@ export async function buildApp(
   const audioJobs = createAudioJobs({ jobs });
   const releases = createReleaseService({ db, config, images, artworks, audio, delivery });
   await app.register(releaseRoutes({ releases, artworks, auth, config }));
+  await app.register(simulatedStoreRoutes({ db }));
   const tracks = createTrackService({ db, audio, audioJobs });
   await app.register(trackRoutes({ tracks, audio, auth, config }));
   await app.register(audioFileRoutes({ db, audio }));

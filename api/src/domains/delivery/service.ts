@@ -88,6 +88,8 @@ export type DeliveryStatusEvent = {
   deliveryStatus: DeliveryStatus;
   messageId: string;
   reason: string | null;
+  /** The platform's transport (`simulator`, `sftp`, …): only a simulated platform can say where it shows a release. */
+  transport: string | null;
 };
 
 /** Per platform, the latest delivery that is done (`current`) and the one under way (`pending`), if any. */
@@ -159,6 +161,7 @@ export function createDeliveryService({
       deliveryStatus,
       messageId: delivery.messageId,
       reason,
+      transport: transports[delivery.platform]?.kind ?? null,
     };
     await onStatus(event).catch((error: unknown) =>
       logger?.warn({ ...event, error: errorText(error) }, 'delivery status not reported'),

@@ -72,7 +72,8 @@ export function toAlbumDetail(album: AlbumDetailRecord, origin: string): AlbumDe
   return {
     ...toAlbum(album, origin),
     tracks: album.tracks.map((track) => toTrack(track, origin)),
-    links: album.links,
+    // A simulated store's page is stored relative to this API (simulated-store.ts).
+    links: album.links.map((link) => ({ ...link, url: new URL(link.url, origin).toString() })),
   };
 }
 

@@ -137,6 +137,7 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
       action: 'DELIVER' as const,
       messageId: 'TH1',
       reason: null,
+      transport: 'sftp',
     };
     await report({ ...event, status: 'SUBMITTED', deliveryStatus: 'DELIVERED' });
     await report({ ...event, status: 'LIVE', deliveryStatus: 'LIVE' });
@@ -156,5 +157,51 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
       await t.app.inject({ url: `/v1/albums/${album.id}`, headers: bearer(owner) }),
     );
     expect(read.reviewStatus).toBe('LIVE');
+    // A real platform's acknowledgement names no store page: no link is made up for it.
+    expect(read.links).toEqual([]);
+  });
+
+  it('a simulated platform shows a live release on a public page of its own, until it is taken down', async () => {
+    const report = reportDeliveryStatus(t.db);
+    const event = {
+      albumId: String(album.id),
+      platform: 'SPOTIFY' as const,
+      action: 'DELIVER' as const,
+      messageId: 'TH2',
+      reason: null,
+      transport: 'simulator',
+    };
+    await report({ ...event, status: 'LIVE', deliveryStatus: 'LIVE' });
+    const read = expectShape(
+      albumDetailSchema,
+      await t.app.inject({ url: `/v1/albums/${album.id}`, headers: bearer(owner) }),
+    );
+    const link = read.links.find((entry) => entry.platform === 'SPOTIFY');
+    expect(link?.platformId).toMatch(/^[0-9A-Za-z]{22}$/);
+    expect(link?.url).toBe(`http://localhost/v1/simulator/stores/SPOTIFY/${link?.platformId}`);
+    // Anyone may open it, like a store page; it names the release and says it is simulated.
+    const page = await t.app.inject({ url: new URL(link!.url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('simulated Spotify');
+    expect(page.body).toContain(String(read.title));
+    expect(
+      (await t.app.inject({ url: '/v1/simulator/stores/SPOTIFY/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode,
+    ).toBe(404);
+
+    await withTransaction(t.db, (tx) =>
+      tx.query(
+        `UPDATE album_platforms SET pending_status = 'PENDING', pending_action = 'TAKEDOWN'
+         WHERE album_id = $1 AND platform = 'SPOTIFY'`,
+        [album.id],
+      ),
+    );
+    await report({ ...event, action: 'TAKEDOWN', status: 'ACCEPTED', deliveryStatus: 'TAKEN_DOWN' });
+    const after = expectShape(
+      albumDetailSchema,
+      await t.app.inject({ url: `/v1/albums/${album.id}`, headers: bearer(owner) }),
+    );
+    expect(after.links).toEqual([]);
+    expect((await t.app.inject({ url: new URL(link!.url).pathname })).statusCode).toBe(404);
   });
 });

@@ -10,7 +10,13 @@ import {
 import { createAudioStore } from '../media/audio-store.js';
 import { createImageStore } from '../media/image-store.js';
 import type { DeliveryPort } from './delivery-port.js';
-import { loadReleaseForDelivery, reportPlatformStatus, type ReleaseWithFiles } from './delivery-reports.js';
+import {
+  loadReleaseForDelivery,
+  recordLink,
+  reportPlatformStatus,
+  type ReleaseWithFiles,
+} from './delivery-reports.js';
+import { removeLink, simulatedStoreLink } from './simulated-store.js';
 
 /**
  * The album as delivery's model (docs/decisions/0035-ddex-delivery.md) reads it. The label defaults to the first
@@ -109,13 +115,21 @@ export function createDdexDeliveryPort({
   };
 }
 
-/** Delivery's status events moved onto the album's per-platform states (and the album to LIVE). */
+/**
+ * Delivery's status events moved onto the album's per-platform states (and the album to LIVE). A simulated
+ * platform also says where it shows the release once live, and stops showing it once taken down.
+ */
 export function reportDeliveryStatus(db: Db) {
   return async (event: DeliveryStatusEvent): Promise<void> => {
+    const platform = event.platform as Platform;
     await reportPlatformStatus(db, {
       albumId: event.albumId,
-      platform: event.platform as Platform,
+      platform,
       status: event.status === 'UNKNOWN' ? 'REJECTED' : event.status,
     });
+    if (event.transport !== 'simulator') return;
+    if (event.deliveryStatus === 'LIVE')
+      await recordLink(db, { albumId: event.albumId, ...simulatedStoreLink(platform, event.albumId) });
+    if (event.deliveryStatus === 'TAKEN_DOWN') await removeLink(db, event.albumId, platform);
   };
 }

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { PLATFORM_NAMES, type Platform, platformSchema } from '@tunehouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db, Queryable } from '../../platform/db.js';
+import { ApiError } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/route-schemas.js';
+import { publicOrigin } from '../media/image-view.js';
+import { toAlbumDetail } from './album-view.js';
+import { detailOf, findAlbum } from './repository.js';
+
+/**
+ * The store pages of the platform simulators (docs/decisions/0035-ddex-delivery.md, "Store links"). A real
+ * platform's acknowledgement says nothing of where the release shows; a distributor learns its store URL later from
+ * the platform. A simulated platform "publishes" a release that goes live on it at a page of this API, so the
+ * release's links, promotion page and QR codes work end to end — and nobody is sent to a made-up URL on a real
+ * store.
+ */
+const STORE_PATH = '/v1/simulator/stores';
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A stable id of the release on a simulated platform: 22 base-62 characters, like a Spotify id. */
+export function simulatedPlatformId(platform: Platform, albumId: string): string {
+  const digest = createHash('sha256').update(`${platform}:${albumId}`).digest();
+  return Array.from(digest.subarray(0, 22), (byte) => BASE62[byte % 62]).join('');
+}
+
+/** Stored relative to the API; the album view makes it absolute with the origin the client reached. */
+export function simulatedStoreLink(platform: Platform, albumId: string) {
+  const platformId = simulatedPlatformId(platform, albumId);
+  return { platform, platformId, url: `${STORE_PATH}/${platform}/${platformId}` };
+}
+
+export async function removeLink(q: Queryable, albumId: string, platform: Platform): Promise<void> {
+  await q.query('DELETE FROM album_links WHERE album_id = $1 AND platform = $2', [albumId, platform]);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** GET /v1/simulator/stores/{platform}/{platformId}: public, like a store page; gone once taken down. */
+export function simulatedStoreRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      `${STORE_PATH}/:platform/:platformId`,
+      {
+        schema: {
+          tags: ['delivery'],
+          summary: 'A simulated platform’s public page of a release that is live on it',
+          params: z.object({ platform: platformSchema, platformId: z.string().regex(/^[0-9A-Za-z]{22}$/) }),
+          response: { 200: z.string().describe('An HTML page'), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { platform, platformId } = request.params;
+        const found = await db.query<{ album_id: string }>(
+          'SELECT album_id FROM album_links WHERE platform = $1 AND platform_id = $2',
+          [platform, platformId],
+        );
+        const albumId = found.rows[0]?.album_id;
+        const record = albumId ? await findAlbum(db, null, albumId) : null;
+        if (!record || record.deletedAt)
+          throw new ApiError(404, 'NOT_FOUND', 'This release is not on this platform');
+        const album = toAlbumDetail(await detailOf(db, record), publicOrigin(request));
+        const store = PLATFORM_NAMES[platform];
+        const title = [album.title, album.version ? `(${album.version})` : ''].filter(Boolean).join(' ');
+        const artists = (album.artists ?? []).map((artist) => artist.name).join(', ');
+        const tracks = album.tracks
+          .map(
+            (track) =>
+              `<li>${escapeHtml(track.title ?? 'Untitled')}${track.version ? ` <small>(${escapeHtml(track.version)})</small>` : ''}</li>`,
+          )
+          .join('');
+        const artwork = album.artwork?.medium?.url;
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+          .send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} — ${escapeHtml(store)} (simulated)</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#15121f}
+img{width:100%;max-width:20rem;border-radius:8px}.note{background:#fff4d6;padding:.75rem 1rem;border-radius:8px}</style>
+</head><body>
+<p class="note">A <strong>simulated ${escapeHtml(store)}</strong> page, made by this Tunehouse installation's platform simulator: the release was delivered to it and went live. A real platform shows its own page.</p>
+${artwork ? `<img src="${escapeHtml(artwork)}" alt="Artwork of ${escapeHtml(title)}">` : ''}
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(artists)}${album.releaseDate ? ` · ${escapeHtml(album.releaseDate)}` : ''}</p>
+<ol>${tracks}</ol>
+</body></html>`);
+      },
+    );
+  };
+}
