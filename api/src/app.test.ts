@@ -157,6 +157,7 @@ describe('OpenAPI at /docs', () => {
         'GET /v1/albums/{id}/platforms',
         'GET /v1/albums/{id}/review',
         'POST /v1/albums/{id}/publish',
+        'GET /v1/simulator/stores/{platform}/{platformId}',
         'GET /v2/artists/{artistId}/albums',
         'GET /v1/albums/{albumId}/artists',
         'GET /v1/albums/{albumId}/tracks',
@@ -170,6 +171,7 @@ describe('OpenAPI at /docs', () => {
         'GET /v1/tracks/{id}',
         'GET /v1/media/audio/{id}/{file}',
         'GET /v1/admin/reviews',
+        'GET /v1/admin/reviews/{albumId}',
         'POST /v1/admin/reviews/{albumId}/accept',
         'POST /v1/admin/reviews/{albumId}/reject',
         // docs/decisions/0019-account-security-and-identity.md

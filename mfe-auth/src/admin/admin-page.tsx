@@ -10,6 +10,7 @@ import { adminUsersQuery } from './admin-queries.js';
 import { AdminUserRow } from './admin-user-row.js';
 import { ContentReview } from './content-review.js';
 import { ImpersonationAudit } from './impersonation-audit.js';
+import { ReportsSection } from './report-files.js';
 
 const PAGE_SIZE = 25;
 /** The table keeps its columns on a phone and scrolls sideways instead of widening the page. */
@@ -37,12 +38,13 @@ const tabs = css`
     border-bottom-color: ${colors.primary};
   }
 `;
-/** The content review queue has a URL of its own, so a reviewer can keep it open or link to it. */
+/** The content review queue and the reports have URLs of their own, so an admin can keep one open or link to it. */
 const REVIEWS_PATH = '/admin/reviews';
+const REPORTS_PATH = '/admin/reports';
 
 /**
- * Admin: find users, view the product as one of them, suspend or lift a suspension (/admin); and work the content
- * review queue (/admin/reviews).
+ * Admin: find users, view the product as one of them, suspend or lift a suspension (/admin); work the content
+ * review queue (/admin/reviews); upload platform reports and follow their loading (/admin/reports).
  */
 export function AdminPage() {
   usePageMeta('Admin');
@@ -73,8 +75,15 @@ export function AdminPage() {
           Users
         </NavLink>
         <NavLink to={REVIEWS_PATH}>Content review</NavLink>
+        <NavLink to={REPORTS_PATH}>Reports</NavLink>
       </nav>
-      {pathname.startsWith(REVIEWS_PATH) ? <ContentReview /> : <UsersSection />}
+      {pathname.startsWith(REVIEWS_PATH) ? (
+        <ContentReview />
+      ) : pathname.startsWith(REPORTS_PATH) ? (
+        <ReportsSection />
+      ) : (
+        <UsersSection />
+      )}
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   adminReviewDecisionSchema,
+  adminReviewDetailSchema,
   adminReviewPageSchema,
   adminUserPageSchema,
   adminUserSchema,
@@ -53,6 +54,7 @@ export function setSuspended(api: ShellContext['api'], userId: string | number, 
 export const reviewKeys = {
   all: ['admin', 'reviews'] as const,
   page: (offset: number) => [...reviewKeys.all, offset] as const,
+  detail: (albumId: string | number) => [...reviewKeys.all, 'detail', String(albumId)] as const,
 };
 
 export function reviewQueueQuery(api: ShellContext['api'], offset: number, size = 20) {
@@ -67,6 +69,24 @@ export function reviewQueueQuery(api: ShellContext['api'], offset: number, size 
         signal,
       }),
     placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * One waiting release with its tracks (audio URLs included) and artwork, for the review dialog. Not refetched on
+ * focus: once decided it is 404, and the dialog keeps what the reviewer was looking at.
+ */
+export function reviewDetailQuery(api: ShellContext['api'], albumId: string | number) {
+  return queryOptions({
+    queryKey: reviewKeys.detail(albumId),
+    queryFn: ({ signal }) =>
+      api.request({
+        method: 'GET',
+        path: `/v1/admin/reviews/${albumId}`,
+        schema: adminReviewDetailSchema,
+        signal,
+      }),
+    staleTime: Infinity,
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, badgeStyle, colors } from '@tunehouse/ui';
+import { Button, badgeStyle, colors, formatDate } from '@tunehouse/ui';
 import { adminKeys, setSuspended } from './admin-queries.js';
 
 /** One user with what an admin can do about them. Admins are never impersonated. */
@@ -38,7 +38,7 @@ export function AdminUserRow({ user }: { user: AdminUser }) {
         {suspended && <span css={badgeStyle(colors.danger)}>SUSPENDED</span>}{' '}
         {user.secondStep !== 'none' && <span css={badgeStyle(colors.success)}>2-STEP</span>}
       </td>
-      <td>{user.createdAt ? new Date(user.createdAt).toLocaleDateString('en-GB') : '—'}</td>
+      <td>{user.createdAt ? formatDate(user.createdAt) : '—'}</td>
       <td style={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
         {!user.isAdmin && (
           <>

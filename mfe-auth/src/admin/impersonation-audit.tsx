@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { messageOf, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Pager, tableStyle } from '@tunehouse/ui';
 import { impersonationAuditQuery } from './admin-queries.js';
+import { when } from './review-format.js';
 
 const scroller = css`
   overflow-x: auto;
 `;
-const when = (value: string) =>
-  new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Who viewed the product as whom, and when (the API audits every impersonation). */
 export function ImpersonationAudit() {

@@ -2,14 +2,15 @@ import { useId, useState } from 'react';
 import { css } from '@emotion/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PLATFORM_NAMES, type AdminReviewItem } from '@tunehouse/contracts';
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, ConfirmDialog, Dialog, colors } from '@tunehouse/ui';
-import { acceptReview, rejectReview, reviewKeys } from './admin-queries.js';
-import { artistsOf, day, titleOf, when } from './review-format.js';
+import { Button, ConfirmDialog, Dialog, Notice, colors } from '@tunehouse/ui';
+import { acceptReview, rejectReview, reviewDetailQuery, reviewKeys } from './admin-queries.js';
+import { artistsOf, day, titleOf, when, words } from './review-format.js';
 import { ReasonsField } from './reasons-field.js';
+import { ReviewTracks } from './review-tracks.js';
 
 /** The API takes 1–20 reasons of at most 1000 characters; the reviewer writes one per line. */
 const rejectSchema = z.object({
@@ -44,18 +45,35 @@ const facts = css`
     overflow-wrap: anywhere;
   }
 `;
+/** The medium rendition is 500 px: shown at 240 (sharp on 2× screens), the full width of a phone. */
 const cover = css`
-  float: right;
-  width: 120px;
-  height: 120px;
-  margin: 0 0 1rem 1rem;
+  display: block;
+  width: 100%;
+  max-width: 240px;
+  aspect-ratio: 1;
+  margin: 0 0 1rem;
   border-radius: 8px;
   object-fit: cover;
+  background: ${colors.surface};
 `;
-
-/** `HIP_HOP_RAP` → `Hip hop rap`: the admin area has no genre labels of its own and needs no exact ones. */
-const words = (value: string | null | undefined) =>
-  value ? value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ') : null;
+/** Artwork beside the facts on a wide screen, above them on a phone. */
+const summary = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  gap: 0 1.25rem;
+  > :first-child {
+    flex: 0 1 240px;
+  }
+  > dl {
+    flex: 1 1 18rem;
+    min-width: 0;
+  }
+`;
+const sectionTitle = css`
+  margin: 1.25rem 0 0.25rem;
+  font-size: 1.05rem;
+`;
 
 /** A reason the API refused lands on the reasons field, named by its line (`reasons.2` is the third line). */
 function reasonsIssue(error: unknown): string | null {
@@ -68,15 +86,17 @@ function reasonsIssue(error: unknown): string | null {
 }
 
 /**
- * One submitted release as an admin sees it: what the review queue carries (its metadata, artists, platforms,
- * territories and track count — admins have no call that reads another account's tracks), with Accept and
- * Reject. Both ask for confirmation; a reject needs the reasons the owner will read.
+ * One submitted release as an admin sees it: the queue's metadata at once, then the artwork and the tracks (with
+ * their details and players) from GET /v1/admin/reviews/{id}; with Accept and Reject. Both ask for confirmation;
+ * a reject needs the reasons the owner will read.
  */
 export function ReviewDialog({ item, onClose }: { item: AdminReviewItem; onClose: () => void }) {
   const shell = useShell();
   const queryClient = useQueryClient();
   const { album } = item;
   const title = titleOf(album);
+  const detail = useQuery(reviewDetailQuery(shell.api, album.id));
+  const full = detail.data?.album;
   const formId = useId();
   const [rejecting, setRejecting] = useState(false);
   const [confirm, setConfirm] = useState<'accept' | { reasons: string[] } | null>(null);
@@ -123,11 +143,12 @@ export function ReviewDialog({ item, onClose }: { item: AdminReviewItem; onClose
     ['℗', album.pLine],
     ['©', album.cLine],
     ['AI-generated', album.ai === true ? 'Yes' : album.ai === false ? 'No' : 'Not answered'],
-    ['Tracks', String(item.trackCount)],
+    ['Tracks', String(full ? full.tracks.length : item.trackCount)],
     ['Territories', String(album.territories?.length ?? 0)],
     ['Platforms', (album.platforms ?? []).map((platform) => PLATFORM_NAMES[platform]).join(', ')],
   ];
-  const artwork = album.artwork?.medium?.url ?? album.artwork?.thumbnail?.url;
+  const artwork = (full ?? album).artwork;
+  const artworkUrl = artwork?.medium?.url ?? artwork?.large?.url ?? artwork?.thumbnail?.url;
 
   return (
     <>
@@ -157,17 +178,24 @@ export function ReviewDialog({ item, onClose }: { item: AdminReviewItem; onClose
           )
         }
       >
-        {artwork && <img css={cover} src={artwork} alt={`Artwork of ${title}`} />}
-        <dl css={facts}>
-          {rows
-            .filter(([, value]) => value)
-            .map(([label, value]) => (
-              <div key={label} css={{ display: 'contents' }}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-        </dl>
+        <div css={summary}>
+          {artworkUrl ? (
+            <img css={cover} src={artworkUrl} alt={`Artwork of ${title}`} />
+          ) : (
+            <Notice tone="warn">The release has no artwork.</Notice>
+          )}
+          <dl css={facts}>
+            {rows
+              .filter(([, value]) => value)
+              .map(([label, value]) => (
+                <div key={label} css={{ display: 'contents' }}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+          </dl>
+        </div>
+        {/* The reasons come first: the track list below may be long. */}
         {rejecting && (
           <form id={formId} noValidate onSubmit={form.handleSubmit(({ reasons }) => setConfirm({ reasons }))}>
             <ReasonsField
@@ -177,6 +205,14 @@ export function ReviewDialog({ item, onClose }: { item: AdminReviewItem; onClose
               {...form.register('reasons')}
             />
           </form>
+        )}
+        <h3 css={sectionTitle}>Tracks</h3>
+        {full ? (
+          <ReviewTracks album={full} />
+        ) : detail.isError ? (
+          <Notice tone="error">The tracks could not be loaded: {messageOf(detail.error)}</Notice>
+        ) : (
+          <p role="status">Loading the tracks…</p>
         )}
       </Dialog>
       <ConfirmDialog

@@ -458,3 +458,22 @@ export async function listReviewQueue(
     total: Number(count.rows[0]?.total ?? 0),
   };
 }
+
+/**
+ * One album waiting for content review (the queue's condition: SUBMITTED, not taken down), of any account, with
+ * its owner's e-mail; null for any other album.
+ */
+export async function findReviewAlbum(
+  q: Queryable,
+  id: string,
+): Promise<{ album: AlbumRecord; email: string } | null> {
+  const { rows } = await q.query<AlbumRow & { email: string | null }>(
+    `SELECT ${ALBUM_COLUMNS},
+            (SELECT u.email FROM users u WHERE u.account_id = al.account_id ORDER BY u.created_at LIMIT 1) AS email
+       FROM ${ALBUM_FROM}
+      WHERE al.id = $1 AND al.review_status = 'SUBMITTED' AND al.deleted_at IS NULL`,
+    [id],
+  );
+  const album = rows[0] ? (await toRecords(q, rows))[0] : undefined;
+  return album ? { album, email: rows[0]!.email ?? '' } : null;
+}

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   adminReviewDecisionSchema,
+  adminReviewDetailSchema,
   adminReviewPageSchema,
   adminReviewParamsSchema,
   adminReviewQueueQuerySchema,
@@ -342,6 +343,33 @@ export function releaseRoutes({
             trackCount: item.trackCount,
             submittedAt: (item.album.submittedAt ?? item.album.updatedAt).toISOString(),
           })),
+        };
+      },
+    );
+
+    app.get(
+      '/v1/admin/reviews/:albumId',
+      {
+        onRequest: adminOnly,
+        schema: {
+          tags: adminTags,
+          summary: 'One album waiting for content review, with its tracks and owner (404 when not SUBMITTED)',
+          description:
+            'The album as GET /v1/albums/{id} answers it to its owner (live tracks with their audio, whose file ' +
+            'URLs need no session), plus the owner account’s e-mail. Only albums in the review queue: a draft, ' +
+            'a decided or a taken-down album is 404 like an unknown one.',
+          security: bearer,
+          params: adminReviewParamsSchema,
+          response: { 200: adminReviewDetailSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { album, email } = await releases.reviewDetail(request.params.albumId);
+        return {
+          album: toAlbumDetail(album, publicOrigin(request)),
+          account: { id: album.accountId, email },
+          trackCount: album.tracks.length,
+          submittedAt: (album.submittedAt ?? album.updatedAt).toISOString(),
         };
       },
     );

@@ -28,6 +28,7 @@ import {
   type AlbumRecord,
   detailOf,
   findAlbum,
+  findReviewAlbum,
   insertAlbum,
   listAlbums,
   listReviewQueue,
@@ -309,6 +310,17 @@ export function createReleaseService({
     return toPage(items, query.offset, query.size, total);
   }
 
+  /**
+   * GET /v1/admin/reviews/{albumId}: a waiting album with its tracks and owner. Only the queue's albums (404 for
+   * a draft, a decided or a taken-down album): admins read other accounts' releases for the review, anything else
+   * goes through audited impersonation.
+   */
+  async function reviewDetail(albumId: string) {
+    const found = UUID.test(albumId.toLowerCase()) ? await findReviewAlbum(db, albumId.toLowerCase()) : null;
+    if (!found) throw albumNotFound();
+    return { album: await detailOf(db, found.album), email: found.email };
+  }
+
   async function anyAlbum(tx: Queryable, albumId: string): Promise<AlbumRecord> {
     const album = UUID.test(albumId.toLowerCase())
       ? await findAlbum(tx, null, albumId.toLowerCase(), { lock: true })
@@ -334,7 +346,20 @@ export function createReleaseService({
     });
   }
 
-  return { list, get, create, update, review, publish, remove, platforms, reviewQueue, accept, reject };
+  return {
+    list,
+    get,
+    create,
+    update,
+    review,
+    publish,
+    remove,
+    platforms,
+    reviewQueue,
+    reviewDetail,
+    accept,
+    reject,
+  };
 }
 
 /** The publish rules found problems: the transaction is rolled back and the problems answered as 422. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { albumSchema } from '../album.js';
+import { albumDetailSchema, albumSchema } from '../album.js';
 import { CONTENT_STATUSES, releaseReviewStatusSchema } from '../enums.js';
 import { paginatedSchema } from '../pagination.js';
 import { dateStringSchema, idSchema } from '../primitives.js';
@@ -171,7 +171,14 @@ export const adminReviewItemSchema = z.object({
 export type AdminReviewItem = z.infer<typeof adminReviewItemSchema>;
 export const adminReviewPageSchema = paginatedSchema(adminReviewItemSchema);
 
-/** /v1/admin/reviews/{albumId}/accept and /reject. */
+/**
+ * GET /v1/admin/reviews/{albumId}: one waiting album as the reviewer needs it, with its live tracks (audio URLs
+ * included) like GET /v1/albums/{id}, and its owner.
+ */
+export const adminReviewDetailSchema = adminReviewItemSchema.extend({ album: albumDetailSchema });
+export type AdminReviewDetail = z.infer<typeof adminReviewDetailSchema>;
+
+/** /v1/admin/reviews/{albumId}, …/accept and …/reject. */
 export const adminReviewParamsSchema = z.object({ albumId: pathIdSchema });
 
 /** POST /v1/admin/reviews/{albumId}/reject: the reasons shown to the owner, at least one. */

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { screen, within } from '@testing-library/dom';
+import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
+import type { AdminUser, CurrentUser, ImpersonationAuditEntry } from '@tunehouse/contracts';
+import { area } from '../area.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+const ADMIN: CurrentUser = {
+  id: 'demo-user',
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  createdAt: '2024-01-02T10:00:00.000Z',
+  account: { id: 'demo-account', country: 'GB', city: 'London', verifiedAt: null, suspendedAt: null },
+  isAdmin: true,
+  emailVerified: true,
+  secondStep: 'none',
+};
+
+const USER: AdminUser = {
+  id: '0b9f4c1e-2d3a-4b5c-8d6e-7f8091a2b3c4',
+  email: 'mara@demo.tunehouse.local',
+  firstName: 'Mara',
+  lastName: 'Lindqvist',
+  createdAt: '2026-11-23T12:00:00.000Z',
+  account: { id: 'acc-9', country: 'SE', city: 'Malmö', verifiedAt: null, suspendedAt: null },
+  isAdmin: false,
+  secondStep: 'none',
+};
+
+const AUDIT: ImpersonationAuditEntry = {
+  id: '9d4b2a10-6c1e-4f7a-9b3c-2e5d8f0a1b2c',
+  admin: { id: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f', email: 'ada@example.com' },
+  user: { id: USER.id as string, email: USER.email, firstName: 'Mara', lastName: 'Lindqvist' },
+  startedAt: '2026-11-22T12:15:00.000Z',
+  expiresAt: '2026-11-22T13:15:00.000Z',
+  endedAt: null,
+};
+
+describe('admin users', () => {
+  it('shows dates in the spec’s dd-MM-yyyy format, with the time where it matters', async () => {
+    const rendered = await renderAreaRoute(area, '/admin', {
+      session: { ...demoSessionView, isAdmin: true },
+      respond: (request) => {
+        if (request.path === '/v1/users/me') return ADMIN;
+        if (request.path === '/v1/admin/users')
+          return { items: [USER], currentOffset: 0, size: 25, totalItems: 1 };
+        if (request.path === '/v1/admin/impersonations')
+          return { items: [AUDIT], currentOffset: 0, size: 10, totalItems: 1 };
+        throw new Error(`unplanned ${request.method} ${request.path}`);
+      },
+    });
+    cleanup = rendered.unmount;
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 20)));
+    const users = await screen.findByRole('table', { name: 'Users' });
+    const row = within(users).getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell')[2]!.textContent).toBe('23-11-2026');
+    expect(await screen.findByText(/^22-11-2026 \d\d:\d5$/)).toBeTruthy();
+  });
+});
