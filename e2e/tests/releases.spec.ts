@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
 
@@ -123,15 +123,51 @@ const area = (page: Page) => page.locator('[data-area="releases"]');
 const heading = (page: Page, name: string) =>
   area(page).getByRole('heading', { level: 1, name, exact: true });
 
+/** An admin, in a browser of their own, accepts the release waiting for content review under this title. */
+async function acceptAsAdmin(browser: Browser, shellUrl: string, title: string): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await context.newPage();
+  await admin.goto(`${shellUrl}/auth/login?from=${encodeURIComponent('/admin/reviews')}`);
+  await admin.getByLabel('E-mail address').fill(DEMO.admin);
+  await admin.getByLabel('Password').fill(DEMO_PASSWORD);
+  await admin.getByRole('button', { name: 'Log in' }).click();
+  const queue = admin.getByRole('table', { name: 'Releases waiting for review' });
+  await expect(queue).toContainText(title);
+  await admin.getByRole('button', { name: `Review ${title}` }).click();
+  await admin.getByRole('button', { name: 'Accept…' }).click();
+  await admin.getByRole('button', { name: 'Accept release' }).click();
+  await expect(admin.getByRole('button', { name: `Review ${title}` })).toHaveCount(0);
+  await context.close();
+}
+
+/**
+ * The distribution page, reloaded until every platform's badge reads `status` (deliveries are background jobs
+ * and the platforms answer a moment later), and, when given, every platform's last delivery reads `last`.
+ */
+async function expectOnEveryPlatform(page: Page, status: RegExp, last?: string): Promise<void> {
+  const albumPath = new URL(page.url()).pathname.match(/^\/albums\/[^/]+/)?.[0];
+  await page.goto(new URL(`${albumPath}/distribution`, page.url()).toString());
+  await expect(async () => {
+    await page.reload();
+    const rows = area(page).locator('tr[data-platform]');
+    await expect(rows).toHaveCount(23, { timeout: 5_000 });
+    const badges = await rows.locator('td:nth-of-type(1)').allInnerTexts();
+    expect(badges.filter((badge) => !status.test(badge.trim()))).toEqual([]);
+    if (last) {
+      const lasts = await rows.locator('td:nth-of-type(2)').allInnerTexts();
+      expect(lasts.filter((text) => text.trim() !== last)).toEqual([]);
+    }
+  }).toPass({ timeout: 120_000, intervals: [1_000, 2_000, 3_000] });
+}
+
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('a release from the first draft to delivery: every step saved, problems gone, delivered', async ({
+test('a release from the first draft to live on every platform, updated and taken down', async ({
   page,
   app,
-  api,
-  request,
+  browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-e2e-release-'));
   fs.writeFileSync(path.join(files, 'night-swimming.wav'), sineWav(4, 440));
   fs.writeFileSync(path.join(files, 'undertow.wav'), sineWav(3, 330));
@@ -275,22 +311,22 @@ test('a release from the first draft to delivery: every step saved, problems gon
   await expect(heading(page, 'Delivered')).toBeVisible();
   await expect(area(page).locator('[data-state="IN_REVIEW"]')).toBeVisible();
 
-  // The content review accepts it (as an admin would), which hands it to delivery on every platform.
-  const login = await request.post(`${api.url}/v1/sessions`, {
-    data: { email: DEMO.admin, password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  const { token } = (await login.json()) as { token: { accessToken: string } };
-  const accepted = await request.post(`${api.url}/v1/admin/reviews/${albumId}/accept`, {
-    headers: { Authorization: `Bearer ${token.accessToken}` },
-  });
-  expect(accepted.ok()).toBe(true);
-  await page.reload();
+  // The content review: an admin accepts it in /admin, which hands it to delivery on every platform. The platform
+  // simulators acknowledge each batch (1 s here), so every platform goes live and gives its store link.
+  await acceptAsAdmin(browser, app.shellUrl, 'Night Swimming');
+  await expectOnEveryPlatform(page, /^LIVE$/);
+  await page.goto(`${app.shellUrl}/albums/${albumId}/delivered`);
   await expect(heading(page, 'Delivered')).toBeVisible();
-  await expect(area(page).locator('[data-platform="SPOTIFY"]')).toContainText(
-    /PENDING|SUBMITTED|ACCEPTED|LIVE/,
-  );
+  await expect(area(page).locator('[data-state="LIVE"]')).toBeVisible();
   await expect(area(page).locator('tr[data-platform]')).toHaveCount(23);
+  // Each platform links to where it shows the release: here the simulated store's own page.
+  const storeLink = area(page)
+    .locator('tr[data-platform="SPOTIFY"]')
+    .getByRole('link', { name: 'Open in Spotify' });
+  const [store] = await Promise.all([page.context().waitForEvent('page'), storeLink.click()]);
+  await expect(store.getByRole('heading', { level: 1, name: 'Night Swimming' })).toBeVisible();
+  await expect(store.getByText(/simulated Spotify/)).toBeVisible();
+  await store.close();
   await shoot(page, 'delivered');
 
   // The overview: per-platform status, the tracks with their preview through the shell's player.
@@ -334,4 +370,27 @@ test('a release from the first draft to delivery: every step saved, problems gon
   await expect(page).toHaveURL(/q=night/);
   await expect(area(page).locator(`tr[data-album="${albumId}"]`)).toContainText('Nova Ray');
   await shoot(page, 'albums');
+
+  // An edit after delivery: the release shows its changes as not sent; sending them goes through the content
+  // review again and then to every platform as an update.
+  await page.goto(`${app.shellUrl}/albums/${albumId}/edit/details`);
+  await area(page).getByRole('textbox', { name: 'Record label' }).fill('Lumen Records International');
+  await area(page).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(area(page).locator('[data-state="CHANGED"]')).toBeVisible();
+  await page.goto(`${app.shellUrl}/albums/${albumId}/distribution`);
+  await area(page).getByRole('button', { name: 'Send the changes' }).click();
+  const send = page.getByRole('dialog', { name: 'Send the changes?' });
+  await send.getByRole('button', { name: 'Send to 23 platforms' }).click();
+  await expect(area(page).locator('[data-state="IN_REVIEW"]')).toBeVisible();
+  await acceptAsAdmin(browser, app.shellUrl, 'Night Swimming');
+  await expectOnEveryPlatform(page, /^LIVE$/, 'Update: Live');
+  await shoot(page, 'distribution-updated');
+
+  // A takedown ends the deals on every platform; the release stays readable, marked as taken down.
+  await area(page).getByRole('button', { name: 'Take down' }).click();
+  const takeDown = page.getByRole('dialog', { name: 'Take the release down?' });
+  await takeDown.getByRole('button', { name: 'Take down' }).click();
+  await expect(area(page).locator('[data-state="TAKEN_DOWN"]')).toBeVisible();
+  await expectOnEveryPlatform(page, /^TAKEN DOWN$/);
+  await shoot(page, 'distribution-taken-down');
 });
