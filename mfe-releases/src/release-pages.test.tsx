@@ -120,3 +120,46 @@ describe('label copy', () => {
     expect(record.toasts.at(-1)).toMatchObject({ level: 'ERROR', message: 'The service is busy' });
   });
 });
+
+describe('distribution page', () => {
+  it('says why a platform refused the release and why delivery to another is being tried again', async () => {
+    await open('/albums/album-1/distribution', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': albumJson({
+          status: 'PUBLISHED',
+          reviewStatus: 'LIVE',
+          platforms: ['SPOTIFY', 'TIDAL', 'DEEZER'],
+        }),
+        'GET /v1/albums/album-1/distribution-fee': () => {
+          throw apiError(404, 'Not found');
+        },
+        'GET /v1/albums/album-1/platforms': [
+          {
+            id: 'SPOTIFY',
+            name: 'Spotify',
+            current: {
+              status: 'REJECTED',
+              action: 'DELIVER',
+              message: 'ResourceCorrupt: resources/1.flac: its MD5 is wrong',
+              attempts: 1,
+            },
+            pending: null,
+          },
+          {
+            id: 'TIDAL',
+            name: 'TIDAL',
+            current: null,
+            pending: { status: 'PENDING', action: 'DELIVER', message: 'connect ECONNREFUSED', attempts: 2 },
+          },
+          { id: 'DEEZER', name: 'Deezer', current: { status: 'LIVE', action: 'DELIVER' }, pending: null },
+        ],
+      }),
+    });
+    const spotify = await screen.findByRole('row', { name: /Spotify/ });
+    expect(spotify.textContent).toContain('Refused: ResourceCorrupt: resources/1.flac: its MD5 is wrong');
+    expect(screen.getByRole('row', { name: /TIDAL/ }).textContent).toContain(
+      'Attempt 2 failed (connect ECONNREFUSED); trying again.',
+    );
+    expect(screen.getByRole('row', { name: /Deezer/ }).querySelector('[data-problem]')).toBeNull();
+  });
+});

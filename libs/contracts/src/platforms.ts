@@ -125,6 +125,13 @@ export type PlatformStatus = (typeof PLATFORM_STATUSES)[number];
 export const platformDeliverySchema = z.object({
   status: platformStatusSchema,
   action: deliveryActionSchema,
+  /**
+   * Not in the spec: why the platform refused it (REJECTED), or the last attempt's error while delivery tries again
+   * (pending). Absent when there is nothing to say.
+   */
+  message: z.string().nullish(),
+  /** Not in the spec: the delivery attempts made so far (0 before the first). */
+  attempts: z.number().int().min(0).nullish(),
 });
 export type PlatformDelivery = z.infer<typeof platformDeliverySchema>;
 

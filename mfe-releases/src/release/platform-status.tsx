@@ -17,6 +17,37 @@ export function DeliveryBadge({ entry }: { entry: AlbumPlatformEntry }) {
   return <span css={badgeStyle(PLATFORM_STATUS_COLORS[shown.status])}>{label.toUpperCase()}</span>;
 }
 
+const problemStyle = css`
+  display: block;
+  margin-top: 0.25rem;
+  max-width: 28rem;
+  color: ${colors.danger};
+  font-size: 0.85rem;
+  white-space: normal;
+  overflow-wrap: anywhere;
+`;
+
+/** Why a platform refused the release, or why delivery is trying again (the last attempt's error). */
+export function DeliveryProblem({ entry }: { entry: AlbumPlatformEntry }) {
+  const pending = entry.pending;
+  if (pending?.message) {
+    const attempts = pending.attempts ?? 0;
+    return (
+      <small css={problemStyle} data-problem="retrying">
+        {attempts === 1 ? 'The first attempt' : `Attempt ${attempts}`} failed ({pending.message}); trying
+        again.
+      </small>
+    );
+  }
+  if (!pending && entry.current?.status === 'REJECTED' && entry.current.message)
+    return (
+      <small css={problemStyle} data-problem="refused">
+        Refused: {entry.current.message}
+      </small>
+    );
+  return null;
+}
+
 const storeCell = css`
   white-space: nowrap;
 `;
@@ -62,6 +93,7 @@ export function PlatformStatusTable({
                 <th scope="row">{entry.name}</th>
                 <td>
                   <DeliveryBadge entry={entry} />
+                  <DeliveryProblem entry={entry} />
                 </td>
                 {detail && (
                   <td>

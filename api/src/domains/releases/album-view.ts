@@ -1,3 +1,4 @@
+import type { DeliveryNote, DeliveryNoteEntry } from './delivery-port.js';
 import {
   type Album,
   type AlbumDetail,
@@ -84,14 +85,31 @@ export function toAlbumDetail(album: AlbumDetailRecord, origin: string): AlbumDe
 export function toPlatformEntries(
   chosen: readonly string[],
   states: readonly PlatformStateRecord[],
+  notes: readonly DeliveryNote[] = [],
 ): AlbumPlatformEntry[] {
   const byPlatform = new Map(states.map((state) => [state.platform, state]));
+  const notesOf = new Map(notes.map((note) => [note.platform, note]));
+  const withNote = (
+    state: PlatformStateRecord['current'] | undefined,
+    note: DeliveryNoteEntry | null | undefined,
+  ) => {
+    if (!state) return null;
+    if (!note) return state;
+    // A finished delivery's reason matters only when it was refused; an old retry error of a delivery that got
+    // through later is no news.
+    const relevant = state.status === 'REJECTED' || state.status === 'PENDING';
+    return {
+      ...state,
+      attempts: note.attempts,
+      ...(note.message && relevant ? { message: note.message } : {}),
+    };
+  };
   return PLATFORMS.filter((platform) => chosen.includes(platform) || byPlatform.has(platform)).map(
     (platform) => ({
       id: platform,
       name: PLATFORM_NAMES[platform],
-      current: byPlatform.get(platform)?.current ?? null,
-      pending: byPlatform.get(platform)?.pending ?? null,
+      current: withNote(byPlatform.get(platform)?.current, notesOf.get(platform)?.current),
+      pending: withNote(byPlatform.get(platform)?.pending, notesOf.get(platform)?.pending),
     }),
   );
 }

@@ -17,6 +17,7 @@ import {
   InvalidDeliveryError,
   releaseForDeliverySchema,
 } from '../delivery/index.js';
+import { toPlatformEntries } from './album-view.js';
 import { createDdexDeliveryPort, reportDeliveryStatus } from './ddex-delivery.js';
 import { artworkImage, completeMetadata, releaseClient, wav } from './release-fixtures.js';
 
@@ -77,6 +78,7 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
           captured.push(release);
           return delivery.enqueue(release, platforms, action, options);
         },
+        statusOf: delivery.statusOf,
       },
     });
     await withTransaction(t.db, (tx) =>
@@ -109,12 +111,22 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
       platform: 'SPOTIFY',
       pending: { action: 'DELIVER' },
     });
+    // What the releases domain hears of it while an attempt failed and delivery tries again.
+    await withTransaction(t.db, (tx) =>
+      tx.query(`UPDATE deliveries SET attempts = 2, reason = 'connect ECONNREFUSED' WHERE album_id = $1`, [
+        String(album.id),
+      ]),
+    );
+    expect(await port.notes!(String(album.id))).toEqual([
+      { platform: 'SPOTIFY', current: null, pending: { message: 'connect ECONNREFUSED', attempts: 2 } },
+    ]);
   });
 
   it('a release delivery refuses is 422 and nothing is queued', async () => {
     const port = createDdexDeliveryPort({
       dataDir,
       delivery: {
+        statusOf: async () => [],
         enqueue: async () => {
           throw new InvalidDeliveryError('The release cannot be delivered', [
             { path: ['tracks', 0, 'title'], message: 'contains a character XML cannot carry' },
@@ -203,5 +215,60 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
     );
     expect(after.links).toEqual([]);
     expect((await t.app.inject({ url: new URL(link!.url).pathname })).statusCode).toBe(404);
+  });
+});
+
+describe('platform entries with what delivery says', () => {
+  const states = [
+    {
+      platform: 'SPOTIFY' as const,
+      current: { status: 'REJECTED' as const, action: 'DELIVER' as const },
+      pending: { status: 'PENDING' as const, action: 'UPDATE' as const },
+    },
+    {
+      platform: 'DEEZER' as const,
+      current: { status: 'LIVE' as const, action: 'DELIVER' as const },
+      pending: null,
+    },
+  ];
+  const notes = [
+    {
+      platform: 'SPOTIFY' as const,
+      current: { message: 'ResourceCorrupt: resources/1.flac: its MD5 is wrong', attempts: 1 },
+      pending: { message: 'connect ECONNREFUSED 10.0.0.1:22', attempts: 2 },
+    },
+    {
+      platform: 'DEEZER' as const,
+      current: { message: 'timed out (attempt 1)', attempts: 2 },
+      pending: null,
+    },
+  ];
+
+  it('shows why a platform refused a delivery and why an attempt under way is being retried', () => {
+    const entries = toPlatformEntries(['SPOTIFY', 'DEEZER', 'TIDAL'], states, notes);
+    expect(entries.find((entry) => entry.id === 'SPOTIFY')).toEqual({
+      id: 'SPOTIFY',
+      name: 'Spotify',
+      current: {
+        status: 'REJECTED',
+        action: 'DELIVER',
+        message: 'ResourceCorrupt: resources/1.flac: its MD5 is wrong',
+        attempts: 1,
+      },
+      pending: {
+        status: 'PENDING',
+        action: 'UPDATE',
+        message: 'connect ECONNREFUSED 10.0.0.1:22',
+        attempts: 2,
+      },
+    });
+    // A delivery that got through after a failed attempt carries no stale error.
+    expect(entries.find((entry) => entry.id === 'DEEZER')?.current).toEqual({
+      status: 'LIVE',
+      action: 'DELIVER',
+      attempts: 2,
+    });
+    expect(entries.find((entry) => entry.id === 'TIDAL')).toMatchObject({ current: null, pending: null });
+    expect(albumPlatformEntriesSchema.parse(entries)).toEqual(entries);
   });
 });

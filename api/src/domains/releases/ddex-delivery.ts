@@ -90,7 +90,7 @@ export function createDdexDeliveryPort({
   delivery,
 }: {
   dataDir: string;
-  delivery: Pick<DeliveryService, 'enqueue'>;
+  delivery: Pick<DeliveryService, 'enqueue' | 'statusOf'>;
 }): DeliveryPort {
   const stores = { images: createImageStore(dataDir), audio: createAudioStore(dataDir) };
   return {
@@ -111,6 +111,15 @@ export function createDdexDeliveryPort({
           })),
         );
       }
+    },
+    async notes(albumId) {
+      const note = (record: { reason: string | null; attempts: number } | null) =>
+        record ? { message: record.reason, attempts: record.attempts } : null;
+      return (await delivery.statusOf(albumId)).map(({ platform, current, pending }) => ({
+        platform,
+        current: note(current),
+        pending: note(pending),
+      }));
     },
   };
 }

@@ -25,7 +25,20 @@ export type DeliveryRequest = { albumId: string; action: DeliveryAction; platfor
  */
 export interface DeliveryPort {
   deliver(request: DeliveryRequest, tx: Queryable): Promise<void>;
+  /**
+   * Per platform, what delivery can say about its latest finished delivery and the one under way: the reason of a
+   * refusal or failure, the last attempt's error while retrying, and the attempts made. Optional: a port that
+   * sends nothing has nothing to say.
+   */
+  notes?(albumId: string): Promise<DeliveryNote[]>;
 }
+
+export type DeliveryNoteEntry = { message: string | null; attempts: number };
+export type DeliveryNote = {
+  platform: Platform;
+  current: DeliveryNoteEntry | null;
+  pending: DeliveryNoteEntry | null;
+};
 
 /**
  * `buildApp`'s default (and the test app's): every hand-off is recorded in `release_delivery_requests` (in the same

@@ -183,8 +183,8 @@ export function releaseRoutes({
         },
       },
       async (request) => {
-        const { album, states } = await releases.platforms(accountOf(request), request.params.id);
-        return toPlatformEntries(album.platforms, states);
+        const { album, states, notes } = await releases.platforms(accountOf(request), request.params.id);
+        return toPlatformEntries(album.platforms, states, notes);
       },
     );
 

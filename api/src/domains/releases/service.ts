@@ -300,7 +300,8 @@ export function createReleaseService({
 
   async function platforms(accountId: string, id: string) {
     const album = await ownedAlbum(db, accountId, id);
-    return { album, states: await platformStates(db, album.id) };
+    const notes = (await delivery.notes?.(album.id)) ?? [];
+    return { album, states: await platformStates(db, album.id), notes };
   }
 
   // Admin content review -------------------------------------------------------------------------------------
