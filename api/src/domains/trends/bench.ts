@@ -1,8 +1,18 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Db } from '../../platform/db.js';
-import { type DemoTrack, mulberry32, seedDemoTrends, seedOf } from './demo-generator.js';
-import type { LoadResult } from './loader.js';
+import {
+  type DemoTrack,
+  demoBatches,
+  generateDemoFacts,
+  mulberry32,
+  seedDemoTrends,
+  seedOf,
+} from './demo-generator.js';
+import { type LoadResult, loadResolvedRows } from './loader.js';
 import { formatBytes } from './progress.js';
-import { addDays } from './usage.js';
+import { addDays, dayNumber, dayString } from './usage.js';
 
 /**
  * Benchmark-size trends (`npm run ingest -- --scale N`): a synthetic catalogue of N × 1,000 tracks (albums of 1 to
@@ -219,4 +229,392 @@ export async function runTrendsBenchmark(db: Db, options: BenchOptions): Promise
     const { ms } = await timed(() => db.query(sql, params));
     log(`  ${label.padEnd(52)} ${ms.toFixed(1).padStart(8)} ms`);
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// `npm run bench:trends` (api/bench/trends.mjs): one label account holding the whole catalogue, its facts built
+// through the loader in chunks (resumable), DSR files generated from the same model, and the cleanup that keeps a
+// kept database reusable. docs/decisions/0038-trends-api.md, "Benchmark".
+
+export type LabelBenchOptions = {
+  tracks: number;
+  days: number;
+  seed: number;
+  scale: number;
+  /** The last day of the data (default: yesterday, UTC); pinned in a kept database. */
+  to: string;
+};
+
+export type Label = {
+  accountId: string;
+  email: string;
+  password: string;
+  from: string;
+  to: string;
+  catalogue: (DemoTrack & { isrc: string; barcode: string })[];
+};
+
+export const LABEL_EMAIL = 'label@bench.tunehouse.test';
+export const LABEL_PASSWORD = 'bench label password 1234';
+
+/** EAN-13 with its check digit, from a 12-digit body. */
+function ean13(body: string): string {
+  const sum = [...body].reduce((total, digit, i) => total + Number(digit) * (i % 2 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/**
+ * The label's catalogue: albums of 1 to 12 tracks released evenly over the range (so 2,000 tracks over 730 days
+ * give about 50 M daily fact rows, the issue's label), ISRCs QZTHBYYNNNNN and EAN-13 barcodes in the in-store
+ * range 200.
+ */
+export function labelCatalogue(options: LabelBenchOptions): Label['catalogue'] {
+  const random = mulberry32(seedOf(options.seed, 'label', options.tracks));
+  const from = addDays(options.to, -(options.days - 1));
+  const catalogue: Label['catalogue'] = [];
+  let albumNo = 0;
+  while (catalogue.length < options.tracks) {
+    albumNo += 1;
+    const albumId = uuidFrom(random);
+    const releaseDate = addDays(from, Math.floor(random() * options.days));
+    const barcode = ean13(`200${String(albumNo).padStart(9, '0')}`);
+    const size = random() < 0.45 ? 1 : 2 + Math.floor(random() * 11);
+    for (let i = 0; i < size && catalogue.length < options.tracks; i += 1) {
+      const n = catalogue.length;
+      const isrc = `QZTHB${String(20 + Math.floor(n / 100_000)).padStart(2, '0')}${String(n % 100_000).padStart(5, '0')}`;
+      catalogue.push({ trackId: uuidFrom(random), albumId, accountId: '', releaseDate, isrc, barcode });
+    }
+  }
+  return catalogue;
+}
+
+/**
+ * The label user and its catalogue (albums and tracks PUBLISHED × LIVE), created once; a kept database must hold
+ * the same build (tracks, days, seed, scale, last day — recorded in `bench_label`), else this refuses.
+ */
+export async function ensureLabel(
+  db: Db,
+  options: LabelBenchOptions,
+  deps: {
+    hashPassword: (password: string) => Promise<string>;
+    insertUser: (
+      db: Db,
+      user: {
+        email: string;
+        passwordHash: string;
+        firstName: string;
+        lastName: string;
+        emailVerified: boolean;
+      },
+    ) => Promise<unknown>;
+  },
+): Promise<Label> {
+  await db.query(`CREATE TABLE IF NOT EXISTS bench_label (
+    id int PRIMARY KEY CHECK (id = 1), tracks int NOT NULL, days int NOT NULL, seed int NOT NULL,
+    scale double precision NOT NULL, last_day date NOT NULL)`);
+  const { rows: kept } = await db.query<{
+    tracks: number;
+    days: number;
+    seed: number;
+    scale: number;
+    last_day: string;
+  }>('SELECT tracks, days, seed, scale, last_day::text FROM bench_label');
+  const built = kept[0];
+  if (built) {
+    if (
+      built.tracks !== options.tracks ||
+      built.days !== options.days ||
+      built.seed !== options.seed ||
+      built.scale !== options.scale
+    )
+      throw new Error(
+        `This database holds a label of ${built.tracks} tracks × ${built.days} days (seed ${built.seed}, scale ` +
+          `${built.scale}); use those options or another --keep folder`,
+      );
+    options = { ...options, to: built.last_day };
+  } else {
+    await db.query(
+      'INSERT INTO bench_label (id, tracks, days, seed, scale, last_day) VALUES (1, $1, $2, $3, $4, $5)',
+      [options.tracks, options.days, options.seed, options.scale, options.to],
+    );
+  }
+  const catalogue = labelCatalogue(options);
+  await deps.insertUser(db, {
+    email: LABEL_EMAIL,
+    passwordHash: await deps.hashPassword(LABEL_PASSWORD),
+    firstName: 'Bench',
+    lastName: 'Label',
+    emailVerified: true,
+  });
+  const { rows } = await db.query<{ account_id: string }>('SELECT account_id FROM users WHERE email = $1', [
+    LABEL_EMAIL,
+  ]);
+  const accountId = rows[0]!.account_id;
+  for (const track of catalogue) track.accountId = accountId;
+  const albums = [...new Map(catalogue.map((track) => [track.albumId, track])).values()];
+  await db.query(
+    `INSERT INTO albums (id, account_id, title, barcode, release_date, format, status, review_status)
+     SELECT id, $1, 'Bench album ' || n, barcode, release_date, 'ALBUM', 'PUBLISHED', 'LIVE'
+       FROM unnest($2::uuid[], $3::text[], $4::date[]) WITH ORDINALITY AS a(id, barcode, release_date, n)
+     ON CONFLICT (id) DO NOTHING`,
+    [accountId, albums.map((a) => a.albumId), albums.map((a) => a.barcode), albums.map((a) => a.releaseDate)],
+  );
+  await db.query(
+    `INSERT INTO tracks (id, album_id, account_id, position, title, isrc)
+     SELECT id, album_id, $1, row_number() OVER (PARTITION BY album_id ORDER BY n), 'Bench track ' || n, isrc
+       FROM unnest($2::uuid[], $3::uuid[], $4::text[]) WITH ORDINALITY AS t(id, album_id, isrc, n)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      accountId,
+      catalogue.map((t) => t.trackId),
+      catalogue.map((t) => t.albumId),
+      catalogue.map((t) => t.isrc),
+    ],
+  );
+  return {
+    accountId,
+    email: LABEL_EMAIL,
+    password: LABEL_PASSWORD,
+    from: addDays(options.to, -(options.days - 1)),
+    to: options.to,
+    catalogue,
+  };
+}
+
+/**
+ * The label's facts through the loader (COPY, spread, merge, rollups), `chunkTracks` tracks a load: each chunk is
+ * one DEMO report file of its own identity, so an interrupted build resumes where it stopped and a built database
+ * is not loaded twice. A track's figures do not depend on the other tracks, so the chunking changes nothing.
+ */
+export async function buildLabelFacts(
+  db: Db,
+  label: Label,
+  options: { seed: number; scale: number; chunkTracks: number; log: (line: string) => void },
+): Promise<{ rows: number; loadedChunks: number; seconds: number }> {
+  const chunks: DemoTrack[][] = [];
+  for (let i = 0; i < label.catalogue.length; i += options.chunkTracks)
+    chunks.push(label.catalogue.slice(i, i + options.chunkTracks));
+  const started = Date.now();
+  let rows = 0;
+  let loadedChunks = 0;
+  for (const [index, chunk] of chunks.entries()) {
+    const identity = JSON.stringify({
+      bench: 'label',
+      seed: options.seed,
+      scale: options.scale,
+      from: label.from,
+      to: label.to,
+      tracks: chunk.map((track) => track.trackId),
+    });
+    const sha256 = createHash('sha256').update(identity).digest('hex');
+    const facts = generateDemoFacts({
+      seed: options.seed,
+      catalogue: chunk,
+      from: label.from,
+      to: label.to,
+      scale: options.scale,
+    });
+    const result = await loadResolvedRows(
+      db,
+      { name: `bench label facts ${index + 1}/${chunks.length}`, format: 'DEMO', sha256, size: 0 },
+      demoBatches(facts),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    if (result.status === 'DUPLICATE') {
+      options.log(`  chunk ${index + 1}/${chunks.length}: already built`);
+      continue;
+    }
+    rows += result.rows;
+    loadedChunks += 1;
+    const left = chunks.length - index - 1;
+    const perChunk = seconds / loadedChunks;
+    options.log(
+      `  chunk ${index + 1}/${chunks.length}: ${result.rows.toLocaleString('en-US')} rows in ` +
+        `${(result.milliseconds / 1000).toFixed(0)} s; ${rows.toLocaleString('en-US')} rows so far ` +
+        `(${Math.round(rows / seconds).toLocaleString('en-US')} rows/s), ~${Math.round((left * perChunk) / 60)} min left`,
+    );
+  }
+  if (loadedChunks) {
+    for (const table of [
+      'stream_facts',
+      'stream_facts_weekly',
+      'stream_facts_monthly',
+      'stream_facts_track_daily',
+      'playlist_facts',
+    ])
+      await db.query(`VACUUM ANALYZE ${table}`);
+  }
+  return { rows, loadedChunks, seconds: (Date.now() - started) / 1000 };
+}
+
+/** Row counts and sizes of the trends tables. */
+export async function trendTableSizes(db: Db): Promise<string[]> {
+  const lines: string[] = [];
+  for (const [table, partitioned] of [
+    ['stream_facts', true],
+    ['stream_facts_weekly', false],
+    ['stream_facts_monthly', false],
+    ['stream_facts_track_daily', false],
+    ['playlist_facts', true],
+  ] as const) {
+    const size = await sizeOf(db, table, partitioned);
+    lines.push(
+      `  ${table.padEnd(26)} ${size.rows.toLocaleString('en-US').padStart(12)} rows ${formatBytes(size.bytes).padStart(10)}`,
+    );
+  }
+  return lines;
+}
+
+/** The DSR files of the ingest benchmark and the same rows as a COPY text file (the facts' columns). */
+export type IngestFiles = {
+  files: string[];
+  copyFile: string;
+  lines: number;
+  firstDay: string;
+  lastDay: string;
+};
+
+const DSR_HEADERS = [
+  '#HEAD\tMessageVersion\tProfile\tProfileVersion\tMessageId\tMessageCreatedDateTime\tFileNumber\tNumberOfFiles\tUsageStartDate\tUsageEndDate\tSenderPartyId\tSenderName\tServiceDescription\tRecipientPartyId\tRecipientName',
+  '#SY02\tSummaryRecordId\tDistributionChannel\tDistributionChannelDPID\tCommercialModel\tUseType\tTerritory\tServiceDescription\tUsages',
+  '#RE01\tBlockId\tReleaseReference\tDspReleaseId\tProprietaryReleaseId\tCatalogNumber\tICPN',
+  '#AS02\tBlockId\tResourceReference\tDspResourceId\tISRC\tTitle\tSubTitle',
+  '#SU02\tBlockId\tSummaryRecordId\tSalesTransactionId\tTransactedRelease\tTransactedResource\tIsRoyaltyBearing\tNumberOfStreams\tStreamsUnder30Seconds',
+  '#FOOT\tNumberOfLinesInFile\tNumberOfSummaryRecords\tNumberOfBlocksInFile',
+].join('\n');
+
+/**
+ * Where the ingest benchmark puts its days: `count` days ending 70 days before the label's first day, so their
+ * weeks and months hold nothing else and removing them afterwards is exact.
+ */
+export function ingestRange(label: Label, count: number): { firstDay: string; lastDay: string } {
+  const lastDay = addDays(label.from, -70);
+  return { firstDay: addDays(lastDay, -(count - 1)), lastDay };
+}
+
+/**
+ * DSR flat files (BasicAudioProfile 1.2 records: HEAD, SY02 per service and territory, RE01/AS02/SU02 blocks per
+ * recording, FOOT; one file a day, several services in a file as an aggregator sends them) holding about `lines`
+ * usage lines: the model's last days of the label, moved to {@link ingestRange}. Also writes the same rows, resolved,
+ * as COPY text for the raw COPY they are compared with.
+ */
+export async function writeIngestFiles(
+  db: Db,
+  label: Label,
+  options: { seed: number; scale: number; lines: number; dir: string },
+): Promise<IngestFiles> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM stream_facts WHERE account_id = $1 AND day = $2',
+    [label.accountId, label.to],
+  );
+  const perDay = Math.max(1, rows[0]?.n ?? 1);
+  const count = Math.max(1, Math.min(120, Math.ceil(options.lines / perDay)));
+  const sourceFrom = addDays(label.to, -(count - 1));
+  const range = ingestRange(label, count);
+  const shift = dayNumber(range.firstDay) - dayNumber(sourceFrom);
+  const byTrack = new Map(label.catalogue.map((track) => [track.trackId, track]));
+
+  type DayFile = { summaries: Map<string, { id: number; usages: number }>; blocks: string[] };
+  const days = new Map<string, DayFile>();
+  const copyStream = fs.createWriteStream(path.join(options.dir, 'raw-copy.txt'));
+  let block: { day: string; trackId: string; text: string[] } | null = null;
+  let lines = 0;
+  const flush = () => {
+    if (!block) return;
+    days.get(block.day)!.blocks.push(block.text.join('\n'));
+    block = null;
+  };
+  let pending = '';
+  for (const fact of generateDemoFacts({
+    seed: options.seed + 1,
+    catalogue: label.catalogue,
+    from: sourceFrom,
+    to: label.to,
+    scale: options.scale,
+  })) {
+    if (fact.kind !== 'stream') continue;
+    const day = dayString(dayNumber(fact.day) + shift);
+    let file = days.get(day);
+    if (!file) days.set(day, (file = { summaries: new Map(), blocks: [] }));
+    const track = byTrack.get(fact.entry.trackId)!;
+    if (!block || block.day !== day || block.trackId !== track.trackId) {
+      flush();
+      const blockId = file.blocks.length + 1;
+      block = {
+        day,
+        trackId: track.trackId,
+        text: [
+          `RE01\t${blockId}\tR${blockId}\tDSPREL${track.albumId.slice(0, 8)}\t\t\t${track.barcode}`,
+          `AS02\t${blockId}\tA${blockId}\tDSPRES${track.trackId.slice(0, 8)}\t${track.isrc}\t${track.isrc}\t`,
+        ],
+      };
+    }
+    const key = `${fact.platform}\t${fact.territory}`;
+    let summary = file.summaries.get(key);
+    if (!summary) file.summaries.set(key, (summary = { id: file.summaries.size + 1, usages: 0 }));
+    summary.usages += fact.streams;
+    lines += 1;
+    const blockId = file.blocks.length + 1;
+    block.text.push(
+      `SU02\t${blockId}\t${summary.id}\tT${lines}\tR${blockId}\tA${blockId}\tY\t${fact.streams}\t${fact.sub30}`,
+    );
+    pending += `${day}\t${track.trackId}\t${track.albumId}\t${track.accountId}\t${fact.platform}\t${fact.territory}\t${fact.streams}\t${fact.sub30}\n`;
+    if (pending.length > 1 << 20) {
+      if (!copyStream.write(pending))
+        await new Promise<void>((resolve) => copyStream.once('drain', () => resolve()));
+      pending = '';
+    }
+  }
+  flush();
+  copyStream.end(pending);
+  await new Promise<void>((resolve, reject) =>
+    copyStream.once('finish', () => resolve()).once('error', reject),
+  );
+
+  const files: string[] = [];
+  for (const [day, file] of [...days].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const compact = day.replaceAll('-', '');
+    const name = path.join(
+      options.dir,
+      `DSR_PADPIDA2025BENCHR_PADPIDA2025BENCHS_Multi_${day}_WW_1of1_${compact}T060000.tsv`,
+    );
+    const summaries = [...file.summaries].map(
+      ([key, s]) =>
+        `SY02\t${s.id}\tBench Aggregator\t\tSubscriptionModel\tOnDemandStream\t${key.split('\t')[1]}\t${key.split('\t')[0]}\t${s.usages}`,
+    );
+    const body = [
+      `HEAD\tdsrf/30\tBasicAudioProfile\t1.2\tBENCH-${compact}\t${day}T06:00:00Z\t1\t1\t${day}\t${day}\tPADPIDA2025BENCHS\tBench Aggregator\tMulti\tPADPIDA2025BENCHR\tTunehouse`,
+      DSR_HEADERS,
+      ...summaries,
+      ...file.blocks,
+    ].join('\n');
+    const lineCount = body.split('\n').length + 1;
+    await fs.promises.writeFile(
+      name,
+      `${body}\nFOOT\t${lineCount}\t${summaries.length}\t${file.blocks.length}\n`,
+    );
+    files.push(name);
+  }
+  return { files, copyFile: path.join(options.dir, 'raw-copy.txt'), lines, ...range };
+}
+
+/** Removes what the ingest benchmark loaded (its days, weeks and months hold nothing else) and its COPY table. */
+export async function clearIngestRange(db: Db, range: { firstDay: string; lastDay: string }): Promise<void> {
+  const weekStart = addDays(range.firstDay, -6);
+  const monthStart = `${range.firstDay.slice(0, 7)}-01`;
+  await db.query('DELETE FROM stream_facts WHERE day BETWEEN $1 AND $2', [range.firstDay, range.lastDay]);
+  await db.query('DELETE FROM stream_facts_track_daily WHERE day BETWEEN $1 AND $2', [
+    range.firstDay,
+    range.lastDay,
+  ]);
+  await db.query('DELETE FROM stream_facts_weekly WHERE week BETWEEN $1 AND $2', [weekStart, range.lastDay]);
+  await db.query('DELETE FROM stream_facts_monthly WHERE month BETWEEN $1 AND $2', [
+    monthStart,
+    range.lastDay,
+  ]);
+  await db.query(`DELETE FROM report_files WHERE name LIKE 'DSR\\_PADPIDA2025BENCHR\\_%'`);
+  await db.query('DROP TABLE IF EXISTS bench_raw_copy, bench_raw_copy_indexed');
+  // The months' partitions the load created, so that every run creates them alike.
+  for (let month = monthStart; month <= range.lastDay; month = `${addDays(month, 32).slice(0, 7)}-01`)
+    await db.query(`DROP TABLE IF EXISTS stream_facts_p${month.slice(0, 4)}_${month.slice(5, 7)}`);
 }

@@ -113,6 +113,8 @@ const BUILT_IN_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const RECORD_TYPE = /^[A-Z]{2}[A-Z0-9]{2}(\.\d{2})?$/;
+/** The record closing a file: FOOT (FFOO in the shared samples' parser test file, whose head is FHEA). */
+const FOOTERS: ReadonlySet<string> = new Set(['FOOT', 'FFOO']);
 const SUB30_COLUMN = /sub.?30|under.?30|shorter.?than.?30|short.?streams/i;
 
 type Row = { type: string; cells: string[]; line: number; text: string };
@@ -157,19 +159,37 @@ export async function* parseDsr(
   let head: Row | null = null;
   let block: Block | null = null;
   let platform: Store | null | undefined;
+  // What HEAD gives every usage, worked out once per HEAD: its period, and the store of each summary record.
+  let headPeriod: { firstDay: string; lastDay: string } | null = null;
+  const platforms = new Map<Summary | undefined, Store>();
   let inputError: unknown = null;
   input.once('error', (error) => (inputError = error));
   const lines = createInterface({ input, crlfDelay: Infinity });
 
-  const columnsOf = (type: string): readonly string[] => {
+  /** The columns a `#` line of the file names for a record type, if any. */
+  const writtenColumns = (type: string): readonly string[] | null => {
     const base = type.slice(0, 4);
     const written = headers.get(type) ?? headers.get(base);
     if (written) return written;
     for (const [key, columns] of headers) if (key.slice(0, 4) === base) return columns;
-    return BUILT_IN_COLUMNS[base] ?? [];
+    return null;
+  };
+  const columnsOf = (type: string): readonly string[] =>
+    writtenColumns(type) ?? BUILT_IN_COLUMNS[type.slice(0, 4)] ?? [];
+  // Column positions by record type and name, forgotten whenever a `#` line (re)names a type's columns.
+  const indexes = new Map<string, number>();
+  const indexOf = (type: string, column: string): number => {
+    const key = `${type}\u0000${column}`;
+    let index = indexes.get(key);
+    if (index === undefined) {
+      const wanted = column.toLowerCase();
+      index = columnsOf(type).findIndex((name) => name.toLowerCase() === wanted);
+      indexes.set(key, index);
+    }
+    return index;
   };
   const field = (row: Row, column: string): string | undefined => {
-    const index = columnsOf(row.type).findIndex((name) => name.toLowerCase() === column.toLowerCase());
+    const index = indexOf(row.type, column);
     return index < 0 ? undefined : row.cells[index + 1]?.trim();
   };
   const fail = (row: Row, reason: string): never => {
@@ -186,12 +206,17 @@ export async function* parseDsr(
         fail(row, `the validity period ${start ?? ''}..${end ?? ''} is not a pair of dates`);
       return { firstDay: firstDay!, lastDay: lastDay! };
     }
+    if (head && headPeriod) return headPeriod;
     if (head) {
       const first = field(head, 'UsageStartDate');
       const last = field(head, 'UsageEndDate');
       const from = first ? parsePeriod(first) : null;
       const to = last ? parsePeriod(last) : from;
-      if (from && to && from.firstDay <= to.lastDay) return { firstDay: from.firstDay, lastDay: to.lastDay };
+      if (from && to && from.firstDay <= to.lastDay)
+        return (headPeriod = { firstDay: from.firstDay, lastDay: to.lastDay });
+      // Dates the HEAD gives but that cannot be read are an error, not a reason to guess from the file name.
+      if (first || last)
+        fail(head, `the usage period ${first ?? ''}..${last ?? ''} is not a pair of dates (or periods)`);
     }
     if (fromName?.period) return fromName.period;
     return fail(row, 'no usage period: neither the record, the HEAD nor the file name gives one');
@@ -205,13 +230,25 @@ export async function* parseDsr(
         storeFromName(head && field(head, 'SenderPartyId')) ??
         null;
     }
-    return (
-      platform ??
-      storeFromName(summary?.service) ??
-      storeFromName(head && field(head, 'ServiceDescription')) ??
-      storeFromName(fromName?.service) ??
-      'UNKNOWN'
-    );
+    if (platform) return platform;
+    let store = platforms.get(summary);
+    if (!store) {
+      store =
+        storeFromName(summary?.service) ??
+        storeFromName(head && field(head, 'ServiceDescription')) ??
+        storeFromName(fromName?.service) ??
+        'UNKNOWN';
+      platforms.set(summary, store);
+    }
+    return store;
+  };
+  // Checked once per distinct period (a report repeats a few periods on every line).
+  const periodProblems = new Map<string, string | null>();
+  const periodProblem = (period: { firstDay: string; lastDay: string }) => {
+    const key = `${period.firstDay}/${period.lastDay}`;
+    let problem = periodProblems.get(key);
+    if (problem === undefined) periodProblems.set(key, (problem = checkPeriod(period)));
+    return problem;
   };
 
   const usage = (row: Row): UsageRow | null => {
@@ -235,6 +272,16 @@ export async function* parseDsr(
       releases.find((item) => refs.includes(item.reference) || refs.includes(item.dspId)) ??
       releases.find((item) => item.upc) ??
       undefined;
+    // A usage record must hold the fields its `#` line names (or, without one, up to its count): fewer is a line
+    // cut short, more (not empty) a shifted row, e.g. a tab inside a value; either would count the wrong figures.
+    const written = writtenColumns(row.type);
+    const fields = row.cells.length - 1;
+    if (written && fields > written.length && row.cells.slice(written.length + 1).some((cell) => cell.trim()))
+      fail(row, `the ${row.type} record has ${fields} fields, its # line names ${written.length}`);
+    const countIndex = Math.max(indexOf(row.type, 'NumberOfStreams'), indexOf(row.type, 'Usages'));
+    const needed = written ? Math.max(written.length, countIndex + 1) : countIndex + 1;
+    if (fields < needed)
+      fail(row, `the ${row.type} record has ${fields} fields, ${needed} expected: the line is cut short`);
     const streamsText = field(row, 'NumberOfStreams') ?? field(row, 'Usages');
     const streams = parseCount(streamsText);
     if (streams === null)
@@ -245,7 +292,7 @@ export async function* parseDsr(
     if (sub30 === null) fail(row, `the sub-30 count ${JSON.stringify(sub30Text)} is not a whole number`);
     if (sub30! > streams!) fail(row, `the sub-30 count ${sub30} is more than the ${streams} streams`);
     const period = usagePeriod(row);
-    const problem = checkPeriod(period);
+    const problem = periodProblem(period);
     if (problem) fail(row, problem);
     return {
       line: row.line,
@@ -262,16 +309,23 @@ export async function* parseDsr(
   };
 
   let lineNo = 0;
+  let records = 0;
+  let footer: number | null = null;
   for await (const rawLine of lines) {
     lineNo += 1;
     const text = lineNo === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine;
     if (!text.trim()) continue;
+    if (footer !== null)
+      throw new ReportParseError(name, lineNo, `a record after the FOOT record of line ${footer}`);
     if (text.startsWith('#')) {
       const [type, ...columns] = text.slice(1).split('\t');
       headers.set(
         type!.trim(),
         columns.map((column) => column.trim()),
       );
+      indexes.clear();
+      headPeriod = null;
+      platforms.clear();
       continue;
     }
     const cells = text.split('\t');
@@ -282,11 +336,15 @@ export async function* parseDsr(
         lineNo,
         `${JSON.stringify(type.slice(0, 20))} is not a DSR record type`,
       );
+    records += 1;
     const row: Row = { type, cells, line: lineNo, text };
     const kind = type.slice(0, 2);
-    if (type === 'HEAD') {
+    if (FOOTERS.has(type)) footer = lineNo;
+    else if (type === 'HEAD') {
       head = row;
       platform = undefined;
+      headPeriod = null;
+      platforms.clear();
     } else if (kind === 'SY') {
       const id = field(row, 'SummaryRecordId') ?? '';
       if (!summaries.has(id)) {
@@ -316,7 +374,15 @@ export async function* parseDsr(
         if (result) yield result;
       }
     }
-    // Other records (FOOT, MW.., RU.., LI.., and types this profile does not know) carry nothing we count.
+    // Other records (MW.., RU.., LI.., and types this profile does not know) carry nothing we count.
   }
   if (inputError) throw inputError;
+  // The FOOT record closes a DSR file: without it the file was cut off (an upload or copy that stopped), and
+  // whatever was read is refused with it.
+  if (records > 0 && footer === null)
+    throw new ReportParseError(
+      name,
+      lineNo,
+      'the file ends without its FOOT record: it is cut short (or not a whole DSR file)',
+    );
 }

@@ -269,3 +269,144 @@ describe('CSV reports', () => {
     expect(await count('SELECT 1 AS n')).toBe(1);
   });
 });
+
+describe('malformed reports', () => {
+  // July and August 2023, which no other test loads: "nothing half-loaded" is checked on July.
+  const csvHeader = 'date,platform,territory,isrc,upc,streams,sub30\n';
+  const csvGood = '2023-07-03,SPOTIFY,SE,SEABC2400001,,100,10\n2023-07-04,TIDAL,,XXABC2300001,,7,0\n';
+  const dsrHead = [
+    'HEAD\tdsrf/30\tBasicAudioProfile\t1.2\tM1\t2023-08-01T00:00:00Z\t1\t1\t2023-07-01\t2023-07-31\tPADPIDA0\tSpotify',
+    '#SU02\tBlockId\tSummaryRecordId\tSalesTransactionId\tTransactedRelease\tTransactedResource\tIsRoyaltyBearing\tNumberOfStreams',
+    'SY02\tS1\t\t\tSubscriptionModel\tOnDemandStream\tSE\tPremium\t100',
+    'AS02\tB1\tA1\tdsp\tSEABC2400001\tOne',
+    'SU02\tB1\tS1\tT1\t\tA1\ttrue\t310',
+    'AS02\tB2\tA2\tdsp\tXXABC2300002\tUnknown',
+    'SU02\tB2\tS1\tT2\t\tA2\ttrue\t9',
+  ];
+  const dsr = (...lines: string[]) => [...dsrHead, ...lines].join('\n') + '\n';
+
+  const july = async () => ({
+    facts: await count(
+      `SELECT count(*) AS n FROM stream_facts WHERE day BETWEEN '2023-07-01' AND '2023-07-31'`,
+    ),
+    weekly: await count(
+      `SELECT count(*) AS n FROM stream_facts_weekly WHERE week BETWEEN '2023-06-26' AND '2023-07-31'`,
+    ),
+    monthly: await count(`SELECT count(*) AS n FROM stream_facts_monthly WHERE month = '2023-07-01'`),
+    trackDaily: await count(
+      `SELECT count(*) AS n FROM stream_facts_track_daily WHERE day BETWEEN '2023-07-01' AND '2023-07-31'`,
+    ),
+    unmatched: await count(`SELECT count(*) AS n FROM unmatched_report_lines WHERE isrc LIKE 'XXABC23%'`),
+  });
+
+  it('refuses each one with its file and line, and leaves no facts, rollups, file row or unmatched lines', async () => {
+    const cases: [string, string, string][] = [
+      // The good lines come first, so each failure happens after rows were parsed, resolved and staged.
+      [
+        'wrong-columns.csv',
+        csvHeader + csvGood + '2023-07-05,SPOTIFY,SE,SEABC2400001,,4,0,1\n',
+        'wrong-columns.csv:4: Invalid Record Length: expect 7, got 8',
+      ],
+      [
+        'bad-date.csv',
+        csvHeader + csvGood + '2023-07-32,SPOTIFY,SE,SEABC2400001,,4,0\n',
+        'bad-date.csv:4: date "2023-07-32" is not a day',
+      ],
+      [
+        'negative.csv',
+        csvHeader + csvGood + '2023-07-05,SPOTIFY,SE,SEABC2400001,,-4,0\n',
+        'negative.csv:4: streams "-4" is not a whole number ≥ 0',
+      ],
+      [
+        'truncated.csv',
+        csvHeader + csvGood + '2023-07-05,SPOTIFY,SE,SEABC24',
+        'truncated.csv:4: Invalid Record Length: expect 7, got 4',
+      ],
+      [
+        'wrong-columns.tsv',
+        dsr('SU02\tB1\tS1\tT3\t\tA1\ttrue\t4\t5', 'FOOT\t9'),
+        'wrong-columns.tsv:8: the SU02 record has 8 fields, its # line names 7',
+      ],
+      [
+        'bad-date.tsv',
+        dsr('FOOT\t8').replace('2023-07-31', '2023-07-32'),
+        'bad-date.tsv:1: the usage period 2023-07-01..2023-07-32 is not a pair of dates (or periods)',
+      ],
+      [
+        'negative.tsv',
+        dsr('SU02\tB1\tS1\tT3\t\tA1\ttrue\t-4', 'FOOT\t9'),
+        'negative.tsv:8: the usage count "-4" is not a whole number',
+      ],
+      [
+        'truncated-line.tsv',
+        dsr('SU02\tB1\tS1\tT3\t\tA'),
+        'truncated-line.tsv:8: the SU02 record has 5 fields, 7 expected: the line is cut short',
+      ],
+      [
+        'truncated-block.tsv',
+        dsr('AS02\tB3\tA3\tdsp\tSEABC2400009\tThree'),
+        'truncated-block.tsv:8: the file ends without its FOOT record: it is cut short (or not a whole DSR file)',
+      ],
+    ];
+    const before = await july();
+    const files = await count('SELECT count(*) AS n FROM report_files');
+    for (const [name, text, message] of cases) {
+      await expect(loadReportFile(db, writeFile(name, text), { catalogue }), name).rejects.toThrow(message);
+      expect(await july(), name).toEqual(before);
+      expect(await count('SELECT count(*) AS n FROM report_files'), name).toBe(files);
+    }
+    expect(before).toEqual({ facts: 0, weekly: 0, monthly: 0, trackDaily: 0, unmatched: 0 });
+    // The good part alone loads (the refusals left nothing in the way), and only once.
+    const good = await loadReportFile(db, writeFile('good.tsv', dsr('FOOT\t8')), { catalogue });
+    expect(good).toMatchObject({ status: 'LOADED', rows: 2, matched: 1, unmatched: 1, streams: 310 });
+    expect(await july()).toMatchObject({ facts: 31, monthly: 1, trackDaily: 31, unmatched: 1 });
+  });
+
+  it('loads a file again as a no-op, and its totals are the sums of its lines in every table', async () => {
+    const lines: [string, string, string, string, number, number][] = [
+      ['2023-08-07', 'SPOTIFY', 'SE', 'SEABC2400001', 1234, 100],
+      ['2023-08-07', 'SPOTIFY', 'NO', 'SEABC2400001', 55, 5],
+      ['2023-08-08', 'DEEZER', 'FR', 'USSM19803037', 77, 0],
+      ['2023-08-09--2023-08-15', 'APPLE_MUSIC', '', 'USRH10903879', 701, 13], // spread over 7 days
+      ['2023-08-16', 'TIDAL', 'DE', 'XXABC2300003', 40, 0], // unmatched: not in the facts
+    ];
+    const text =
+      csvHeader + lines.map(([d, p, t, isrc, s, u]) => `${d},${p},${t},${isrc},,${s},${u}`).join('\n') + '\n';
+    const file = writeFile('totals.csv', text);
+    const factsBefore = await sumOf('stream_facts');
+    const matched = lines.filter(([, , , isrc]) => !isrc.startsWith('XX'));
+    const expected = matched.reduce((total, line) => total + line[4], 0);
+    const expectedSub30 = matched.reduce((total, line) => total + line[5], 0);
+
+    const first = await loadReportFile(db, file, { catalogue });
+    expect(first).toMatchObject({ status: 'LOADED', rows: 5, matched: 4, unmatched: 1, streams: expected });
+    const range = `BETWEEN '2023-08-07' AND '2023-08-16'`;
+    const sums = async () => ({
+      facts: await sumOf('stream_facts', `day ${range}`),
+      sub30: await count(`SELECT coalesce(sum(sub30), 0) AS n FROM stream_facts WHERE day ${range}`),
+      trackDaily: await sumOf('stream_facts_track_daily', `day ${range}`),
+      weekly: await sumOf('stream_facts_weekly', `week BETWEEN '2023-08-07' AND '2023-08-14'`),
+      monthly: await sumOf('stream_facts_monthly', `month = '2023-08-01'`),
+      file: await count('SELECT streams AS n FROM report_files WHERE id = $1', [first.fileId]),
+      unmatched: await sumOf('unmatched_report_lines', `file_id = '${first.fileId}'`),
+    });
+    const loaded = await sums();
+    expect(loaded).toEqual({
+      facts: expected,
+      sub30: expectedSub30,
+      trackDaily: expected,
+      weekly: expected,
+      monthly: expected,
+      file: expected,
+      unmatched: 40,
+    });
+    expect(await sumOf('stream_facts')).toBe(factsBefore + expected);
+
+    const again = await loadReportFile(db, file, { catalogue });
+    expect(again).toMatchObject({ status: 'DUPLICATE', fileId: first.fileId, rows: 0 });
+    // The same content under another name is the same report.
+    const copy = await loadReportFile(db, writeFile('totals-copy.csv', text), { catalogue });
+    expect(copy).toMatchObject({ status: 'DUPLICATE', fileId: first.fileId });
+    expect(await sums()).toEqual(loaded);
+  });
+});

@@ -206,6 +206,101 @@ describe('DDEX DSR flat (BasicAudioProfile)', () => {
   });
 });
 
+describe('malformed DSR files', () => {
+  const HEAD =
+    'HEAD\tdsrf/30\tBasicAudioProfile\t1.2\tM1\t2024-03-05T00:00:00Z\t1\t1\t2024-02-01\t2024-02-29\tPADPIDA0\tSpotify';
+  const SU02 =
+    '#SU02\tBlockId\tSummaryRecordId\tSalesTransactionId\tTransactedRelease\tTransactedResource\tIsRoyaltyBearing\tNumberOfStreams\tStreamsUnder30Seconds';
+  const block = [
+    'SY02\tS1\t\t\tSubscriptionModel\tOnDemandStream\tSE\tPremium\t100',
+    'AS02\tB1\tA1\tdsp\tSEABC2400001\tOne',
+  ];
+  const good = 'SU02\tB1\tS1\tT1\t\tA1\ttrue\t90\t12';
+  const parse = (lines: string[]) => all(parseDsr(Readable.from([Buffer.from(lines.join('\n'))]), 'x.tsv'));
+  const refusal = (lines: string[]) =>
+    parse(lines).then(
+      () => null,
+      (caught: unknown) => caught as ReportParseError,
+    );
+
+  it('reads the well-formed file the cases below break', async () => {
+    expect(await parse([HEAD, SU02, ...block, good, 'FOOT\t6'])).toMatchObject([
+      { line: 5, streams: 90, sub30: 12, firstDay: '2024-02-01', lastDay: '2024-02-29' },
+    ]);
+  });
+
+  it('refuses each malformed record, naming file and line', async () => {
+    const cases: [string, string[], string][] = [
+      [
+        'a field more than its # line names (a tab inside a value shifts the row)',
+        [HEAD, SU02, ...block, good, 'SU02\tB1\tS1\tT2\t\tA1\ttrue\t4\t0\t7', 'FOOT\t7'],
+        'x.tsv:6: the SU02 record has 9 fields, its # line names 8',
+      ],
+      [
+        'fewer fields than its # line names',
+        [HEAD, SU02, ...block, 'SU02\tB1\tS1\tT2\t\tA1\ttrue\t4', 'FOOT\t6'],
+        'x.tsv:5: the SU02 record has 7 fields, 8 expected: the line is cut short',
+      ],
+      [
+        'without a # line, a record that stops before its count',
+        [HEAD, ...block, 'SU02\tB1\tS1\tT2\t\tA1', 'FOOT\t5'],
+        'x.tsv:4: the SU02 record has 5 fields, 7 expected: the line is cut short',
+      ],
+      [
+        'a negative stream count',
+        [HEAD, SU02, ...block, 'SU02\tB1\tS1\tT2\t\tA1\ttrue\t-5\t0', 'FOOT\t6'],
+        'x.tsv:5: the usage count "-5" is not a whole number',
+      ],
+      [
+        'a negative sub-30 count',
+        [HEAD, SU02, ...block, 'SU02\tB1\tS1\tT2\t\tA1\ttrue\t5\t-1', 'FOOT\t6'],
+        'x.tsv:5: the sub-30 count "-1" is not a whole number',
+      ],
+      [
+        'a HEAD usage period that is not a date',
+        [HEAD.replace('2024-02-01', '2024-02-30'), SU02, ...block, good, 'FOOT\t6'],
+        'x.tsv:1: the usage period 2024-02-30..2024-02-29 is not a pair of dates (or periods)',
+      ],
+      [
+        'a HEAD usage period that ends before it starts',
+        [HEAD.replace('2024-02-29', '2024-01-31'), SU02, ...block, good, 'FOOT\t6'],
+        'x.tsv:1: the usage period 2024-02-01..2024-01-31 is not a pair of dates (or periods)',
+      ],
+      [
+        'a validity period that is not a date',
+        [
+          HEAD,
+          '#SU03\tBlockId\tSalesTransactionId\tSummaryRecordId\tDspReleaseId\tUsages\tNetRevenue\tValidityPeriodStart\tValidityPeriodEnd',
+          ...block,
+          'SU03\tB1\tT1\tS1\tA1\t12\t0.1\t20240231\t20240229',
+          'FOOT\t6',
+        ],
+        'x.tsv:5: the validity period 20240231..20240229 is not a pair of dates',
+      ],
+      [
+        'cut off mid-line: the last line lost its fields and the FOOT record',
+        [HEAD, SU02, ...block, good, 'SU02\tB1\tS1\tT2\t\tA'],
+        'x.tsv:6: the SU02 record has 5 fields, 8 expected: the line is cut short',
+      ],
+      [
+        'cut off between records: no FOOT record',
+        [HEAD, SU02, ...block, good, 'AS02\tB2\tA2\tdsp\tSEABC2400002\tTwo'],
+        'x.tsv:6: the file ends without its FOOT record: it is cut short (or not a whole DSR file)',
+      ],
+      [
+        'a record after the FOOT record',
+        [HEAD, SU02, ...block, good, 'FOOT\t6', good],
+        'x.tsv:7: a record after the FOOT record of line 6',
+      ],
+    ];
+    for (const [title, lines, message] of cases) {
+      const error = await refusal(lines);
+      expect(error, title).toBeInstanceOf(ReportParseError);
+      expect(error!.message, title).toBe(message);
+    }
+  });
+});
+
 describe('CSV layout', () => {
   it('reads the documented columns in any order, periods included', async () => {
     const rows = await csv(
@@ -284,6 +379,28 @@ describe('CSV layout', () => {
         /^report\.csv:2: Invalid Record Length: expect 7, got 6/,
       ],
       [`${header}\n2024-03-01,SPOTIFY,SE,"SEABC2400001,,5,0`, /^report\.csv:2: /],
+      // A field too many (a comma inside an unquoted value), and a last line cut off mid-line.
+      [
+        `${header}\n2024-03-01,SPOTIFY,SE,SEABC2400001,,5,0,7`,
+        /^report\.csv:2: Invalid Record Length: expect 7, got 8/,
+      ],
+      [
+        `${header}\n2024-03-01,SPOTIFY,SE,SEABC2400001,,5,0\n2024-03-02,SPOTIFY,SE,SEAB`,
+        /^report\.csv:3: Invalid Record Length: expect 7, got 4/,
+      ],
+      [
+        `${header}\n2024-03-01,SPOTIFY,SE,SEABC2400001,,5,0\n"2024-03-02,SPOTIFY`,
+        /^report\.csv:3: Quote Not Closed/,
+      ],
+      [`${header}\n2024-13-01,SPOTIFY,SE,SEABC2400001,,1,0`, /^report\.csv:2: date "2024-13-01"/],
+      [
+        `${header}\n2024-03-01,SPOTIFY,SE,SEABC2400001,,-3,0`,
+        /^report\.csv:2: streams "-3" is not a whole number/,
+      ],
+      [
+        `${header}\n2024-03-01,SPOTIFY,SE,SEABC2400001,,3,-1`,
+        /^report\.csv:2: sub30 "-1" is not a whole number/,
+      ],
       ['date,isrc,streams\n2024-03-01,SEABC2400001,1', /^report\.csv:1: the header row lacks platform/],
       ['', /^report\.csv:1: the file is empty/],
       [

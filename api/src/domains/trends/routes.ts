@@ -61,6 +61,19 @@ async function receiveFile(request: FastifyRequest, target: string, maxBytes: nu
       { path: ['headers', 'content-type'], message },
     ]);
   }
+  try {
+    return await receiveReportPart(request, target, maxBytes);
+  } catch (error) {
+    // A body that is not readable multipart (cut short, no boundary) is the client's error, like in the other
+    // upload routes.
+    if (error instanceof ApiError) throw error;
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+    throw new ApiError(400, 'BAD_REQUEST', 'The multipart body could not be read');
+  }
+}
+
+async function receiveReportPart(request: FastifyRequest, target: string, maxBytes: number) {
   const part = await request.file({ limits: { fileSize: maxBytes } });
   if (!part || part.fieldname !== REPORT_FILE_FIELD) {
     const message = `Add the report as a file part named ${REPORT_FILE_FIELD}`;

@@ -7,9 +7,10 @@ import { addDays } from './usage.js';
  * The SQL of the trends answers (docs/decisions/0038-trends-api.md). Which table answers depends on the question
  * (docs/decisions/0037-stream-facts.md, "Measured"):
  * - by track or in total without a territory filter: `stream_facts_track_daily` (one row per track and day);
- * - by platform or territory, or filtered by territory: whole months from `stream_facts_monthly` (sums) or whole
- *   ISO weeks from `stream_facts_weekly` (weekly series), and the days outside them from `stream_facts`, which is
- *   pruned to those days' monthly partitions.
+ * - by platform or territory, or filtered by territory: sums from whole months of `stream_facts_monthly`, whole
+ *   ISO weeks of `stream_facts_weekly` in what is left on either side, and the remaining days (at most six a side)
+ *   from `stream_facts`, which is pruned to those days' monthly partitions; weekly series from whole ISO weeks and
+ *   the days outside them.
  * Every query starts from `account_id = $1` and a day range, the leading columns of each table's account index.
  */
 
@@ -102,14 +103,28 @@ export async function sumByKey(
       WHERE account_id = ${account} AND day BETWEEN ${params.add(range.start)}::date AND ${params.add(range.end)}::date
       ${filterSql(params, filters, false)} GROUP BY 1`);
   } else {
+    // Whole months from the monthly rollup; in what is left on either side, whole ISO weeks from the weekly one;
+    // only the last few days (at most six a side) from the daily facts.
+    const weeksAndDays = (span: DayRange) => {
+      const weeks = wholeWeeks(span);
+      if (!weeks) {
+        parts.push(daily(span.start, span.end));
+        return;
+      }
+      parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM stream_facts_weekly
+        WHERE account_id = ${account} AND week BETWEEN ${params.add(weeks.first)}::date AND ${params.add(weeks.last)}::date
+        ${filterSql(params, filters, true)} GROUP BY 1`);
+      if (span.start < weeks.first) parts.push(daily(span.start, addDays(weeks.first, -1)));
+      if (weeks.end < span.end) parts.push(daily(addDays(weeks.end, 1), span.end));
+    };
     const months = wholeMonths(range);
-    if (!months) parts.push(daily(range.start, range.end));
+    if (!months) weeksAndDays(range);
     else {
       parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM stream_facts_monthly
         WHERE account_id = ${account} AND month BETWEEN ${params.add(months.first)}::date AND ${params.add(months.last)}::date
         ${filterSql(params, filters, true)} GROUP BY 1`);
-      if (range.start < months.first) parts.push(daily(range.start, addDays(months.first, -1)));
-      if (months.end < range.end) parts.push(daily(addDays(months.end, 1), range.end));
+      if (range.start < months.first) weeksAndDays({ start: range.start, end: addDays(months.first, -1) });
+      if (months.end < range.end) weeksAndDays({ start: addDays(months.end, 1), end: range.end });
     }
   }
   const { rows } = await q.query<{ key: string; streams: string; sub30: string }>(
