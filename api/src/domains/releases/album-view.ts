@@ -73,8 +73,11 @@ export function toAlbumDetail(album: AlbumDetailRecord, origin: string): AlbumDe
   return {
     ...toAlbum(album, origin),
     tracks: album.tracks.map((track) => toTrack(track, origin)),
-    // A simulated store's page is stored relative to this API (simulated-store.ts).
-    links: album.links.map((link) => ({ ...link, url: new URL(link.url, origin).toString() })),
+    // In the spec's platform order, whatever order the platforms answered in; a simulated store's page is stored
+    // relative to this API (simulated-store.ts).
+    links: [...album.links]
+      .sort((a, b) => PLATFORMS.indexOf(a.platform) - PLATFORMS.indexOf(b.platform))
+      .map((link) => ({ ...link, url: new URL(link.url, origin).toString() })),
   };
 }
 
