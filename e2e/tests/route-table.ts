@@ -24,7 +24,7 @@ export const SIGNED_OUT_ROUTES: RouteCase[] = [
 export const ROUTES: RouteCase[] = [
   { url: '/trends', area: 'analytics', heading: 'Stream trends' },
   { url: '/trends/playlists', area: 'analytics', heading: 'Playlist trends' },
-  { url: '/trends/?albumId=7', area: 'analytics', heading: 'Stream trends', params: { '?albumId': '7' } },
+  { url: '/trends/?albumId=7', area: 'analytics', heading: 'Stream trends' },
   { url: '/albums', area: 'releases', heading: 'Releases' },
   { url: '/albums/new', area: 'releases', heading: 'New release' },
   { url: '/albums/12', area: 'releases', heading: 'Release' },
@@ -57,6 +57,8 @@ export const ROUTES: RouteCase[] = [
   { url: '/account/verify?from=%2Fwallet', area: 'auth', heading: 'Verify your identity' },
   { url: '/account/billing', area: 'wallet', heading: 'Billing' },
   { url: '/admin', area: 'auth', heading: 'Admin' },
+  { url: '/admin/reviews', area: 'auth', heading: 'Admin' },
+  { url: '/admin/reports', area: 'auth', heading: 'Admin' },
   { url: '/artists', area: 'artists', heading: 'Artists' },
   { url: '/artists/contributors', area: 'artists', heading: 'Contributors' },
   { url: '/wallet', area: 'wallet', heading: 'Wallet' },
