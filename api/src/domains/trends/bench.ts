@@ -440,6 +440,9 @@ export async function buildLabelFacts(
       'stream_facts_weekly',
       'stream_facts_monthly',
       'stream_facts_track_daily',
+      'stream_facts_account_daily',
+      'stream_facts_account_weekly',
+      'stream_facts_account_monthly',
       'playlist_facts',
     ])
       await db.query(`VACUUM ANALYZE ${table}`);
@@ -455,11 +458,14 @@ export async function trendTableSizes(db: Db): Promise<string[]> {
     ['stream_facts_weekly', false],
     ['stream_facts_monthly', false],
     ['stream_facts_track_daily', false],
+    ['stream_facts_account_daily', false],
+    ['stream_facts_account_weekly', false],
+    ['stream_facts_account_monthly', false],
     ['playlist_facts', true],
   ] as const) {
     const size = await sizeOf(db, table, partitioned);
     lines.push(
-      `  ${table.padEnd(26)} ${size.rows.toLocaleString('en-US').padStart(12)} rows ${formatBytes(size.bytes).padStart(10)}`,
+      `  ${table.padEnd(28)} ${size.rows.toLocaleString('en-US').padStart(12)} rows ${formatBytes(size.bytes).padStart(10)}`,
     );
   }
   return lines;
@@ -609,6 +615,18 @@ export async function clearIngestRange(db: Db, range: { firstDay: string; lastDa
   ]);
   await db.query('DELETE FROM stream_facts_weekly WHERE week BETWEEN $1 AND $2', [weekStart, range.lastDay]);
   await db.query('DELETE FROM stream_facts_monthly WHERE month BETWEEN $1 AND $2', [
+    monthStart,
+    range.lastDay,
+  ]);
+  await db.query('DELETE FROM stream_facts_account_daily WHERE day BETWEEN $1 AND $2', [
+    range.firstDay,
+    range.lastDay,
+  ]);
+  await db.query('DELETE FROM stream_facts_account_weekly WHERE week BETWEEN $1 AND $2', [
+    weekStart,
+    range.lastDay,
+  ]);
+  await db.query('DELETE FROM stream_facts_account_monthly WHERE month BETWEEN $1 AND $2', [
     monthStart,
     range.lastDay,
   ]);

@@ -198,6 +198,22 @@ describe('CSV reports', () => {
       WHERE r.streams IS DISTINCT FROM d.streams OR r.sub30 IS DISTINCT FROM d.sub30`);
     expect(trackDaily, 'stream_facts_track_daily').toBe(0);
     expect(await count('SELECT count(*) AS n FROM stream_facts_track_daily')).toBeGreaterThan(0);
+    // Account rollups: per (account, platform, territory) the same totals as the days, by day, week and month.
+    for (const [table, bucket, column] of [
+      ['stream_facts_account_daily', 'day', 'day'],
+      ['stream_facts_account_weekly', `date_trunc('week', day)::date`, 'week'],
+      ['stream_facts_account_monthly', `date_trunc('month', day)::date`, 'month'],
+    ] as const) {
+      const mismatches = await count(`SELECT count(*) AS n FROM (
+          SELECT ${bucket} AS bucket, account_id, platform, territory, sum(streams) AS streams, sum(sub30) AS sub30
+            FROM stream_facts GROUP BY 1, 2, 3, 4
+        ) d FULL JOIN ${table} r
+          ON r.${column} = d.bucket AND r.account_id = d.account_id AND r.platform = d.platform
+         AND r.territory = d.territory
+        WHERE r.streams IS DISTINCT FROM d.streams OR r.sub30 IS DISTINCT FROM d.sub30`);
+      expect(mismatches, table).toBe(0);
+      expect(await count(`SELECT count(*) AS n FROM ${table}`), table).toBeGreaterThan(0);
+    }
     expect(
       await count(
         `SELECT count(*) AS n FROM stream_facts_monthly WHERE track_id = $1 AND platform = 'APPLE_MUSIC'`,
@@ -237,12 +253,46 @@ describe('CSV reports', () => {
         },
       }),
     ).rejects.toThrow('power cut');
-    expect(await sumOf('stream_facts')).toBe(facts);
-    expect(await count(`SELECT count(*) AS n FROM stream_facts_weekly WHERE platform = 'DEEZER'`)).toBe(0);
-    expect(await count(`SELECT count(*) AS n FROM stream_facts_track_daily WHERE day = '2024-05-01'`)).toBe(
-      0,
-    );
-    expect(await count('SELECT count(*) AS n FROM report_files')).toBe(files);
+    const nothingLeft = async () => {
+      expect(await sumOf('stream_facts')).toBe(facts);
+      for (const table of [
+        'stream_facts_weekly',
+        'stream_facts_monthly',
+        'stream_facts_account_daily',
+        'stream_facts_account_weekly',
+        'stream_facts_account_monthly',
+      ])
+        expect(await count(`SELECT count(*) AS n FROM ${table} WHERE platform = 'DEEZER'`), table).toBe(0);
+      expect(await count(`SELECT count(*) AS n FROM stream_facts_track_daily WHERE day = '2024-05-01'`)).toBe(
+        0,
+      );
+      expect(await count('SELECT count(*) AS n FROM report_files')).toBe(files);
+    };
+    await nothingLeft();
+    // Failing once every rollup has been added to (per track and per account) leaves nothing either.
+    await expect(
+      loadReportFile(db, file, {
+        catalogue,
+        hooks: {
+          afterRollups: async (tx) => {
+            for (const table of [
+              'stream_facts_weekly',
+              'stream_facts_monthly',
+              'stream_facts_account_daily',
+              'stream_facts_account_weekly',
+              'stream_facts_account_monthly',
+            ]) {
+              const added = await tx.query(
+                `SELECT coalesce(sum(streams), 0)::int AS n FROM ${table} WHERE platform = 'DEEZER'`,
+              );
+              expect(added.rows[0].n, table).toBe(11);
+            }
+            throw new Error('power cut');
+          },
+        },
+      }),
+    ).rejects.toThrow('power cut');
+    await nothingLeft();
     expect(await count(`SELECT count(*) AS n FROM unmatched_report_lines WHERE isrc = 'XXABC2400078'`)).toBe(
       0,
     );
@@ -295,6 +345,15 @@ describe('malformed reports', () => {
     monthly: await count(`SELECT count(*) AS n FROM stream_facts_monthly WHERE month = '2023-07-01'`),
     trackDaily: await count(
       `SELECT count(*) AS n FROM stream_facts_track_daily WHERE day BETWEEN '2023-07-01' AND '2023-07-31'`,
+    ),
+    accountDaily: await count(
+      `SELECT count(*) AS n FROM stream_facts_account_daily WHERE day BETWEEN '2023-07-01' AND '2023-07-31'`,
+    ),
+    accountWeekly: await count(
+      `SELECT count(*) AS n FROM stream_facts_account_weekly WHERE week BETWEEN '2023-06-26' AND '2023-07-31'`,
+    ),
+    accountMonthly: await count(
+      `SELECT count(*) AS n FROM stream_facts_account_monthly WHERE month = '2023-07-01'`,
     ),
     unmatched: await count(`SELECT count(*) AS n FROM unmatched_report_lines WHERE isrc LIKE 'XXABC23%'`),
   });
@@ -355,11 +414,27 @@ describe('malformed reports', () => {
       expect(await july(), name).toEqual(before);
       expect(await count('SELECT count(*) AS n FROM report_files'), name).toBe(files);
     }
-    expect(before).toEqual({ facts: 0, weekly: 0, monthly: 0, trackDaily: 0, unmatched: 0 });
+    expect(before).toEqual({
+      facts: 0,
+      weekly: 0,
+      monthly: 0,
+      trackDaily: 0,
+      accountDaily: 0,
+      accountWeekly: 0,
+      accountMonthly: 0,
+      unmatched: 0,
+    });
     // The good part alone loads (the refusals left nothing in the way), and only once.
     const good = await loadReportFile(db, writeFile('good.tsv', dsr('FOOT\t8')), { catalogue });
     expect(good).toMatchObject({ status: 'LOADED', rows: 2, matched: 1, unmatched: 1, streams: 310 });
-    expect(await july()).toMatchObject({ facts: 31, monthly: 1, trackDaily: 31, unmatched: 1 });
+    expect(await july()).toMatchObject({
+      facts: 31,
+      monthly: 1,
+      trackDaily: 31,
+      accountDaily: 31,
+      accountMonthly: 1,
+      unmatched: 1,
+    });
   });
 
   it('loads a file again as a no-op, and its totals are the sums of its lines in every table', async () => {
@@ -387,6 +462,9 @@ describe('malformed reports', () => {
       trackDaily: await sumOf('stream_facts_track_daily', `day ${range}`),
       weekly: await sumOf('stream_facts_weekly', `week BETWEEN '2023-08-07' AND '2023-08-14'`),
       monthly: await sumOf('stream_facts_monthly', `month = '2023-08-01'`),
+      accountDaily: await sumOf('stream_facts_account_daily', `day ${range}`),
+      accountWeekly: await sumOf('stream_facts_account_weekly', `week BETWEEN '2023-08-07' AND '2023-08-14'`),
+      accountMonthly: await sumOf('stream_facts_account_monthly', `month = '2023-08-01'`),
       file: await count('SELECT streams AS n FROM report_files WHERE id = $1', [first.fileId]),
       unmatched: await sumOf('unmatched_report_lines', `file_id = '${first.fileId}'`),
     });
@@ -397,6 +475,9 @@ describe('malformed reports', () => {
       trackDaily: expected,
       weekly: expected,
       monthly: expected,
+      accountDaily: expected,
+      accountWeekly: expected,
+      accountMonthly: expected,
       file: expected,
       unmatched: 40,
     });

@@ -16,8 +16,9 @@ import { NO_TERRITORY, type PlaylistRef, type ReportFormat, type UsageRow } from
  * The one load path for platform reports and demo data (docs/decisions/0037-stream-facts.md):
  * parse (streaming) → resolve ISRC/UPC in batches → COPY into a temporary staging table → create the months'
  * partitions → in the same transaction: spread periods over days, merge into the facts (adding to existing rows),
- * add to the weekly and monthly rollups, upsert playlists and playlist facts, keep unmatched lines, record the
- * file as LOADED. A failure anywhere rolls all of it back. The file's SHA-256 makes a second load a no-op.
+ * add to the rollups (weekly, monthly and daily per track; daily, weekly and monthly per account), upsert
+ * playlists and playlist facts, keep unmatched lines, record the file as LOADED. A failure anywhere rolls all of
+ * it back. The file's SHA-256 makes a second load a no-op.
  */
 
 /** A usage line ready for staging: resolved (entry) or not (kept as unmatched). */
@@ -26,6 +27,8 @@ export type StagedRow = Omit<UsageRow, 'raw'> & { entry: CatalogueEntry | null; 
 export type LoadHooks = {
   /** Runs inside the load's transaction right after the facts are merged (tests use it to fail mid-load). */
   afterMerge?: (tx: pg.PoolClient) => Promise<void>;
+  /** Runs inside the load's transaction right after every rollup was added to (before playlists and the file row). */
+  afterRollups?: (tx: pg.PoolClient) => Promise<void>;
 };
 
 export type LoadProgress = { rows: number };
@@ -432,6 +435,19 @@ async function loadStaged(
         FROM trend_delta GROUP BY 1, 2, 3, 4 ORDER BY 2, 1
       ON CONFLICT (track_id, day)
       DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`);
+    // The account rollups (no track dimension): what the trends screens read without a catalogue filter.
+    for (const [table, bucket, column] of [
+      ['stream_facts_account_daily', 'day', 'day'],
+      ['stream_facts_account_weekly', `day - (extract(isodow FROM day)::int - 1)`, 'week'],
+      ['stream_facts_account_monthly', `day - (extract(day FROM day)::int - 1)`, 'month'],
+    ] as const) {
+      await client.query(`INSERT INTO ${table} AS r (account_id, ${column}, platform, territory, streams, sub30)
+        SELECT account_id, ${bucket}, platform, territory, sum(streams), sum(sub30)
+          FROM trend_delta GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+        ON CONFLICT (account_id, ${column}, platform, territory)
+        DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`);
+    }
+    await options.hooks?.afterRollups?.(client);
     phase('rollups');
 
     await client.query(`INSERT INTO playlists AS p (platform, external_id, title, author, followers, url, image_url)

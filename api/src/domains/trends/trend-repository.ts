@@ -7,10 +7,11 @@ import { addDays } from './usage.js';
  * The SQL of the trends answers (docs/decisions/0038-trends-api.md). Which table answers depends on the question
  * (docs/decisions/0037-stream-facts.md, "Measured"):
  * - by track or in total without a territory filter: `stream_facts_track_daily` (one row per track and day);
- * - by platform or territory, or filtered by territory: sums from whole months of `stream_facts_monthly`, whole
- *   ISO weeks of `stream_facts_weekly` in what is left on either side, and the remaining days (at most six a side)
- *   from `stream_facts`, which is pruned to those days' monthly partitions; weekly series from whole ISO weeks and
- *   the days outside them.
+ * - by platform or territory, or filtered by territory: sums from whole months of a monthly rollup, whole ISO
+ *   weeks of a weekly one in what is left on either side, and the remaining days (at most six a side) from a daily
+ *   table; weekly series from whole ISO weeks and the days outside them. Without an album, track or artist filter
+ *   those are the account rollups (`stream_facts_account_monthly|weekly|daily`, no track dimension); with one, the
+ *   per-track `stream_facts_monthly|weekly` and `stream_facts` (pruned to the days' monthly partitions).
  * Every query starts from `account_id = $1` and a day range, the leading columns of each table's account index.
  */
 
@@ -83,6 +84,31 @@ export function trackDailyServes(kind: KeyKind, filters: TrendFilters): boolean 
   return (kind === 'NONE' || kind === 'TRACK') && !filters.territory;
 }
 
+/** The tables holding platform and territory: by day, ISO week (its Monday) and calendar month (its first day). */
+type Grains = { daily: string; weekly: string; monthly: string };
+
+/** Per track (album_id and track_id can be filtered on). */
+const TRACK_GRAINS: Grains = {
+  daily: 'stream_facts',
+  weekly: 'stream_facts_weekly',
+  monthly: 'stream_facts_monthly',
+};
+
+/** Per account, without the track dimension: a label's period is one row per platform × territory cell. */
+const ACCOUNT_GRAINS: Grains = {
+  daily: 'stream_facts_account_daily',
+  weekly: 'stream_facts_account_weekly',
+  monthly: 'stream_facts_account_monthly',
+};
+
+/** The account rollups answer what is neither by track nor filtered by album, track or artist. */
+export function accountRollupsServe(kind: KeyKind, filters: TrendFilters): boolean {
+  return kind !== 'TRACK' && !filters.albumId && !filters.trackIds;
+}
+
+const grainsFor = (kind: KeyKind, filters: TrendFilters): Grains =>
+  accountRollupsServe(kind, filters) ? ACCOUNT_GRAINS : TRACK_GRAINS;
+
 /** Streams and sub30 per key over a range (one row with key '' for NONE). */
 export async function sumByKey(
   q: Queryable,
@@ -94,8 +120,9 @@ export async function sumByKey(
   const account = params.add(filters.accountId);
   const key = KEY_COLUMNS[kind];
   const parts: string[] = [];
+  const grains = grainsFor(kind, filters);
   const daily = (from: string, to: string) =>
-    `SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM stream_facts
+    `SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM ${grains.daily}
       WHERE account_id = ${account} AND day BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
       ${filterSql(params, filters, true)} GROUP BY 1`;
   if (trackDailyServes(kind, filters)) {
@@ -104,14 +131,14 @@ export async function sumByKey(
       ${filterSql(params, filters, false)} GROUP BY 1`);
   } else {
     // Whole months from the monthly rollup; in what is left on either side, whole ISO weeks from the weekly one;
-    // only the last few days (at most six a side) from the daily facts.
+    // only the last few days (at most six a side) from the daily table.
     const weeksAndDays = (span: DayRange) => {
       const weeks = wholeWeeks(span);
       if (!weeks) {
         parts.push(daily(span.start, span.end));
         return;
       }
-      parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM stream_facts_weekly
+      parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM ${grains.weekly}
         WHERE account_id = ${account} AND week BETWEEN ${params.add(weeks.first)}::date AND ${params.add(weeks.last)}::date
         ${filterSql(params, filters, true)} GROUP BY 1`);
       if (span.start < weeks.first) parts.push(daily(span.start, addDays(weeks.first, -1)));
@@ -120,7 +147,7 @@ export async function sumByKey(
     const months = wholeMonths(range);
     if (!months) weeksAndDays(range);
     else {
-      parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM stream_facts_monthly
+      parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM ${grains.monthly}
         WHERE account_id = ${account} AND month BETWEEN ${params.add(months.first)}::date AND ${params.add(months.last)}::date
         ${filterSql(params, filters, true)} GROUP BY 1`);
       if (range.start < months.first) weeksAndDays({ start: range.start, end: addDays(months.first, -1) });
@@ -162,20 +189,21 @@ export async function seriesByKey(
       WHERE account_id = ${account} AND day BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
       ${filterSql(params, filters, withTerritory, restriction)} GROUP BY 1, 2`;
   const parts: string[] = [];
+  const grains = grainsFor(kind, filters);
   if (trackDailyServes(kind, filters))
     parts.push(fromDays('stream_facts_track_daily', range.start, range.end, false));
-  else if (granularity === 'day') parts.push(fromDays('stream_facts', range.start, range.end, true));
+  else if (granularity === 'day') parts.push(fromDays(grains.daily, range.start, range.end, true));
   else {
     const weeks = wholeWeeks(range);
-    if (!weeks) parts.push(fromDays('stream_facts', range.start, range.end, true));
+    if (!weeks) parts.push(fromDays(grains.daily, range.start, range.end, true));
     else {
       parts.push(`SELECT week AS period, ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30
-          FROM stream_facts_weekly
+          FROM ${grains.weekly}
          WHERE account_id = ${account} AND week BETWEEN ${params.add(weeks.first)}::date AND ${params.add(weeks.last)}::date
          ${filterSql(params, filters, true, restriction)} GROUP BY 1, 2`);
       if (range.start < weeks.first)
-        parts.push(fromDays('stream_facts', range.start, addDays(weeks.first, -1), true));
-      if (weeks.end < range.end) parts.push(fromDays('stream_facts', addDays(weeks.end, 1), range.end, true));
+        parts.push(fromDays(grains.daily, range.start, addDays(weeks.first, -1), true));
+      if (weeks.end < range.end) parts.push(fromDays(grains.daily, addDays(weeks.end, 1), range.end, true));
     }
   }
   const { rows } = await q.query<{ period: string; key: string; streams: string; sub30: string }>(

@@ -407,6 +407,95 @@ describe('GET /v1/trends/streams/statistics', () => {
     expect(limited.items).toEqual([territories.items[0]]);
   });
 
+  it('by platform and territory over long ranges, without and with a catalogue filter, add up alike', async () => {
+    // Without album, track or artist: the account rollups; with one: the per-track tables. A whole year ending on
+    // the data's last day (ragged start: weeks and days, then months; the previous year holds nothing), and three
+    // whole months whose previous period starts with a lone day (2023-12-31) before three months.
+    const [first] = tracks as [Track];
+    const cases: [string, string, string, Filter][] = [
+      ['2023-07-03', '2024-06-30', '', () => true],
+      ['2024-04-01', '2024-06-30', '', () => true],
+      ['2024-04-01', '2024-06-30', '&territory=NO', (line) => line.territory === 'NO'],
+      [
+        '2024-04-01',
+        '2024-06-30',
+        `&album_id=${first.albumId}`,
+        (line) => line.track.albumId === first.albumId,
+      ],
+      ['2023-07-03', '2024-06-30', `&artist_id=${guest}`, (line) => line.track !== first],
+    ];
+    for (const [start, end, extra, keep] of cases) {
+      const days = dayIndex(end) - dayIndex(start) + 1;
+      const before = [addDays(start, -days), addDays(start, -1)] as const;
+      for (const kind of ['PLATFORM', 'TERRITORY'] as const) {
+        const keyOf = (line: Line) => (kind === 'PLATFORM' ? line.platform : line.territory);
+        const stats = expectShape(
+          streamStatisticsSchemaFor(kind),
+          await get(
+            owner,
+            `/v1/trends/streams/statistics?start_date=${start}&end_date=${end}&bucket_by=${kind.toLowerCase()}${extra}`,
+          ),
+        );
+        const expected = [...new Set(lines.filter(mine).map(keyOf))]
+          .map((key) => {
+            const of: Filter = (line) => keep(line) && keyOf(line) === key;
+            const change = (now: number, then: number) => (then > 0 ? (now - then) / then : null);
+            const value = sum(start, end, of);
+            const sub30Value = sum(start, end, of, 'sub30');
+            return {
+              id: key,
+              value,
+              change: change(value, sum(...before, of)),
+              sub30Value,
+              sub30Change: change(sub30Value, sum(...before, of, 'sub30')),
+            };
+          })
+          .filter((row) => row.value > 0)
+          .sort((a, b) => b.value - a.value || ((a.id ?? 'ZZ') < (b.id ?? 'ZZ') ? -1 : 1));
+        const label = `${kind} ${start}..${end}${extra}`;
+        expect(
+          stats.items.map((row) => ({
+            id: row.bucket.id ?? null,
+            value: row.value,
+            change: row.change,
+            sub30Value: row.sub30Value,
+            sub30Change: row.sub30Change,
+          })),
+          label,
+        ).toEqual(expected);
+      }
+    }
+  });
+
+  it('daily series by territory, without and with a catalogue filter', async () => {
+    const [, duet] = tracks as [Track, Track];
+    for (const [extra, keep] of [
+      ['', () => true],
+      [`&track_id=${duet.trackId}`, (line: Line) => line.track === duet],
+    ] as [string, Filter][]) {
+      const query = `start_date=2024-03-04&end_date=2024-03-27&bucket_by=territory&limit=2${extra}`;
+      const stats = expectShape(
+        streamStatisticsSchemaFor('TERRITORY'),
+        await get(owner, `/v1/trends/streams/statistics?${query}`),
+      );
+      const series = expectShape(streamSeriesSchema, await get(owner, `/v1/trends/streams/series?${query}`));
+      const order = stats.items.map((row) => row.bucket.id ?? null);
+      expect(order).toHaveLength(2);
+      expect(series.items).toHaveLength(48);
+      for (const item of series.items)
+        expect(item.values, `${item.startDate}${extra}`).toEqual(
+          order.map((territory) =>
+            sum(
+              item.startDate,
+              item.endDate,
+              (line) => keep(line) && line.territory === territory,
+              item.sub30 ? 'sub30' : 'streams',
+            ),
+          ),
+        );
+    }
+  });
+
   it('short ranges read the daily facts: by platform in one territory', async () => {
     const stats = expectShape(
       streamStatisticsSchemaFor('PLATFORM'),
