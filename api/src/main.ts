@@ -102,7 +102,7 @@ try {
 
   if (config.seedDemo && (await databaseIsEmpty(db))) {
     const started = Date.now();
-    const created = await seedDemo(db, { trendsDays: config.demoTrendsDays });
+    const created = await seedDemo(db, { trendsDays: config.demoTrendsDays, dataDir: config.dataDir });
     log.info({ created, milliseconds: Date.now() - started }, 'empty database: demo data seeded');
   }
 

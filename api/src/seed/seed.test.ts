@@ -31,23 +31,25 @@ afterAll(() => t.close());
 describe('demo seed', () => {
   it('fills an empty database once and is idempotent', async () => {
     expect(await databaseIsEmpty(t.db)).toBe(true);
-    const first = await seedDemo(t.db, { trendsDays: TRENDS_DAYS });
+    const first = await seedDemo(t.db, { trendsDays: TRENDS_DAYS, dataDir: t.config.dataDir });
     expect(first).toEqual({
       'demo accounts': 4,
       'demo artists': 3,
       'demo contributors': 3,
       'demo releases': 1,
       'demo released catalogue': DEMO_RELEASED.length,
+      'demo artwork': DEMO_RELEASED.length,
       'demo streams': expect.any(Number),
     });
     expect(first['demo streams']).toBeGreaterThan(0);
     expect(await databaseIsEmpty(t.db)).toBe(false);
-    expect(await seedDemo(t.db, { trendsDays: TRENDS_DAYS })).toEqual({
+    expect(await seedDemo(t.db, { trendsDays: TRENDS_DAYS, dataDir: t.config.dataDir })).toEqual({
       'demo accounts': 0,
       'demo artists': 0,
       'demo contributors': 0,
       'demo releases': 0,
       'demo released catalogue': 0,
+      'demo artwork': 0,
       'demo streams': 0,
     });
   });
@@ -130,7 +132,15 @@ describe('demo seed', () => {
     expect(live.map((album) => album.title).sort()).toEqual(
       DEMO_RELEASED.map((release) => release.form.title).sort(),
     );
-    for (const album of live) expect(album.barcode).toMatch(/^\d{13}$/);
+    for (const album of live) {
+      expect(album.barcode).toMatch(/^\d{13}$/);
+      // A real cover, stored like an upload: every rendition, the delivery one at 3000 × 3000, served as a JPEG.
+      expect(album.artwork?.artwork).toMatchObject({ width: 3000, height: 3000 });
+      expect(album.artwork?.thumbnail?.width).toBeLessThan(3000);
+      const thumbnail = await t.app.inject({ url: new URL(album.artwork!.thumbnail!.url).pathname });
+      expect(thumbnail.statusCode).toBe(200);
+      expect(thumbnail.headers['content-type']).toBe('image/jpeg');
+    }
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const total = expectShape(
       streamTotalSchema,

@@ -2,11 +2,14 @@ import type { Db } from '../platform/db.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { seedDemoArtists, seedDemoContributors } from './demo-artists.js';
 import { seedDemoReleased, seedDemoStreams } from './demo-catalogue.js';
+import { seedDemoArtwork } from './demo-artwork.js';
 import { seedDemoRelease } from './demo-releases.js';
 
 export type SeedOptions = {
   /** Days of demo streams up to yesterday (DEMO_TRENDS_DAYS, default 365; 0: none). */
   trendsDays?: number;
+  /** Where media files live (DATA_DIR): the demo covers are stored there. Without it, no covers are made. */
+  dataDir?: string | null;
 };
 
 /**
@@ -20,15 +23,19 @@ const STEPS: { name: string; run: (db: Db, options: Required<SeedOptions>) => Pr
   // After the draft EP: that step adds its EP only to an account without albums; this one finds its by barcode.
   { name: 'demo releases', run: seedDemoRelease },
   { name: 'demo released catalogue', run: seedDemoReleased },
+  {
+    name: 'demo artwork',
+    run: (db, options) => (options.dataDir ? seedDemoArtwork(db, options.dataDir) : Promise.resolve(0)),
+  },
   { name: 'demo streams', run: (db, options) => seedDemoStreams(db, options.trendsDays) },
 ];
 
 export async function seedDemo(
   db: Db,
-  { trendsDays = 365 }: SeedOptions = {},
+  { trendsDays = 365, dataDir = null }: SeedOptions = {},
 ): Promise<Record<string, number>> {
   const created: Record<string, number> = {};
-  for (const step of STEPS) created[step.name] = await step.run(db, { trendsDays });
+  for (const step of STEPS) created[step.name] = await step.run(db, { trendsDays, dataDir });
   return created;
 }
 
