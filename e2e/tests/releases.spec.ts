@@ -134,6 +134,14 @@ async function acceptAsAdmin(browser: Browser, shellUrl: string, title: string):
   const queue = admin.getByRole('table', { name: 'Releases waiting for review' });
   await expect(queue).toContainText(title);
   await admin.getByRole('button', { name: `Review ${title}` }).click();
+  // The reviewer sees what they accept: the tracks, each with its preview.
+  const review = admin.getByRole('dialog', { name: `Review “${title}”` });
+  await expect(review.getByRole('button', { name: /Play preview of/ }).first()).toBeVisible();
+  if (process.env.SHOTS_DIR)
+    await admin.screenshot({
+      path: path.join(process.env.SHOTS_DIR, 'admin-review-dialog.png'),
+      fullPage: true,
+    });
   await admin.getByRole('button', { name: 'Accept…' }).click();
   await admin.getByRole('button', { name: 'Accept release' }).click();
   await expect(admin.getByRole('button', { name: `Review ${title}` })).toHaveCount(0);

@@ -29,6 +29,19 @@ export type PlatformSimulatorSftpServerOptions = {
 
 const equal = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
 
+/**
+ * An Ed25519 key pair in OpenSSH format that ssh2 can read back. ssh2's generator drops a leading zero byte of the
+ * public key (about 1 key in 250 then has 31 bytes and is "malformed" to its own parser), so a pair is made again
+ * until both halves parse.
+ */
+export function generateEd25519KeyPair(): { private: string; public: string } {
+  for (;;) {
+    const pair = utils.generateKeyPairSync('ed25519');
+    if (!(utils.parseKey(pair.public) instanceof Error) && !(utils.parseKey(pair.private) instanceof Error))
+      return pair;
+  }
+}
+
 function parsed(key: string): ParsedKey {
   const result = utils.parseKey(key);
   if (result instanceof Error) throw result;
@@ -51,7 +64,7 @@ export class PlatformSimulatorSftpServer extends EventEmitter {
 
   private constructor(private readonly options: PlatformSimulatorSftpServerOptions) {
     super();
-    const hostKey = options.hostKey ?? utils.generateKeyPairSync('ed25519').private;
+    const hostKey = options.hostKey ?? generateEd25519KeyPair().private;
     this.hostKeySha256 = hostKeyFingerprint(parsed(hostKey).getPublicSSH());
     const authorized = options.authorizedKey ? parsed(options.authorizedKey) : undefined;
     this.server = new Server({ hostKeys: [hostKey] }, (client) => {

@@ -7,7 +7,7 @@ import { loadConfig } from '../../platform/config.js';
 import { prepareBatch } from './batch.js';
 import type { MessageOptions } from './ern43.js';
 import { releaseForDeliverySchema } from './model.js';
-import { PlatformSimulatorSftpServer } from './sftp-simulator.js';
+import { generateEd25519KeyPair, PlatformSimulatorSftpServer } from './sftp-simulator.js';
 import { SftpTransport } from './sftp-transport.js';
 import { PlatformSimulator } from './simulator.js';
 import { albumRelease, md5Of, schemaDirForTests, singleRelease } from './test-fixtures.js';
@@ -16,7 +16,7 @@ import { createPlatformTransports } from './transports.js';
 
 const schemaDir = schemaDirForTests();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-sftp-'));
-const clientKey = ssh2.utils.generateKeyPairSync('ed25519');
+const clientKey = generateEd25519KeyPair();
 const clientKeyFile = path.join(dir, 'id_ed25519');
 fs.writeFileSync(clientKeyFile, clientKey.private, { mode: 0o600 });
 
@@ -184,5 +184,15 @@ describe('SFTP transport against an in-process SFTP server', () => {
       alreadyComplete: false,
     };
     expect(await transport.acknowledgement(receipt)).toBeNull();
+  });
+});
+
+describe('generateEd25519KeyPair', () => {
+  it('always gives a pair ssh2 reads back (its own generator sometimes does not)', () => {
+    for (let i = 0; i < 1500; i += 1) {
+      const pair = generateEd25519KeyPair();
+      expect(ssh2.utils.parseKey(pair.public)).not.toBeInstanceOf(Error);
+      expect(ssh2.utils.parseKey(pair.private)).not.toBeInstanceOf(Error);
+    }
   });
 });
