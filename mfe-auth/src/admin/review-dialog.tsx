@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PLATFORM_NAMES, type AdminReviewItem } from '@tunehouse/contracts';
+import { PLATFORM_NAMES, type AdminReviewItem, TERRITORIES } from '@tunehouse/contracts';
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
 import { Button, ConfirmDialog, Dialog, Notice, colors } from '@tunehouse/ui';
 import { acceptReview, rejectReview, reviewDetailQuery, reviewKeys } from './admin-queries.js';
@@ -144,7 +144,12 @@ export function ReviewDialog({ item, onClose }: { item: AdminReviewItem; onClose
     ['©', album.cLine],
     ['AI-generated', album.ai === true ? 'Yes' : album.ai === false ? 'No' : 'Not answered'],
     ['Tracks', String(full ? full.tracks.length : item.trackCount)],
-    ['Territories', String(album.territories?.length ?? 0)],
+    [
+      'Territories',
+      (album.territories?.length ?? 0) >= TERRITORIES.length
+        ? 'Worldwide'
+        : (album.territories ?? []).join(', ') || 'None',
+    ],
     ['Platforms', (album.platforms ?? []).map((platform) => PLATFORM_NAMES[platform]).join(', ')],
   ];
   const artwork = (full ?? album).artwork;
