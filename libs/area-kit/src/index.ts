@@ -11,3 +11,4 @@ export { useShell, ShellProvider } from './shell-react-context.js';
 export { usePageMeta } from './use-page-meta.js';
 export { fieldErrorsOf, messageOf } from './api-errors.js';
 export { PageLoadError } from './page-load-error.js';
+export { LoadFailure } from './load-failure.js';

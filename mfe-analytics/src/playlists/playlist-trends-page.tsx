@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { LoadFailure, useShell, usePageMeta } from '@tunehouse/area-kit';
 import { Button, Page } from '@tunehouse/ui';
 import { downloadCsv } from '../shared/csv.js';
 import { TrendsEmpty } from '../shared/empty-state.js';
-import { LoadFailure } from '../shared/load-failure.js';
 import { playlistSeriesQuery, playlistStatisticsQuery } from '../shared/queries.js';
 import { RangePicker } from '../shared/range-picker.js';
 import { chartLines } from '../shared/series-points.js';
