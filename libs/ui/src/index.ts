@@ -5,6 +5,7 @@ export { ErrorPanel, type ErrorPanelProps } from './error-panel.js';
 export { Page } from './page.js';
 export { TextField, type TextFieldProps } from './forms/text-field.js';
 export { SelectField, type SelectFieldProps, type SelectOption } from './forms/select-field.js';
+export { TextAreaField, type TextAreaFieldProps } from './forms/text-area-field.js';
 export { Notice, type NoticeTone } from './notice.js';
 export { Card, NarrowColumn } from './card.js';
 export { countryName, countryOptions } from './countries.js';

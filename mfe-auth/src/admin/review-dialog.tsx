@@ -6,10 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PLATFORM_NAMES, type AdminReviewItem, TERRITORIES } from '@tunehouse/contracts';
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, ConfirmDialog, Dialog, Notice, colors } from '@tunehouse/ui';
+import { Button, ConfirmDialog, Dialog, Notice, TextAreaField, colors } from '@tunehouse/ui';
 import { acceptReview, rejectReview, reviewDetailQuery, reviewKeys } from './admin-queries.js';
 import { artistsOf, day, titleOf, when, words } from './review-format.js';
-import { ReasonsField } from './reasons-field.js';
 import { ReviewTracks } from './review-tracks.js';
 
 /** The API takes 1–20 reasons of at most 1000 characters; the reviewer writes one per line. */
@@ -203,7 +202,7 @@ export function ReviewDialog({ item, onClose }: { item: AdminReviewItem; onClose
         {/* The reasons come first: the track list below may be long. */}
         {rejecting && (
           <form id={formId} noValidate onSubmit={form.handleSubmit(({ reasons }) => setConfirm({ reasons }))}>
-            <ReasonsField
+            <TextAreaField
               label="Reasons for the artist"
               hint="One reason per line. The release’s owner reads them and can change the release."
               error={form.formState.errors.reasons?.message}

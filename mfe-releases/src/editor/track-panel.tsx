@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { CREDIT_ROLES, CREDIT_ROLE_NAMES } from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
-import { Button, SelectField, TextField, colors, radius } from '@tunehouse/ui';
-import { Checkbox, TextArea, fieldRow, fieldsetStyle } from '../shared/fields.js';
+import { Button, SelectField, TextAreaField, TextField, colors, radius } from '@tunehouse/ui';
+import { Checkbox, fieldRow, fieldsetStyle } from '../shared/fields.js';
 import { HelpLink, WithHelp } from '../shared/help-link.js';
 import { GENRE_OPTIONS, languageOptions } from '../shared/labels.js';
 import { contributorChoicesQuery } from '../shared/queries.js';
@@ -273,7 +273,7 @@ export function TrackPanel({ index }: { index: number }) {
             />
             <div />
           </div>
-          <TextArea
+          <TextAreaField
             label="Lyrics (optional)"
             error={trackErrors?.lyrics?.message}
             {...form.register(`${base}.lyrics`)}

@@ -1,12 +1,6 @@
-import {
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  type TextareaHTMLAttributes,
-} from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { css } from '@emotion/react';
-import { colors, fonts, radius } from '@tunehouse/ui';
+import { colors } from '@tunehouse/ui';
 
 const checkRow = css`
   display: flex;
@@ -48,67 +42,6 @@ export function Checkbox({ label, hint, ref, ...input }: CheckboxProps) {
         {label}
         {hint && <small>{hint}</small>}
       </label>
-    </div>
-  );
-}
-
-const areaStyle = css`
-  display: grid;
-  gap: 0.35rem;
-  margin-bottom: 1rem;
-  label {
-    font-weight: 600;
-    font-size: 0.9rem;
-  }
-  textarea {
-    width: 100%;
-    box-sizing: border-box;
-    min-height: 8rem;
-    padding: 0.5rem 0.75rem;
-    border: 1px solid ${colors.border};
-    border-radius: ${radius.medium};
-    font: 1rem/1.5 ${fonts.body};
-    color: ${colors.ink};
-    resize: vertical;
-  }
-  textarea:focus-visible {
-    outline: 3px solid ${colors.focus};
-    outline-offset: 1px;
-    border-color: ${colors.primary};
-  }
-  textarea[aria-invalid='true'] {
-    border-color: ${colors.danger};
-  }
-  p {
-    margin: 0;
-    font-size: 0.85rem;
-    color: ${colors.danger};
-  }
-`;
-
-export interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
-  label: string;
-  error?: string | undefined;
-  ref?: Ref<HTMLTextAreaElement>;
-}
-
-export function TextArea({ label, error, ref, ...textarea }: TextAreaProps) {
-  const id = useId();
-  return (
-    <div css={areaStyle}>
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...textarea}
-      />
-      {error && (
-        <p id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, type Ref, type SelectHTMLAttributes } from 'react';
-import { controlStyle, errorStyle, fieldStyle, hintStyle, labelStyle } from './field-styles.js';
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame.js';
+import { controlStyle } from './field-styles.js';
 
 export interface SelectOption {
   value: string;
@@ -17,39 +18,21 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
 }
 
 export function SelectField({ label, options, placeholder, error, hint, ref, ...select }: SelectFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div css={fieldStyle}>
-      <label htmlFor={id} css={labelStyle}>
-        {label}
-      </label>
-      <select
-        id={id}
-        ref={ref}
-        css={controlStyle}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...select}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint && (
-        <p id={hintId} css={hintStyle}>
-          {hint}
-        </p>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      control={(field) => (
+        <select {...field} ref={ref} css={controlStyle} {...select}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-      {error && (
-        <p id={errorId} css={errorStyle} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
-import { controlStyle, errorStyle, fieldStyle, hintStyle, labelStyle } from './field-styles.js';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { FieldFrame } from './field-frame.js';
+import { controlStyle } from './field-styles.js';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -11,32 +12,12 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input whose hint and error are tied to it for assistive technology. */
 export function TextField({ label, error, hint, ref, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div css={fieldStyle}>
-      <label htmlFor={id} css={labelStyle}>
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={ref}
-        css={controlStyle}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
-      {hint && (
-        <p id={hintId} css={hintStyle}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} css={errorStyle} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      control={(field) => <input {...field} ref={ref} css={controlStyle} {...input} />}
+    />
   );
 }
