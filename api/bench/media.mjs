@@ -22,6 +22,7 @@ import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { startBenchApi } from './bench-api.mjs';
 
 const WAV_BYTES = Math.round(Number(process.env.BENCH_WAV_MB ?? 200) * 1_000_000);
 const RSS_TARGET_MB = 64;
@@ -33,53 +34,14 @@ const MB = 1_000_000;
 
 /** Child: the real app on a temporary embedded PostgreSQL, with one verified user. Prints where it listens. */
 async function serve() {
-  const { buildApp } = await import(dist('app.js'));
-  const { loadConfig } = await import(dist('platform/config.js'));
-  const { createPool } = await import(dist('platform/db.js'));
-  const { startEmbeddedPostgres, ensureDatabase } = await import(dist('platform/embedded-postgres.js'));
-  const { startJobs } = await import(dist('platform/jobs.js'));
-  const { migrate } = await import(dist('platform/migrations.js'));
-  const { hashPassword } = await import(dist('platform/passwords.js'));
-  const { insertUser } = await import(dist('domains/users/repository.js'));
-
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-bench-media-'));
-  const server = await startEmbeddedPostgres({
-    dir: path.join(dir, 'pg'),
-    port: 20_000 + Math.floor(Math.random() * 20_000),
-    secretsDir: dir,
-  });
-  await ensureDatabase(server.urlFor('postgres'), 'bench');
-  const url = server.urlFor('bench');
-  const db = createPool(url, 10);
-  await migrate(db);
-  // No worker (background: false): the MP3 preview job is only enqueued, so ffmpeg does not run during the upload.
-  const jobs = await startJobs({ connectionString: url, background: false });
-  const email = `bench-${Date.now()}@example.test`;
-  const password = 'bench password 1234';
-  await insertUser(db, {
-    email,
-    passwordHash: await hashPassword(password),
-    firstName: 'Bench',
+  const api = await startBenchApi({
+    name: 'media',
+    email: `bench-${Date.now()}@example.test`,
     lastName: 'Media',
-    emailVerified: true,
   });
-  const config = loadConfig({
-    DATA_DIR: dir,
-    DATABASE_URL: url,
-    BOT_CHECK: 'off',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_FACTOR: '1000',
-    SEED_DEMO: 'false',
-  });
-  const app = await buildApp(config, { db, jobs });
-  const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  console.log(JSON.stringify({ apiUrl, email, password }));
+  console.log(JSON.stringify({ apiUrl: api.apiUrl, email: api.email, password: api.password }));
   const stop = async () => {
-    await app.close();
-    await jobs.stop();
-    await db.end();
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await api.stop();
     process.exit(0);
   };
   process.on('SIGTERM', stop);

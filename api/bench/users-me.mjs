@@ -3,16 +3,13 @@
 // (autocannon). The servers run in a child process so that the load generator does not share their event loop.
 // Not part of `npm test`: figures, not assertions. BENCH_SECONDS sets the duration of each run (default 10).
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startBenchApi } from './bench-api.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const dist = (file) => new URL(`../dist/${file}`, import.meta.url).href;
 
 if (process.argv[2] === 'serve') await serve();
 else await measure();
@@ -20,50 +17,13 @@ else await measure();
 /** Child: a temporary embedded PostgreSQL, the real app on one port and a bare Fastify on another. */
 async function serve() {
   const { default: Fastify } = await import('fastify');
-  const { buildApp } = await import(dist('app.js'));
-  const { loadConfig } = await import(dist('platform/config.js'));
-  const { createPool } = await import(dist('platform/db.js'));
-  const { startEmbeddedPostgres, ensureDatabase } = await import(dist('platform/embedded-postgres.js'));
-  const { startJobs } = await import(dist('platform/jobs.js'));
-  const { migrate } = await import(dist('platform/migrations.js'));
-  const { hashPassword } = await import(dist('platform/passwords.js'));
-  const { insertUser } = await import(dist('domains/users/repository.js'));
-
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-bench-'));
-  const server = await startEmbeddedPostgres({
-    dir: path.join(dir, 'pg'),
-    port: 20_000 + Math.floor(Math.random() * 20_000),
-    secretsDir: dir,
-  });
-  await ensureDatabase(server.urlFor('postgres'), 'bench');
-  const url = server.urlFor('bench');
-  const db = createPool(url, 10);
-  await migrate(db);
-  const jobs = await startJobs({ connectionString: url, background: false });
-  const password = 'bench password 1234';
-  await insertUser(db, {
-    email: 'bench@example.test',
-    passwordHash: await hashPassword(password),
-    firstName: 'Bench',
-    lastName: 'Mark',
-    emailVerified: true,
-  });
-  const config = loadConfig({
-    DATA_DIR: dir,
-    DATABASE_URL: url,
-    BOT_CHECK: 'off',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_FACTOR: '1000',
-    SEED_DEMO: 'false',
-  });
-  const app = await buildApp(config, { db, jobs });
-  const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  const login = await app.inject({
+  const api = await startBenchApi({ name: 'users-me', email: 'bench@example.test', lastName: 'Mark' });
+  const login = await api.app.inject({
     method: 'POST',
     url: '/v1/sessions',
-    payload: { email: 'bench@example.test', password },
+    payload: { email: api.email, password: api.password },
   });
-  const me = await app.inject({
+  const me = await api.app.inject({
     url: '/v1/users/me',
     headers: { authorization: `Bearer ${login.json().token.accessToken}` },
   });
@@ -74,14 +34,17 @@ async function serve() {
   bare.get('/bare', async (_request, reply) => reply.type('application/json').send(body));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-  console.log(JSON.stringify({ apiUrl, bareUrl, token: login.json().token.accessToken, bytes: body.length }));
+  console.log(
+    JSON.stringify({
+      apiUrl: api.apiUrl,
+      bareUrl,
+      token: login.json().token.accessToken,
+      bytes: body.length,
+    }),
+  );
   const stop = async () => {
     await bare.close();
-    await app.close();
-    await jobs.stop();
-    await db.end();
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await api.stop();
     process.exit(0);
   };
   process.on('SIGTERM', stop);
