@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../platform/db.js';
+import { escapeMarkup } from '../platform/escape-markup.js';
 import { createArtworkStore } from '../domains/media/artwork-store.js';
 import { insertImage } from '../domains/media/repository.js';
 import { setAlbumArtwork } from '../domains/releases/repository.js';
@@ -17,14 +18,13 @@ const PALETTES = [
 
 /** A 3000×3000 cover: a gradient, a sun and the title, rendered by sharp from SVG (the store's own rules apply). */
 function coverSvg(title: string, [from, to]: string[]): string {
-  const escaped = title.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="3000">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
     <rect width="3000" height="3000" fill="url(#g)"/>
     <circle cx="1500" cy="1300" r="620" fill="#ffffff" opacity="0.85"/>
     <text x="1500" y="2500" font-family="sans-serif" font-size="260" font-weight="700" fill="#ffffff"
-      text-anchor="middle">${escaped}</text>
+      text-anchor="middle">${escapeMarkup(title)}</text>
   </svg>`;
 }
 

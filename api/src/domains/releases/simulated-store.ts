@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
+import { escapeMarkup } from '../../platform/escape-markup.js';
 import { errorResponses } from '../../platform/route-schemas.js';
 import { publicOrigin } from '../media/image-view.js';
 import { toAlbumDetail } from './album-view.js';
@@ -35,12 +36,6 @@ export async function removeLink(q: Queryable, albumId: string, platform: Platfo
   await q.query('DELETE FROM album_links WHERE album_id = $1 AND platform = $2', [albumId, platform]);
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /** GET /v1/simulator/stores/{platform}/{platformId}: public, like a store page; gone once taken down. */
 export function simulatedStoreRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -71,21 +66,21 @@ export function simulatedStoreRoutes({ db }: { db: Db }): FastifyPluginAsyncZod 
         const tracks = album.tracks
           .map(
             (track) =>
-              `<li>${escapeHtml(track.title ?? 'Untitled')}${track.version ? ` <small>(${escapeHtml(track.version)})</small>` : ''}</li>`,
+              `<li>${escapeMarkup(track.title ?? 'Untitled')}${track.version ? ` <small>(${escapeMarkup(track.version)})</small>` : ''}</li>`,
           )
           .join('');
         const artwork = album.artwork?.medium?.url;
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
           .send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} — ${escapeHtml(store)} (simulated)</title>
+<title>${escapeMarkup(title)} — ${escapeMarkup(store)} (simulated)</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#15121f}
 img{width:100%;max-width:20rem;border-radius:8px}.note{background:#fff4d6;padding:.75rem 1rem;border-radius:8px}</style>
 </head><body>
-<p class="note">A <strong>simulated ${escapeHtml(store)}</strong> page, made by this Tunehouse installation's platform simulator: the release was delivered to it and went live. A real platform shows its own page.</p>
-${artwork ? `<img src="${escapeHtml(artwork)}" alt="Artwork of ${escapeHtml(title)}">` : ''}
-<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(artists)}${album.releaseDate ? ` · ${escapeHtml(album.releaseDate)}` : ''}</p>
+<p class="note">A <strong>simulated ${escapeMarkup(store)}</strong> page, made by this Tunehouse installation's platform simulator: the release was delivered to it and went live. A real platform shows its own page.</p>
+${artwork ? `<img src="${escapeMarkup(artwork)}" alt="Artwork of ${escapeMarkup(title)}">` : ''}
+<h1>${escapeMarkup(title)}</h1>
+<p>${escapeMarkup(artists)}${album.releaseDate ? ` · ${escapeMarkup(album.releaseDate)}` : ''}</p>
 <ol>${tracks}</ol>
 </body></html>`);
       },
