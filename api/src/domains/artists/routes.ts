@@ -28,6 +28,7 @@ import { rolesFor } from './roles.js';
 import { type ArtistService, createArtistService, type ImageUpload } from './service.js';
 import { providersFromConfig } from './suggestions/providers.js';
 import { createSuggestionService } from './suggestions/service.js';
+import { rethrowAsUnreadableMultipart } from '../media/upload.js';
 
 const IMAGE_FIELD: FieldIssue['path'] = ['body', ARTIST_IMAGE_FIELD];
 
@@ -55,9 +56,7 @@ async function readImagePart(request: FastifyRequest): Promise<ImageUpload> {
       const message = `The image is larger than ${ARTIST_IMAGE_MAX_BYTES / (1024 * 1024)} MiB`;
       throw new ApiError(413, 'PAYLOAD_TOO_LARGE', message, [{ path: IMAGE_FIELD, message }]);
     }
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    throw new ApiError(400, 'BAD_REQUEST', 'The multipart body could not be read');
+    rethrowAsUnreadableMultipart(error);
   }
 }
 

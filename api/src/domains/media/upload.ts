@@ -41,6 +41,18 @@ export function refuseOversizedRequest(
   if (Number.isFinite(declared) && declared > maxBytes + allowance) throw tooLarge(field, maxBytes);
 }
 
+/**
+ * The end of every multipart route's catch: our own errors and the framework's 4xx (e.g. a size limit) pass as they
+ * are; anything else the parser threw (a body cut short, a broken boundary) is the client's unreadable body, 400 —
+ * never a 500.
+ */
+export function rethrowAsUnreadableMultipart(error: unknown): never {
+  if (error instanceof ApiError) throw error;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) throw error;
+  throw new ApiError(400, 'BAD_REQUEST', 'The multipart body could not be read');
+}
+
 /** 415 when the body is not multipart/form-data. */
 export function requireMultipart(request: FastifyRequest, what: string) {
   if (!request.isMultipart()) {

@@ -8,7 +8,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/errors.js';
 import type { ArtworkStore } from '../media/artwork-store.js';
-import { type ReceivedFile, receiveFile, refuseOversizedRequest } from '../media/upload.js';
+import {
+  type ReceivedFile,
+  receiveFile,
+  refuseOversizedRequest,
+  rethrowAsUnreadableMultipart,
+} from '../media/upload.js';
 import type { AlbumForm } from './service.js';
 
 const invalid = (issues: FieldIssue[]) =>
@@ -86,9 +91,6 @@ export async function readAlbumForm(
     return { metadata: parseMetadata(json, metadataPath), path: metadataPath, artwork, artworkPath };
   } catch (error) {
     if (artwork) await fs.rm((artwork as ReceivedFile).path, { force: true });
-    if (error instanceof ApiError) throw error;
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    throw new ApiError(400, 'BAD_REQUEST', 'The multipart body could not be read');
+    rethrowAsUnreadableMultipart(error);
   }
 }

@@ -21,7 +21,13 @@ import { ApiError } from '../../platform/errors.js';
 import { bearer, errorResponses, noContent } from '../../platform/route-schemas.js';
 import type { AudioStore } from '../media/audio-store.js';
 import { publicOrigin } from '../media/image-view.js';
-import { type ReceivedFile, receiveFile, refuseOversizedRequest, requireMultipart } from '../media/upload.js';
+import {
+  type ReceivedFile,
+  receiveFile,
+  refuseOversizedRequest,
+  requireMultipart,
+  rethrowAsUnreadableMultipart,
+} from '../media/upload.js';
 import type { TrackService } from './service.js';
 import { toTrack } from './track-view.js';
 
@@ -52,10 +58,7 @@ async function readAudioPart(
       },
     });
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    throw new ApiError(400, 'BAD_REQUEST', 'The multipart body could not be read');
+    rethrowAsUnreadableMultipart(error);
   }
 }
 

@@ -28,6 +28,7 @@ import {
   toReportFile,
   unmatchedLinePageSchema,
 } from './reports.js';
+import { rethrowAsUnreadableMultipart } from '../media/upload.js';
 
 /** The multipart part that carries the report. */
 export const REPORT_FILE_FIELD = 'file';
@@ -64,12 +65,7 @@ async function receiveFile(request: FastifyRequest, target: string, maxBytes: nu
   try {
     return await receiveReportPart(request, target, maxBytes);
   } catch (error) {
-    // A body that is not readable multipart (cut short, no boundary) is the client's error, like in the other
-    // upload routes.
-    if (error instanceof ApiError) throw error;
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    throw new ApiError(400, 'BAD_REQUEST', 'The multipart body could not be read');
+    rethrowAsUnreadableMultipart(error);
   }
 }
 

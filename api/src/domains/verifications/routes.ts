@@ -13,6 +13,7 @@ import { ApiError, RequestValidationError } from '../../platform/errors.js';
 import { bearer, errorResponses } from '../../platform/route-schemas.js';
 import { inspectDocument } from './document-store.js';
 import type { VerificationService } from './service.js';
+import { rethrowAsUnreadableMultipart } from '../media/upload.js';
 
 const DOCUMENT_PATH: FieldIssue['path'] = ['body', VERIFICATION_DOCUMENT_FIELD];
 const TEXT_FIELDS = Object.keys(identityVerificationFieldsSchema.shape);
@@ -58,9 +59,7 @@ async function readSubmission(request: FastifyRequest): Promise<RawSubmission> {
       const message = `The document is larger than ${VERIFICATION_DOCUMENT_MAX_BYTES / (1024 * 1024)} MiB`;
       throw new ApiError(413, 'PAYLOAD_TOO_LARGE', message, [{ path: DOCUMENT_PATH, message }]);
     }
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw error;
-    throw new ApiError(400, 'BAD_REQUEST', 'The multipart body could not be read');
+    rethrowAsUnreadableMultipart(error);
   }
   return { fields, document };
 }
