@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { apiErrorBodySchema, type ApiErrorCode, sessionSchema, type Session } from '@tunehouse/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -83,5 +84,25 @@ export function linkParams(link: string | null): { challengeId: string; secret: 
   return {
     challengeId: url.searchParams.get('challengeId') ?? '',
     secret: url.searchParams.get('secret') ?? '',
+  };
+}
+
+export type Part = { name: string; filename?: string; type?: string; data: Buffer | string };
+
+/** A multipart/form-data body as a browser sends it. */
+export function multipart(parts: Part[]) {
+  const boundary = `----tunehouse${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }

@@ -11,7 +11,15 @@ import {
 } from '@tunehouse/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import {
+  bearer,
+  createUser,
+  expectError,
+  expectShape,
+  login,
+  multipart,
+  type Part,
+} from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -29,26 +37,6 @@ afterAll(async () => {
   await t.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-type Part = { name: string; filename?: string; type?: string; data: Buffer | string };
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----tunehouse${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** A photo-like image (noise, so it does not compress to nothing) of the given size. */
 function photo(width: number, height: number) {

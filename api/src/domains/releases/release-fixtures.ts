@@ -1,6 +1,5 @@
 // Test helpers for releases, tracks and their media (not a test file itself).
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,27 +18,9 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Db } from '../../platform/db.js';
-import { bearer, expectShape } from '../../testing/fixtures.js';
+import { bearer, expectShape, multipart, type Part } from '../../testing/fixtures.js';
 
-export type Part = { name: string; filename?: string; type?: string; data: Buffer | string };
-
-/** A multipart/form-data body as a browser sends it. */
-export function multipart(parts: Part[]) {
-  const boundary = `----tunehouse${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+export { multipart, type Part } from '../../testing/fixtures.js';
 
 /**
  * A WAV file written by hand: the RIFF header, a `fmt ` chunk (PCM) and a `data` chunk of a 440 Hz sine in every

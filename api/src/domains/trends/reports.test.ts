@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Db } from '../../platform/db.js';
 import { type Jobs, startJobs } from '../../platform/jobs.js';
-import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import { bearer, createUser, expectError, expectShape, login, multipart } from '../../testing/fixtures.js';
 import { createTestDatabase, testConfig } from '../../testing/test-app.js';
 import { createInMemoryCatalogue } from './catalogue.js';
 import {
@@ -52,20 +52,12 @@ afterAll(async () => {
 });
 
 function upload(session: Session, name: string, content: string | Buffer, field = 'file') {
-  const boundary = `----tunehouse${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    Buffer.isBuffer(content) ? content : Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const body = multipart([{ name: field, filename: name, type: 'application/octet-stream', data: content }]);
   return app.inject({
     method: 'POST',
     url: '/v1/admin/reports',
-    payload,
-    headers: { ...bearer(session), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body.payload,
+    headers: { ...bearer(session), ...body.headers },
   });
 }
 

@@ -14,7 +14,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '../../platform/jobs.js';
 import { TokenService } from '../../platform/tokens.js';
-import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import {
+  bearer,
+  createUser,
+  expectError,
+  expectShape,
+  login,
+  multipart,
+  type Part,
+} from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createBuiltInVerificationService, type VerificationService } from './service.js';
 
@@ -37,26 +45,6 @@ afterAll(async () => {
   await t.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-type Part = { name: string; filename?: string; type?: string; data: Buffer | string };
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----tunehouse${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const FIELDS = {
   legalName: 'Adaeze Nwosu',
