@@ -1,6 +1,7 @@
 /**
- * The spec's route table (§2) with sample parameters, and which area must render each route
- * (issue 2 route ownership). Written from the spec, independently of the registry in tools/start.
+ * The product's route table with sample parameters, and which area must render each route. Written from the
+ * product's routes, independently of the area manifests (`mfe-<area>/area.manifest.json`); `tools/start/areas.test.mjs`
+ * checks that the manifests send every URL here to the area named.
  */
 export interface RouteCase {
   url: string;

@@ -1,8 +1,10 @@
 import type { AreaDefinition } from '@tunehouse/area-kit';
 import { PlaylistTrendsPage } from './playlists/playlist-trends-page.js';
 import { StreamTrendsPage } from './streams/stream-trends-page.js';
+import manifest from '../area.manifest.json';
 
-const AREA = 'analytics';
+// The area's name is declared once, in its manifest beside package.json.
+const AREA = manifest.name;
 
 /** The analytics area: its routes from the spec's route table (/trends/?albumId={id} is /trends with a filter). */
 export const area: AreaDefinition = {

@@ -1,8 +1,10 @@
 import type { AreaDefinition } from '@tunehouse/area-kit';
 import { ArtistsPage } from './artists/artists-page.js';
 import { ContributorsPage } from './contributors/contributors-page.js';
+import manifest from '../area.manifest.json';
 
-const AREA = 'artists';
+// The area's name is declared once, in its manifest beside package.json.
+const AREA = manifest.name;
 
 /** The artists area: its routes from the spec's route table. */
 export const area: AreaDefinition = {

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { routesNotOwned } from '@tunehouse/shell-contract';
 import { mountThroughContract } from '@tunehouse/testing';
+import manifest from '../area.manifest.json';
 import * as app from './lifecycles.js';
 
 describe('the artists remote', () => {
   it('keeps the shell contract and renders each of its routes when mounted as the shell mounts it', async () => {
-    expect(await mountThroughContract(app, 'artists')).toEqual([
+    expect(await mountThroughContract(app, manifest.name)).toEqual([
       { path: '/artists', heading: 'Artists' },
       { path: '/artists/contributors', heading: 'Contributors' },
     ]);
+  });
+
+  it('renders only routes its manifest owns, so the shell sends every one of them to it', () => {
+    expect(routesNotOwned(app.meta.routes, manifest.name, { [manifest.name]: manifest.routes })).toEqual([]);
   });
 });

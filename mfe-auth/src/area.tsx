@@ -8,8 +8,10 @@ import { LogoutPage } from './logout/logout-page.js';
 import { SignupPage } from './signup/signup-page.js';
 import { SuspendedPage } from './suspended/suspended-page.js';
 import { VerifyPage } from './verify/verify-page.js';
+import manifest from '../area.manifest.json';
 
-const AREA = 'auth';
+// The area's name is declared once, in its manifest beside package.json.
+const AREA = manifest.name;
 
 /** The sign-in and account area: its routes from the spec's route table. */
 export const area: AreaDefinition = {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { routesNotOwned } from '@tunehouse/shell-contract';
 import { mountThroughContract } from '@tunehouse/testing';
+import manifest from '../area.manifest.json';
 import * as app from './lifecycles.js';
 
 describe('the auth remote', () => {
   it('keeps the shell contract and renders each of its routes when mounted as the shell mounts it', async () => {
-    expect(await mountThroughContract(app, 'auth')).toEqual([
+    expect(await mountThroughContract(app, manifest.name)).toEqual([
       { path: '/auth/signup', heading: 'Create your account' },
       { path: '/auth/suspended', heading: 'Account suspended' },
       { path: '/auth/login', heading: 'Log in' },
@@ -15,5 +17,9 @@ describe('the auth remote', () => {
       { path: '/account/verify', heading: 'Verify your identity' },
       { path: '/admin', heading: 'Admin' },
     ]);
+  });
+
+  it('renders only routes its manifest owns, so the shell sends every one of them to it', () => {
+    expect(routesNotOwned(app.meta.routes, manifest.name, { [manifest.name]: manifest.routes })).toEqual([]);
   });
 });

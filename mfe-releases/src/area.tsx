@@ -7,8 +7,10 @@ import { DistributionPage } from './release/distribution-page.js';
 import { LabelCopyPage } from './release/labelcopy-page.js';
 import { OverviewPage } from './release/overview-page.js';
 import { PromotionPage } from './release/promotion-page.js';
+import manifest from '../area.manifest.json';
 
-const AREA = 'releases';
+// The area's name is declared once, in its manifest beside package.json.
+const AREA = manifest.name;
 
 /** The releases area: its routes from the spec's route table (the splits of a release belong to the splits area). */
 export const area: AreaDefinition = {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { routesNotOwned } from '@tunehouse/shell-contract';
 import { mountThroughContract } from '@tunehouse/testing';
+import manifest from '../area.manifest.json';
 import * as app from './lifecycles.js';
 
 describe('the releases remote', () => {
   it('keeps the shell contract and renders each of its routes when mounted as the shell mounts it', async () => {
-    expect(await mountThroughContract(app, 'releases')).toEqual([
+    expect(await mountThroughContract(app, manifest.name)).toEqual([
       { path: '/albums', heading: 'Releases' },
       { path: '/albums/new', heading: 'New release' },
       { path: '/albums/sample-id', heading: 'Release' },
@@ -15,5 +17,9 @@ describe('the releases remote', () => {
       { path: '/albums/sample-id/delivered', heading: 'Delivered' },
       { path: '/albums/sample-id/labelcopy', heading: 'Label copy' },
     ]);
+  });
+
+  it('renders only routes its manifest owns, so the shell sends every one of them to it', () => {
+    expect(routesNotOwned(app.meta.routes, manifest.name, { [manifest.name]: manifest.routes })).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { RoutePlaceholder, type AreaDefinition } from '@tunehouse/area-kit';
+import manifest from '../area.manifest.json';
 
-const AREA = 'splits';
+// The area's name is declared once, in its manifest beside package.json.
+const AREA = manifest.name;
 
 /** The royalty splits area: its routes from the spec's route table. */
 export const area: AreaDefinition = {

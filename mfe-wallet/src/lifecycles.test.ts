@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { routesNotOwned } from '@tunehouse/shell-contract';
 import { mountThroughContract } from '@tunehouse/testing';
+import manifest from '../area.manifest.json';
 import * as app from './lifecycles.js';
 
 describe('the wallet remote', () => {
   it('keeps the shell contract and renders each of its routes when mounted as the shell mounts it', async () => {
-    expect(await mountThroughContract(app, 'wallet')).toEqual([
+    expect(await mountThroughContract(app, manifest.name)).toEqual([
       { path: '/wallet', heading: 'Wallet' },
       { path: '/wallet/mutations', heading: 'Mutations' },
       { path: '/wallet/periods/sample-id', heading: 'Statement period' },
@@ -13,5 +15,9 @@ describe('the wallet remote', () => {
       { path: '/payment-methods/complete', heading: 'Payment method added' },
       { path: '/account/billing', heading: 'Billing' },
     ]);
+  });
+
+  it('renders only routes its manifest owns, so the shell sends every one of them to it', () => {
+    expect(routesNotOwned(app.meta.routes, manifest.name, { [manifest.name]: manifest.routes })).toEqual([]);
   });
 });

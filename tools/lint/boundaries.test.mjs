@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { AREAS } from '../start/areas.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const eslint = new ESLint({ cwd: root });
@@ -60,5 +61,18 @@ describe('module boundaries', () => {
         "import { theme } from '@tunehouse/ui';\nexport { theme };\n",
       ),
     ).toHaveLength(1);
+  });
+
+  it('fences in every area that has a manifest, so a new area is covered as soon as it declares itself', async () => {
+    for (const [index, area] of AREAS.entries()) {
+      const other = AREAS[(index + 1) % AREAS.length];
+      expect(
+        await restrictedImports(
+          `${area.dir}/src/x.ts`,
+          `import { area } from '@tunehouse/${other.dir}';\nexport { area };\n`,
+        ),
+        `${area.dir} importing ${other.dir}`,
+      ).toHaveLength(1);
+    }
   });
 });

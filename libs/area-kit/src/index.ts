@@ -10,5 +10,6 @@ export { AreaNotFound } from './area-not-found.js';
 export { useShell, ShellProvider } from './shell-react-context.js';
 export { usePageMeta } from './use-page-meta.js';
 export { fieldErrorsOf, messageOf } from './api-errors.js';
+export { applyFieldErrors, type FieldPlacement, type SetFieldError } from './apply-field-errors.js';
 export { PageLoadError } from './page-load-error.js';
 export { LoadFailure } from './load-failure.js';

@@ -4,7 +4,7 @@ import { ErrorPanel, errorTitleFor } from '@tunehouse/ui';
 import { useShell } from './shell-react-context.js';
 
 /**
- * Spec §2/§8: a page whose data could not be loaded shows the error page in the area: 403 stays 403, any other
+ * A page whose data could not be loaded shows the error page in the area: 403 stays 403, any other
  * client error reads as 404, the rest as 500. It reports itself as `page:error`; the detail line carries the
  * server's message, never a stack trace.
  */

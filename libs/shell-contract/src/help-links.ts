@@ -1,4 +1,4 @@
-/** Spec §2 help links: release-editor topics, then the product's other external pages. */
+/** The external help links: release-editor topics, then the product's other external pages. */
 export const HELP_TOPICS = [
   'albumTitle',
   'albumVersion',
@@ -76,7 +76,7 @@ export function defaultHelpLinks(helpCentreUrl: string): HelpLinks {
   ) as HelpLinks;
 }
 
-/** A guide of one category (spec §2 "guides (by category)"). */
+/** The guides of one category. */
 export function guidesLink(links: HelpLinks, category: string): string {
   return `${links.guides}/${encodeURIComponent(category)}`;
 }

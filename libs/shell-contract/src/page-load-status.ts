@@ -1,4 +1,4 @@
-/** Spec §2: page-load errors shown as 403 (a 403), 404 (any other client error) or 500 (anything else). */
+/** Page-load errors are shown as 403 (a 403), 404 (any other client error) or 500 (anything else). */
 export function pageLoadStatus(status: number | undefined): 403 | 404 | 500 {
   if (status !== undefined && status >= 400 && status <= 499) return status === 403 ? 403 : 404;
   return 500;

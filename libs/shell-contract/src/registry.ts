@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Route patterns: `/albums/*` owns `/albums` and everything below it, `:name` matches one segment, anything
- * else matches exactly. See docs/decisions/0003-route-ownership.md.
+ * else matches exactly. See docs/decisions/0003-route-ownership-and-registry.md.
  */
 export const routePatternSchema = z
   .string()

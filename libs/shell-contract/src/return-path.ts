@@ -14,7 +14,7 @@ export function safeReturnPath(candidate: string | null | undefined, fallback = 
   }
 }
 
-/** The login route with the return target (spec §2), e.g. `/auth/login?expired=true&from=%2Falbums`. */
+/** The login route with the return target, e.g. `/auth/login?expired=true&from=%2Falbums`. */
 export function loginPath(from: string, expired = false): string {
   const query = new URLSearchParams();
   if (expired) query.set('expired', 'true');

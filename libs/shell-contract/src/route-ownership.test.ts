@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findOwner, matchScore } from './route-ownership.js';
+import { findOwner, matchScore, routesNotOwned, sampleUrlOf } from './route-ownership.js';
 
 // The ownership rules of issue 2, as a registry would state them.
 const OWNERS = {
@@ -46,5 +46,25 @@ describe('matchScore', () => {
   it('matches an exact pattern only at its own length', () => {
     expect(matchScore('/account', '/account')).not.toBeNull();
     expect(matchScore('/account', '/account/x')).toBeNull();
+  });
+});
+
+describe('routesNotOwned', () => {
+  it('gives every parameter and wildcard of a route a sample value', () => {
+    expect(sampleUrlOf('/albums/:id/edit/:step')).toBe('/albums/sample-id/edit/sample-step');
+    expect(sampleUrlOf('/admin/*')).toBe('/admin/sample');
+  });
+
+  it("passes routes under the area's own patterns", () => {
+    expect(routesNotOwned(['/albums', '/albums/:id/edit/:step'], 'releases', OWNERS)).toEqual([]);
+    expect(routesNotOwned(['/admin', '/admin/*', '/account'], 'auth', OWNERS)).toEqual([]);
+  });
+
+  it('names routes outside the patterns, and routes a more specific pattern gives to another area', () => {
+    expect(routesNotOwned(['/albums', '/artists/:id'], 'releases', OWNERS)).toEqual(['/artists/:id']);
+    expect(routesNotOwned(['/albums/:id/splits'], 'releases', OWNERS)).toEqual(['/albums/:id/splits']);
+    expect(routesNotOwned(['/account/billing'], 'auth', { auth: ['/account'] })).toEqual([
+      '/account/billing',
+    ]);
   });
 });

@@ -43,3 +43,23 @@ export function findOwner(routesByArea: Record<string, readonly string[]>, pathn
   }
   return best?.area ?? null;
 }
+
+/**
+ * A URL one of an area's own (react-router) routes renders: each `:param` gets a sample value and a trailing `*`
+ * a sample segment.
+ */
+export function sampleUrlOf(route: string): string {
+  return route.replace(/:([A-Za-z][A-Za-z0-9]*)/g, 'sample-$1').replace(/\/?\*$/, '/sample');
+}
+
+/**
+ * The routes an area renders that the shell would never send to it, because no pattern of the area owns them or
+ * another area's pattern is more specific. `owners` is what the registry says (at least the area's own patterns).
+ */
+export function routesNotOwned(
+  routes: readonly string[],
+  area: string,
+  owners: Record<string, readonly string[]>,
+): string[] {
+  return routes.filter((route) => findOwner(owners, sampleUrlOf(route)) !== area);
+}

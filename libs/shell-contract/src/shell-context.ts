@@ -114,7 +114,7 @@ export interface SessionPort {
   resetPassword(input: EmailedLink & { password: string }): Promise<SessionView>;
   /** Admin only: views the product as the user; `returnTo` is where 'Back to admin' leads. */
   impersonate(userId: string | number, returnTo: string): Promise<SessionView>;
-  /** Ends an impersonation (spec §2 'Back to admin') and answers the route to go to. */
+  /** Ends an impersonation ('Back to admin') and answers the route to go to. */
   endImpersonation(): Promise<string>;
 }
 
@@ -125,7 +125,7 @@ export interface ToastPort {
   dismiss(id: string): void;
 }
 
-/** Spec §3 Audio track (player item). */
+/** A track for the audio preview player. */
 export interface PlayerTrack {
   id: string | number;
   url: string;
@@ -145,7 +145,7 @@ export interface PlayerPort {
   maximize(): void;
 }
 
-/** Product analytics (spec §2 page:error, §4 login); best effort, never throws. */
+/** Product analytics (page:error from the error page, login after a login); best effort, never throws. */
 export interface AnalyticsPort {
   track(name: string, properties?: Record<string, unknown>): void;
 }
@@ -158,7 +158,7 @@ export interface ProgressPort {
 export interface PageMeta {
   title?: string | undefined;
   description?: string | undefined;
-  /** Since 1.1: the page needs the layout's minimum width (spec §2/§9, 900px) and scrolls sideways below it. */
+  /** Since 1.1: the page needs the layout's minimum width (900px) and scrolls sideways below it. */
   minWidth?: boolean | undefined;
 }
 
@@ -168,7 +168,7 @@ export interface ShellConfig {
   productName: string;
   /** Absolute site URL, for links that leave the product (invite links, e-mails). */
   siteUrl: string;
-  /** Since 1.1: every external help link (spec §2), one configuration map. */
+  /** Since 1.1: every external help link, one configuration map. */
   helpLinks: HelpLinks;
 }
 

@@ -130,7 +130,8 @@ export function createFakeShellContext(options: FakeShellOptions = {}): {
         if (!options.respond)
           throw new Error(`Fake shell: no answer planned for ${request.method} ${request.path}`);
         const answer = await options.respond(request as ApiRequest<unknown>);
-        return request.schema ? request.schema.parse(answer) : (answer as T);
+        // No answer stands for a 204: the real client answers it with undefined, unparsed.
+        return request.schema && answer !== undefined ? request.schema.parse(answer) : (answer as T);
       },
     },
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 900_000 } } }),

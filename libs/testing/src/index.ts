@@ -7,3 +7,6 @@ export {
 export { mountStandalone } from './mount-standalone.js';
 export { mountThroughContract } from './mount-through-contract.js';
 export { renderAreaRoute } from './render-area-route.js';
+export { areaHarness } from './area-harness.js';
+export { click, type, choose, settle, eventually, type Target, type ClickableRole } from './user-actions.js';
+export { apiError, pageJson, fakeApi, type FakeApiHandler } from './fake-api.js';

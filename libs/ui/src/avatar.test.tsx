@@ -23,7 +23,7 @@ function render(node: ReactNode) {
 const people = (count: number) =>
   Array.from({ length: count }, (_, index) => ({ name: `Person ${index + 1}`, src: null }));
 
-describe('visibleAvatarCount (spec §9, read literally)', () => {
+describe('visibleAvatarCount: 3 by default, one fewer when exactly 2 would be hidden', () => {
   it('shows everyone up to 3', () => {
     expect([0, 1, 2, 3].map((total) => visibleAvatarCount(total))).toEqual([0, 1, 2, 3]);
   });

@@ -88,7 +88,7 @@ export function Avatar({ name, src, size = 40, shape = 'circle', decorative = fa
 
 export interface AvatarGroupProps {
   people: readonly { name: string; src?: string | null | undefined }[];
-  /** How many avatars show before the rest are counted (spec §9: 3). */
+  /** How many avatars show before the rest are counted (3 by default). */
   max?: number;
   /** Whether the hidden ones are counted in a '+N' bubble. */
   counter?: boolean;
@@ -98,8 +98,8 @@ export interface AvatarGroupProps {
 }
 
 /**
- * Spec §9 "Avatar group: 3 avatars by default, one fewer when exactly 2 would be hidden and the counter is
- * enabled", read literally: with `max` shown, `total - max` would be hidden; when that is exactly 2 and the counter
+ * Avatar group: 3 avatars by default, one fewer when exactly 2 would be hidden and the counter is enabled. Read
+ * literally: with `max` shown, `total - max` would be hidden; when that is exactly 2 and the counter
  * is on, `max - 1` avatars show (and the counter then counts 3).
  */
 export function visibleAvatarCount(total: number, max = 3, counter = true): number {

@@ -35,7 +35,7 @@ export interface ConfirmDialogProps {
 
 /**
  * Asks before an action that cannot be undone. Cancel has the focus when it opens, so Enter never destroys
- * anything by accident; Escape, an outside click and focus leaving cancel (spec §4).
+ * anything by accident; Escape, an outside click and focus leaving cancel, as for any dialog.
  */
 export function ConfirmDialog({
   open,

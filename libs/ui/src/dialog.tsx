@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, ty
 import { css } from '@emotion/react';
 import { colors, fonts, mq, radius, zIndex } from './theme.js';
 
-/** Why a dialog asked to close (spec §4: Escape, an outside click, focus leaving it; or its close button). */
+/** Why a dialog asked to close (Escape, an outside click, focus leaving it; or its close button). */
 export type DialogCloseReason = 'escape' | 'outside-click' | 'focus-left' | 'close-button';
 
 export interface DialogProps {
@@ -141,8 +141,8 @@ const openDialogs: symbol[] = [];
 const isTopmost = (token: symbol) => openDialogs[openDialogs.length - 1] === token;
 
 /**
- * A modal dialog (role=dialog, aria-modal, named by its title) above the page at the spec's dialog layer (§9).
- * Spec §4: it closes on Escape, on a click outside it and when focus leaves it. It focuses its first field when it
+ * A modal dialog (role=dialog, aria-modal, named by its title) above the page, at the dialog layer. It
+ * closes on Escape, on a click outside it and when focus leaves it. It focuses its first field when it
  * opens and gives focus back to the element that opened it when it closes (not when focus left it on purpose).
  */
 export function Dialog(props: DialogProps) {

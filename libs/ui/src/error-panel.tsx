@@ -47,7 +47,7 @@ const detailLine = css`
   word-break: break-word;
 `;
 
-/** Spec §2 error page: title by status, a plea to contact support, a way back, and the status/detail line. */
+/** The error page: title by status, a plea to contact support, a way back, and the status/detail line. */
 export function ErrorPanel(props: ErrorPanelProps) {
   const { status, detail, supportEmail, variant = 'public' } = props;
   const title = props.title ?? errorTitleFor(status);

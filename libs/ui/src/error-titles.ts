@@ -1,4 +1,4 @@
-/** Spec §2 error page titles, by status. */
+/** The error page's title for a status. */
 export function errorTitleFor(status: number): string {
   switch (status) {
     case 400:

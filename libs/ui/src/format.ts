@@ -1,4 +1,4 @@
-/** Spec §5: durations display as mm:ss, or h:mm:ss from an hour on. */
+/** Durations display as mm:ss, or h:mm:ss from an hour on. */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(Number.isFinite(totalSeconds) ? totalSeconds : 0));
   const h = Math.floor(seconds / 3600);
@@ -8,7 +8,7 @@ export function formatDuration(totalSeconds: number): string {
   return h > 0 ? `${h}:${pad(m)}:${pad(s)}` : `${pad(m)}:${pad(s)}`;
 }
 
-/** Spec §5: the default date format dd-MM-yyyy. */
+/** The default date format, dd-MM-yyyy. */
 export function formatDate(value: string | number | Date): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';

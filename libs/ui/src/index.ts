@@ -11,6 +11,7 @@ export { Card, NarrowColumn } from './card.js';
 export { countryName, countryOptions } from './countries.js';
 export { Pager, type PagerProps } from './pager.js';
 export { tableStyle, badgeStyle } from './table.js';
+export { visuallyHidden } from './visually-hidden.js';
 export { formatDuration, formatDate } from './format.js';
 export { Dialog, type DialogProps, type DialogCloseReason } from './dialog.js';
 export { ConfirmDialog, dangerButtonStyle, type ConfirmDialogProps } from './confirm-dialog.js';

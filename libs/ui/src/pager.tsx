@@ -3,7 +3,7 @@ import { Button } from './button.js';
 import { colors } from './theme.js';
 
 export interface PagerProps {
-  /** Spec §3 Paginated list fields. */
+  /** The paginated list's window. */
   currentOffset: number;
   size: number;
   totalItems?: number | undefined;
@@ -13,7 +13,7 @@ export interface PagerProps {
   label?: string;
 }
 
-/** Previous/next paging with "Page N of M" (page = offset / size + 1, spec §3). */
+/** Previous/next paging with "Page N of M" (page = offset / size + 1). */
 export function Pager({
   currentOffset,
   size,

@@ -1,8 +1,8 @@
-/** Spec §9 breakpoints, in px: each is the minimum width of its range. */
+/** Breakpoints, in px: each is the minimum width of its range. */
 export const breakpoints = { mobile: 0, tablet: 720, desktop: 960, wide: 1180 } as const;
 export type Breakpoint = keyof typeof breakpoints;
 
-/** Spec §9 stacking order. */
+/** Stacking order: toasts above everything, then the loading bar, dialogs, header and player. */
 export const zIndex = {
   progressHeader: 100,
   subHeader: 150,
@@ -14,7 +14,7 @@ export const zIndex = {
   toast: 9999,
 } as const;
 
-/** Spec §9 layout constants. */
+/** Layout constants: content width bounds, header height, sidebar width. */
 export const layout = {
   maxWidth: '1200px',
   minWidth: '900px',

@@ -2,7 +2,7 @@ import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, ty
 import { css } from '@emotion/react';
 import { colors, fonts, radius, zIndex } from './theme.js';
 
-/** Spec §9: a tooltip shows after 500 ms by default. */
+/** A tooltip shows after 500 ms by default. */
 export const TOOLTIP_DELAY_MS = 500;
 
 export interface TooltipProps {
@@ -32,7 +32,7 @@ const bubbleStyle = css`
 `;
 
 /**
- * Shows `content` next to its element after `delay` ms of hovering or focusing it (spec §9, 500 ms), and hides
+ * Shows `content` next to its element after `delay` ms of hovering or focusing it (500 ms by default), and hides
  * it at once on leaving, blurring or Escape.
  */
 export function Tooltip({ content, children, delay = TOOLTIP_DELAY_MS, placement = 'top' }: TooltipProps) {

@@ -1,15 +1,6 @@
-import type { ApiRequest } from '@tunehouse/shell-contract';
+import { pageJson } from '@tunehouse/testing';
 
-/** Test data and a fake API for the area's unit tests (never imported by the area itself). */
-
-export function pageJson(items: unknown[], overrides: Record<string, unknown> = {}) {
-  return { items, currentOffset: 0, size: 200, totalItems: items.length, ...overrides };
-}
-
-/** An error as the shell's API client throws it. */
-export function apiError(status: number, message: string) {
-  return Object.assign(new Error(message), { status });
-}
+/** Test data for the area's unit tests (never imported by the area itself); the fake API is @tunehouse/testing's. */
 
 const NOW = '2026-11-01T10:00:00.000Z';
 
@@ -133,21 +124,6 @@ export function playlistRow(overrides: Record<string, unknown> = {}, figures: Re
     value: 340,
     change: 0.1,
     ...figures,
-  };
-}
-
-type Handler = (request: ApiRequest<unknown>) => unknown;
-
-/**
- * A fake API from `METHOD /path` handlers (a handler may throw an apiError). An unplanned call fails loudly, so a
- * test sees every call the area makes.
- */
-export function fakeApi(routes: Record<string, Handler | unknown>) {
-  return async (request: ApiRequest<unknown>) => {
-    const key = `${request.method} ${request.path}`;
-    if (!(key in routes)) throw apiError(500, `No answer planned for ${key}`);
-    const route = routes[key];
-    return typeof route === 'function' ? (route as Handler)(request) : structuredClone(route);
   };
 }
 

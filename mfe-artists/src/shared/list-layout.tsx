@@ -4,20 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
 import type { Paginated } from '@tunehouse/contracts';
 import { messageOf } from '@tunehouse/area-kit';
-import { Button, Notice, colors, mq, radius } from '@tunehouse/ui';
-
-/** Hidden on screen, read by assistive technology. */
-export const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
+import { Button, Notice, colors, mq, radius, visuallyHidden } from '@tunehouse/ui';
 
 const tabsStyle = css`
   display: flex;

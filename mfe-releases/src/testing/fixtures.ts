@@ -1,6 +1,4 @@
-import type { ApiRequest } from '@tunehouse/shell-contract';
-
-/** Test data and a fake API for the area's unit tests (never imported by the area itself). */
+/** Test data for the area's unit tests (never imported by the area itself); the fake API is @tunehouse/testing's. */
 
 const NOW = '2026-11-20T10:00:00.000Z';
 
@@ -100,31 +98,9 @@ export function reviewJson(
   };
 }
 
-export function pageJson(items: unknown[], overrides: Record<string, unknown> = {}) {
-  return { items, currentOffset: 0, size: 20, totalItems: items.length, ...overrides };
-}
-
-/** An error as the shell's API client throws it. */
-export function apiError(
-  status: number,
-  message: string,
-  details?: { path: (string | number)[]; message: string }[],
-  code?: string,
-) {
-  return Object.assign(new Error(message), { status, code, details });
-}
-
-type Handler = (request: ApiRequest<unknown>) => unknown;
-
-/**
- * A fake API from `METHOD /path` handlers (a handler may throw an apiError). An unplanned call fails loudly, so a
- * test sees every call the area makes.
- */
-export function fakeApi(routes: Record<string, Handler | unknown>) {
-  return async (request: ApiRequest<unknown>) => {
-    const key = `${request.method} ${request.path}`;
-    if (!(key in routes)) throw apiError(500, `No answer planned for ${key}`);
-    const route = routes[key];
-    return typeof route === 'function' ? (route as Handler)(request) : structuredClone(route);
-  };
+/** The JSON body of a recorded request (the album form is sent as JSON unless it carries a file). */
+export function bodyOf(request: { body?: unknown } | undefined): Record<string, unknown> {
+  const body = request?.body;
+  if (body instanceof FormData) return JSON.parse(String(body.get('metadata'))) as Record<string, unknown>;
+  return body as Record<string, unknown>;
 }
