@@ -73,7 +73,7 @@ test('with one remote down, its area shows the error page and every other area s
     await signInWithoutApi(page.context(), stack.shellUrl);
     await page.goto(`${stack.shellUrl}/trends`);
     await expect(
-      page.getByRole('heading', { level: 1, name: 'An unexpected error has occurred' }),
+      page.getByRole('heading', { level: 1, name: 'This page could not be reached' }),
     ).toBeVisible();
     await expect(page.getByTestId('error-detail')).toContainText(
       "status: 503 | detail: area 'analytics' could not be loaded",
@@ -86,7 +86,7 @@ test('with one remote down, its area shows the error page and every other area s
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
     await nav.getByRole('link', { name: 'Analytics' }).click();
     await expect(
-      page.getByRole('heading', { level: 1, name: 'An unexpected error has occurred' }),
+      page.getByRole('heading', { level: 1, name: 'This page could not be reached' }),
     ).toBeVisible();
   } finally {
     await stack.close().catch(() => undefined);
@@ -122,9 +122,9 @@ test('a remote whose shellRange excludes this shell is refused with the error pa
   try {
     await signInWithoutApi(page.context(), stack.shellUrl);
     await page.goto(`${stack.shellUrl}/albums`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Something is broken' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'This page needs an update' })).toBeVisible();
     await expect(page.getByTestId('error-detail')).toContainText(
-      'needs shell contract ^2.0.0, shell offers 1.1.0',
+      "status: 502 | detail: area 'releases' was refused: area 'releases' needs shell contract ^2.0.0, shell offers 1.1.0",
     );
     await expect(page.getByText('Future releases')).toHaveCount(0);
 

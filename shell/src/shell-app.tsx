@@ -10,11 +10,12 @@ import { Header } from './chrome/header/header.js';
 import { ImpersonationBanner } from './chrome/impersonation-banner.js';
 import { ProgressBar } from './chrome/progress/progress-bar.js';
 import { ToastStack } from './chrome/toasts/toast-stack.js';
+import { AreaErrorPage } from './errors/area-error-page.js';
 import { ShellErrorPage } from './errors/shell-error-page.js';
 import { HomePage } from './home/home-page.js';
 import { AREA_SLOT_ID } from './registry/area-slot.js';
 import type { Analytics } from './services/analytics.js';
-import { areaFailures } from './services/area-failures.js';
+import { areaFailures, retryArea } from './services/area-failures.js';
 import type { ShellServices } from './services/create-shell-context.js';
 import { locationStore } from './services/location-store.js';
 import { useStore } from './services/store.js';
@@ -78,7 +79,7 @@ export function ShellApp({ services, analytics, owners, registryError }: ShellAp
     content = <ShellErrorPage status={503} detail={registryError ?? undefined} {...errorProps} />;
   else if (owner === null) content = <ShellErrorPage status={404} detail={pathname} {...errorProps} />;
   else if (failure)
-    content = <ShellErrorPage status={failure.status} detail={failure.detail} {...errorProps} />;
+    content = <AreaErrorPage failure={failure} onRetry={() => void retryArea(owner)} {...errorProps} />;
 
   return (
     <CacheProvider value={cache}>

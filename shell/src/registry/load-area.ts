@@ -1,7 +1,8 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { LifeCycles } from 'single-spa';
+import type { LifeCycleFn, LifeCycles } from 'single-spa';
 import { checkRemoteModule, type RegistryEntry } from '@tunehouse/shell-contract';
-import { recordAreaFailure } from '../services/area-failures.js';
+import { clearAreaFailure, recordAreaFailure } from '../services/area-failures.js';
+import { refusedDetail, unreachableDetail } from './failure-details.js';
 
 /** What the shell mounts in place of an area it cannot or will not run: nothing, beside its error page. */
 const inert: LifeCycles = {
@@ -10,26 +11,34 @@ const inert: LifeCycles = {
   unmount: async () => undefined,
 };
 
+const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
 /**
- * Loads an area's `./app` through Module Federation and checks it against the contract before single-spa
- * may mount it. A failure is logged and turned into the area's error page; it never reaches other areas.
+ * Loads an area's `./app` through Module Federation (which retries, see retry-plugin.ts) and checks it against the
+ * contract before single-spa may mount it. A failure is recorded as unreachable or refused and turned into the
+ * area's error page; it never reaches other areas. Once the area has mounted, any failure recorded before (the one
+ * a "Try again" answered) is cleared.
  */
-export async function loadArea(area: string, entry: RegistryEntry): Promise<LifeCycles> {
+export async function loadArea(
+  area: string,
+  entry: RegistryEntry,
+  load: (id: string) => Promise<unknown> = (id) => loadRemote(id),
+): Promise<LifeCycles> {
   let candidate: unknown;
   try {
-    candidate = await loadRemote(`${entry.scope}/app`);
+    candidate = await load(`${entry.scope}/app`);
+    if (candidate === null || candidate === undefined) throw new Error(`${entry.scope}/app came back empty`);
   } catch (error) {
-    recordAreaFailure(area, {
-      status: 503,
-      detail: `area '${area}' could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
-    });
+    recordAreaFailure(area, 'unreachable', unreachableDetail(area, error), error);
     return inert;
   }
   const check = checkRemoteModule(candidate, area);
   if (!check.ok) {
-    recordAreaFailure(area, { status: 500, detail: `area '${area}' was refused: ${check.detail}` });
+    recordAreaFailure(area, 'refused', refusedDetail(area, check.detail));
     return inert;
   }
   // The guard checked that each lifecycle is a function; single-spa's own types cannot be expressed in zod.
-  return check.module as unknown as LifeCycles;
+  const lifecycles = check.module as unknown as LifeCycles;
+  const mounted: LifeCycleFn<object> = async () => clearAreaFailure(area);
+  return { ...lifecycles, mount: [...asArray(lifecycles.mount), mounted] };
 }

@@ -1,10 +1,19 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { addErrorHandler, registerApplication, type AppError } from 'single-spa';
-import { findOwner, type RemoteRegistry, type ShellContext } from '@tunehouse/shell-contract';
-import { recordAreaFailure } from '../services/area-failures.js';
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { addErrorHandler } from 'single-spa';
+import {
+  findOwner,
+  type RegistryEntry,
+  type RemoteRegistry,
+  type ShellContext,
+} from '@tunehouse/shell-contract';
 import { areaContainer } from './area-slot.js';
+import { REMOTE_RETRY_POLICY } from './backoff.js';
 import { loadArea } from './load-area.js';
 import { routesByArea } from './load-registry.js';
+import { recordLifecycleError, registerArea } from './register-area.js';
+import { remoteRetryPlugin } from './retry-plugin.js';
+
+const remoteOf = (entry: RegistryEntry) => ({ name: entry.scope, entry: entry.manifest });
 
 /** Registers every area of the registry with Module Federation and single-spa. */
 export function registerAreas(
@@ -12,20 +21,23 @@ export function registerAreas(
   shell: ShellContext,
   canEnter: (location: Location) => boolean = () => true,
 ): void {
-  registerRemotes(
-    Object.values(registry.areas).map((entry) => ({ name: entry.scope, entry: entry.manifest })),
-  );
+  registerPlugins([
+    remoteRetryPlugin({
+      policy: REMOTE_RETRY_POLICY,
+      onRetry: ({ retry, delayMs }) =>
+        console.info(`[shell] a remote did not load; retry ${retry} in ${delayMs} ms`),
+    }),
+  ]);
+  registerRemotes(Object.values(registry.areas).map(remoteOf));
   const owners = routesByArea(registry);
   for (const [area, entry] of Object.entries(registry.areas)) {
-    registerApplication({
-      name: area,
+    registerArea(area, {
       app: () => loadArea(area, entry),
       activeWhen: (location) => findOwner(owners, location.pathname) === area && canEnter(location),
       customProps: { shell, domElementGetter: () => areaContainer(area) },
+      // The runtime caches a remote's manifest, entry and module; registering it again by force forgets them.
+      forget: () => registerRemotes([remoteOf(entry)], { force: true }),
     });
   }
-  // An area that throws while bootstrapping, mounting or unmounting is shown as broken; the rest go on.
-  addErrorHandler((error: AppError) => {
-    recordAreaFailure(error.appOrParcelName, { status: 500, detail: error.message });
-  });
+  addErrorHandler(recordLifecycleError);
 }
