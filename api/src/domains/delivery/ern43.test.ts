@@ -5,18 +5,15 @@ import { TERRITORIES } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNewReleaseMessage, type MessageOptions } from './ern43.js';
 import { isoDuration, releaseForDeliverySchema, type ReleaseForDelivery } from './model.js';
-import { albumRelease, schemaDirForTests, singleRelease } from './test-fixtures.js';
+import { ddexSchemaForTests, ernEnvelopeSchema } from './schema/test-schemas.js';
+import { validateErn } from './schema/validate.js';
+import { albumRelease, singleRelease } from './test-fixtures.js';
 import { childrenOf, parseXml, textsOf, type XmlElement } from './xml.js';
-import { ernSchemaPath, validateErn } from './xmllint.js';
 
-const schemaDir = schemaDirForTests();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-ern-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-beforeAll(() => {
-  // Says where the schema was looked for, and how to point at it, when it is absent.
-  ernSchemaPath(schemaDir);
-});
+/** DDEX's own schema, where this machine has it (DDEX_SCHEMA_DIR or the copy beside the repository). */
+const ddex = await ddexSchemaForTests();
 
 const options = (overrides: Partial<MessageOptions> = {}): MessageOptions => ({
   sender: { partyId: 'PADPIDATUNEHOUSE', name: 'Tunehouse' },
@@ -32,8 +29,9 @@ const texts = textsOf;
 const childTexts = (element: XmlElement, tag: string) =>
   childrenOf(element, tag).map((child) => child.textContent ?? '');
 
-async function expectValid(xml: string) {
-  const verdict = await validateErn(xml, schemaDir);
+/** The envelope, ReleaseIds and Durations; the whole of ERN 4.3 is checked against DDEX's schema below. */
+async function expectValid(xml: string, schema = ernEnvelopeSchema) {
+  const verdict = await validateErn(xml, schema);
   expect(verdict, JSON.stringify(verdict)).toEqual({ valid: true });
 }
 
@@ -201,7 +199,7 @@ describe('buildNewReleaseMessage', () => {
       '<Duration>PT3M1.25S</Duration>',
       '<Duration>3:01</Duration>',
     );
-    const verdict = await validateErn(xml, schemaDir);
+    const verdict = await validateErn(xml, ernEnvelopeSchema);
     expect(verdict.valid).toBe(false);
     expect(verdict.valid ? [] : verdict.errors.join('\n')).toMatch(/Duration/);
   });
@@ -210,6 +208,57 @@ describe('buildNewReleaseMessage', () => {
     expect(buildNewReleaseMessage(album, options())).toBe(buildNewReleaseMessage(album, options()));
   });
 });
+
+describe.skipIf(!ddex.found)(
+  `against DDEX's ERN 4.3 schema${ddex.found ? '' : ` (skipped: ${ddex.reason})`}`,
+  () => {
+    const schema = () => (ddex.found ? ddex.schema : ernEnvelopeSchema);
+    const album = () => releaseForDeliverySchema.parse(albumRelease(path.join(dir, 'ddex-album')));
+    const single = () => releaseForDeliverySchema.parse(singleRelease(path.join(dir, 'ddex-single')));
+
+    it.each([
+      ['an album', () => buildNewReleaseMessage(album(), options())],
+      ['a single', () => buildNewReleaseMessage(single(), options({ messageId: 'TH-SINGLE-1' }))],
+      ['an UPDATE', () => buildNewReleaseMessage(album(), options({ action: 'UPDATE' }))],
+      [
+        'a TAKEDOWN',
+        () =>
+          buildNewReleaseMessage(album(), options({ action: 'TAKEDOWN', createdAt: new Date('2025-07-02') })),
+      ],
+      [
+        'a TAKEDOWN before the deals start',
+        () =>
+          buildNewReleaseMessage(
+            single(),
+            options({ action: 'TAKEDOWN', createdAt: new Date('2025-01-10') }),
+          ),
+      ],
+      [
+        'every territory code the contracts know',
+        () =>
+          buildNewReleaseMessage(
+            releaseForDeliverySchema.parse({
+              ...singleRelease(path.join(dir, 'ddex-everywhere')),
+              territories: [...TERRITORIES],
+            }),
+            options(),
+          ),
+      ],
+    ])('accepts %s', async (_, build) => {
+      await expectValid(build(), schema());
+    });
+
+    it('refuses a duration that is not ISO 8601, naming the element', async () => {
+      const xml = buildNewReleaseMessage(single(), options()).replace(
+        '<Duration>PT3M1.25S</Duration>',
+        '<Duration>3:01</Duration>',
+      );
+      const verdict = await validateErn(xml, schema());
+      expect(verdict.valid).toBe(false);
+      expect(verdict.valid ? [] : verdict.errors.join('\n')).toMatch(/Duration/);
+    });
+  },
+);
 
 describe('releaseForDeliverySchema', () => {
   const input = () => singleRelease(path.join(dir, 'checks'));

@@ -1,4 +1,5 @@
-import type { CreditRole, Genre, LanguageCode, ReleaseType } from '@tunehouse/contracts';
+// Stores get the genre in the words the product shows it in, from the one list in contracts.
+import { GENRE_NAMES, type CreditRole, type LanguageCode, type ReleaseType } from '@tunehouse/contracts';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import {
@@ -12,8 +13,8 @@ import {
 /**
  * The DDEX ERN 4.3 NewReleaseMessage for one release and one platform (docs/decisions/0035-ddex-delivery.md).
  * Built with xmlbuilder2: every text and attribute value is escaped by the library, and `wellFormed` refuses a
- * character XML cannot carry instead of dropping it. The structure follows DDEX's sample messages
- * (/work/shared/standards/ddex/ern43/samples) and validates against release-notification.xsd (see ern43.test.ts).
+ * character XML cannot carry instead of dropping it. The structure follows DDEX's own sample messages (an audio
+ * album, a simple audio single) and validates against DDEX's release-notification.xsd (see ern43.test.ts).
  */
 
 export const ERN_NAMESPACE = 'http://ddex.net/xml/ern/43';
@@ -46,33 +47,6 @@ const RELEASE_TYPES: Record<ReleaseType, string> = {
   EP: 'EP',
   SINGLE: 'Single',
   BOXSET: 'DigitalBoxSetRelease',
-};
-
-const GENRE_TEXT: Record<Genre, string> = {
-  ALTERNATIVE: 'Alternative',
-  AUDIOBOOKS: 'Audiobooks',
-  BLUES: 'Blues',
-  CHILDRENS_MUSIC: "Children's Music",
-  CLASSICAL: 'Classical',
-  COMEDY: 'Comedy',
-  COUNTRY: 'Country',
-  DANCE: 'Dance',
-  ELECTRONIC: 'Electronic',
-  FOLK: 'Folk',
-  HIP_HOP_RAP: 'Hip-Hop/Rap',
-  HOLIDAY: 'Holiday',
-  INSPIRATIONAL: 'Inspirational',
-  JAZZ: 'Jazz',
-  LATIN: 'Latin',
-  NEW_AGE: 'New Age',
-  OPERA: 'Opera',
-  POP: 'Pop',
-  R_B_SOUL: 'R&B/Soul',
-  REGGAE: 'Reggae',
-  ROCK: 'Rock',
-  SPOKEN_WORD: 'Spoken Word',
-  SOUNDTRACK: 'Soundtrack',
-  VOCAL: 'Vocal',
 };
 
 /** Credit roles as DDEX ContributorRole values. */
@@ -226,7 +200,7 @@ export function buildNewReleaseMessage(release: ReleaseForDelivery, options: Mes
         .txt(`${release.upc}_${track.isrc}`);
       element.ele('ReleaseResourceReference').txt(`A${index + 1}`);
       element.ele('ReleaseLabelReference').txt(labelReference);
-      element.ele('Genre').ele('GenreText').txt(GENRE_TEXT[release.genre]);
+      element.ele('Genre').ele('GenreText').txt(GENRE_NAMES[release.genre]);
     });
   }
 
@@ -401,7 +375,7 @@ function mainRelease(
   element
     .ele('Genre', { ApplicableTerritoryCode: 'Worldwide' })
     .ele('GenreText')
-    .txt(GENRE_TEXT[release.genre]);
+    .txt(GENRE_NAMES[release.genre]);
   element.ele('ReleaseDate', { ApplicableTerritoryCode: 'Worldwide' }).txt(release.releaseDate);
   if (release.originalReleaseDate)
     element

@@ -27,4 +27,6 @@ export type { Acknowledgement, DeliveryBatch, PlatformTransport, Receipt } from 
 export { PlatformSimulator } from './simulator.js';
 export { PlatformSimulatorSftpServer } from './sftp-simulator.js';
 export { SftpTransport } from './sftp-transport.js';
-export { validateErn } from './xmllint.js';
+export { defaultErnSchemaLocator } from './schema/default-locator.js';
+export type { ErnSchemaSource, SchemaLookup } from './schema/locate.js';
+export { checkWellFormed, validateErn } from './schema/validate.js';

@@ -3,12 +3,16 @@ import path from 'node:path';
 import { md5File } from './batch.js';
 import { type Acknowledgement, acknowledgementPath, buildAcknowledgement } from './transport.js';
 import { childrenOf, parseXml, textsOf } from './xml.js';
-import { SchemaUnavailableError, validateErn } from './xmllint.js';
+import type { ErnSchemaSource } from './schema/locate.js';
+import { checkWellFormed, validateErn } from './schema/validate.js';
 
 /**
  * The platform's side of a batch, as the simulators play it: once the BatchComplete file is there, check the
  * message against the ERN 4.3 schema and every file it says is provided against its MD5 sum, and write the
  * acknowledgement (ACK_<UPC>.xml beside the message). Accepts with FileOK; refuses with the first problem found.
+ * Without a schema (none configured, none beside the repository, none downloadable) the message is checked for
+ * well-formed XML only, and the schema source has said so in the log; with DDEX_SCHEMA_DIR set but unreadable,
+ * every message is refused rather than accepted unchecked.
  */
 
 type Verdict = { releaseId: string; messageId: string; status: string; errorText?: string };
@@ -20,7 +24,7 @@ async function exists(file: string) {
   );
 }
 
-async function inspect(batchDir: string, schemaDir: string, messageId: string): Promise<Verdict> {
+async function inspect(batchDir: string, schema: ErnSchemaSource, messageId: string): Promise<Verdict> {
   const entries = await fs.readdir(batchDir, { withFileTypes: true });
   const releaseDir = entries.find((entry) => entry.isDirectory());
   if (!releaseDir)
@@ -37,24 +41,21 @@ async function inspect(batchDir: string, schemaDir: string, messageId: string): 
     };
   const xml = await fs.readFile(messageFile, 'utf8');
 
-  let verdict;
-  try {
-    verdict = await validateErn(xml, schemaDir);
-  } catch (error) {
-    if (!(error instanceof SchemaUnavailableError)) throw error;
+  const lookup = await schema();
+  if (!lookup.found && lookup.required)
     return {
       releaseId,
       messageId,
       status: 'InternalError',
-      errorText: `The simulator cannot check the message: ${error.message}`,
+      errorText: `The simulator cannot check the message: ${lookup.reason}`,
     };
-  }
+  const verdict = lookup.found ? await validateErn(xml, lookup.schema) : await checkWellFormed(xml);
   if (!verdict.valid)
     return {
       releaseId,
       messageId,
       status: 'NewReleaseMessageInvalid',
-      errorText: `The message fails the ERN 4.3 schema: ${verdict.errors.slice(0, 3).join(' | ')}`,
+      errorText: `${lookup.found ? 'The message fails the ERN 4.3 schema' : 'The message is not well-formed XML'}: ${verdict.errors.slice(0, 3).join(' | ')}`,
     };
 
   const doc = parseXml(xml);
@@ -94,10 +95,10 @@ async function inspect(batchDir: string, schemaDir: string, messageId: string): 
 /** Judges a complete batch and writes its acknowledgement (atomically); answers it. */
 export async function acknowledgeBatch(
   batchDir: string,
-  { schemaDir, platformName, now = new Date() }: { schemaDir: string; platformName: string; now?: Date },
+  { schema, platformName, now = new Date() }: { schema: ErnSchemaSource; platformName: string; now?: Date },
 ): Promise<Acknowledgement> {
   const messageId = path.basename(batchDir);
-  const verdict = await inspect(batchDir, schemaDir, messageId);
+  const verdict = await inspect(batchDir, schema, messageId);
   const ack: Acknowledgement = {
     messageId: verdict.messageId,
     status: verdict.status,

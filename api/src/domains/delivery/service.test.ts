@@ -20,10 +20,10 @@ import {
 import { PlatformSimulatorSftpServer } from './sftp-simulator.js';
 import { SftpTransport } from './sftp-transport.js';
 import { PlatformSimulator } from './simulator.js';
-import { albumRelease, schemaDirForTests, singleRelease } from './test-fixtures.js';
+import { ernEnvelopeSource } from './schema/test-schemas.js';
+import { albumRelease, singleRelease } from './test-fixtures.js';
 import type { Acknowledgement, DeliveryBatch, PlatformTransport, Receipt } from './transport.js';
 
-const schemaDir = schemaDirForTests();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-delivery-service-'));
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -80,7 +80,6 @@ afterEach(async () => {
 const settings = (overrides: Partial<AppConfig['delivery']> = {}): Pick<AppConfig, 'delivery'> => ({
   delivery: {
     ...loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32), BOT_CHECK_HMAC_KEY: 'y'.repeat(32) }).delivery,
-    schemaDir,
     ackCheckSeconds: 1,
     maxAttempts: 3,
     ...overrides,
@@ -90,7 +89,7 @@ const settings = (overrides: Partial<AppConfig['delivery']> = {}): Pick<AppConfi
 const simulator = (platform: Platform) =>
   new PlatformSimulator(platform, {
     root: path.join(dir, 'deliveries', platform.toLowerCase()),
-    schemaDir,
+    schema: ernEnvelopeSource,
     ackDelaySeconds: 0,
   });
 
@@ -225,7 +224,7 @@ describe('createDeliveryService', () => {
     const deezerServer = await PlatformSimulatorSftpServer.start({
       platform: 'DEEZER',
       root: path.join(dir, 'deezer-sftp'),
-      schemaDir,
+      schema: ernEnvelopeSource,
       ackDelaySeconds: 0,
       username: 'tunehouse',
       password: 'secret',

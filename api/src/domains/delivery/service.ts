@@ -64,7 +64,7 @@ export class InvalidDeliveryError extends Error {
 }
 
 /**
- * A delivery's status as a spec §3 platform status: PENDING while under way, SUBMITTED once delivered, LIVE,
+ * A delivery's status as an album platform entry's status: PENDING while under way, SUBMITTED once delivered, LIVE,
  * ACCEPTED for an accepted takedown, REJECTED when the platform refused it — or when we gave up delivering it
  * (FAILED: the reason is on the delivery), so the album's pending delivery ends either way.
  */
@@ -342,7 +342,10 @@ export function createDeliveryService({
 
 export type DeliveryService = ReturnType<typeof createDeliveryService>;
 
-/** The album platform entries (spec §3) from statusOf, statuses as PLATFORM_STATUS_OF says. */
+/**
+ * The album platform entries (current and pending delivery per platform) from statusOf, statuses as
+ * PLATFORM_STATUS_OF says.
+ */
 export function albumPlatformEntries(deliveries: PlatformDeliveries[]): AlbumPlatformEntry[] {
   const entry = (delivery: DeliveryRecord | null) =>
     delivery ? { status: PLATFORM_STATUS_OF[delivery.status], action: delivery.action } : null;

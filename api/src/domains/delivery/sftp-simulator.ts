@@ -7,6 +7,7 @@ import { PLATFORM_NAMES, type Platform } from '@tunehouse/contracts';
 import ssh2, { type Attributes, type ParsedKey, type SFTPWrapper } from 'ssh2';
 import type { SftpCredentials } from '../../platform/config.js';
 import { acknowledgeBatch } from './platform-inbox.js';
+import type { ErnSchemaSource } from './schema/locate.js';
 import { hostKeyFingerprint } from './sftp-transport.js';
 
 const { Server, utils } = ssh2;
@@ -16,7 +17,8 @@ export type PlatformSimulatorSftpServerOptions = {
   platform: Platform;
   /** The folder the server's "/" is. */
   root: string;
-  schemaDir: string;
+  /** The ERN 4.3 schema the platform checks every message against. */
+  schema: ErnSchemaSource;
   /** After a BatchComplete file is closed, the platform acknowledges the batch this much later. */
   ackDelaySeconds: number;
   username: string;
@@ -138,7 +140,7 @@ export class PlatformSimulatorSftpServer extends EventEmitter {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       const work = acknowledgeBatch(batchDir, {
-        schemaDir: this.options.schemaDir,
+        schema: this.options.schema,
         platformName: PLATFORM_NAMES[this.options.platform],
       })
         .then((ack) => this.emit('acknowledged', batchDir, ack))

@@ -10,11 +10,11 @@ import { releaseForDeliverySchema } from './model.js';
 import { generateEd25519KeyPair, PlatformSimulatorSftpServer } from './sftp-simulator.js';
 import { SftpTransport } from './sftp-transport.js';
 import { PlatformSimulator } from './simulator.js';
-import { albumRelease, md5Of, schemaDirForTests, singleRelease } from './test-fixtures.js';
+import { ernEnvelopeSource } from './schema/test-schemas.js';
+import { albumRelease, md5Of, singleRelease } from './test-fixtures.js';
 import type { Acknowledgement, Receipt } from './transport.js';
 import { createPlatformTransports } from './transports.js';
 
-const schemaDir = schemaDirForTests();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-sftp-'));
 const clientKey = generateEd25519KeyPair();
 const clientKeyFile = path.join(dir, 'id_ed25519');
@@ -27,7 +27,7 @@ beforeAll(async () => {
   spotify = await PlatformSimulatorSftpServer.start({
     platform: 'SPOTIFY',
     root: path.join(dir, 'spotify-server'),
-    schemaDir,
+    schema: ernEnvelopeSource,
     ackDelaySeconds: 0.05,
     username: 'tunehouse',
     authorizedKey: clientKey.public,
@@ -35,7 +35,7 @@ beforeAll(async () => {
   deezer = await PlatformSimulatorSftpServer.start({
     platform: 'DEEZER',
     root: path.join(dir, 'deezer-server'),
-    schemaDir,
+    schema: ernEnvelopeSource,
     ackDelaySeconds: 0,
     username: 'tunehouse',
     password: 'p@ss word&more',
@@ -68,21 +68,23 @@ async function eventually<T>(probe: () => Promise<T | null>, timeoutMs = 5000): 
 
 describe('SFTP transport against an in-process SFTP server', () => {
   it('uploads the batch folder, BatchComplete last, and reads the platform acknowledgement', async () => {
-    const transports = createPlatformTransports({
-      dataDir: path.join(dir, 'data'),
-      delivery: {
-        ...loadConfig({
-          DATA_DIR: path.join(dir, 'data'),
-          JWT_SECRET: 'x'.repeat(32),
-          BOT_CHECK_HMAC_KEY: 'y'.repeat(32),
-        }).delivery,
-        schemaDir,
-        platforms: {
-          SPOTIFY: { sftp: spotify.credentials('/incoming', { privateKeyFile: clientKeyFile }) },
-          DEEZER: { sftp: deezer.credentials('/drop', { password: 'p@ss word&more' }) },
+    const transports = createPlatformTransports(
+      {
+        dataDir: path.join(dir, 'data'),
+        delivery: {
+          ...loadConfig({
+            DATA_DIR: path.join(dir, 'data'),
+            JWT_SECRET: 'x'.repeat(32),
+            BOT_CHECK_HMAC_KEY: 'y'.repeat(32),
+          }).delivery,
+          platforms: {
+            SPOTIFY: { sftp: spotify.credentials('/incoming', { privateKeyFile: clientKeyFile }) },
+            DEEZER: { sftp: deezer.credentials('/drop', { password: 'p@ss word&more' }) },
+          },
         },
       },
-    });
+      { schema: ernEnvelopeSource },
+    );
     expect(transports.SPOTIFY.kind).toBe('sftp');
     expect(transports.DEEZER.kind).toBe('sftp');
     expect(transports.TIDAL).toBeInstanceOf(PlatformSimulator);

@@ -5,10 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PermanentDeliveryError, prepareBatch } from './batch.js';
 import type { MessageOptions } from './ern43.js';
 import { releaseForDeliverySchema } from './model.js';
+import { createErnSchemaLocator, type ErnSchemaSource } from './schema/locate.js';
+import { ernEnvelopeSource } from './schema/test-schemas.js';
 import { PlatformSimulator } from './simulator.js';
-import { albumRelease, schemaDirForTests, singleRelease } from './test-fixtures.js';
+import { albumRelease, singleRelease } from './test-fixtures.js';
 
-const schemaDir = schemaDirForTests();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-simulator-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -22,11 +23,11 @@ const options = (messageId: string, overrides: Partial<MessageOptions> = {}): Me
 });
 
 /** A simulator whose clock the test moves. */
-function simulator(ackDelaySeconds = 0, schema = schemaDir) {
+function simulator(ackDelaySeconds = 0, schema: ErnSchemaSource = ernEnvelopeSource) {
   let offsetMs = 0;
   const platform = new PlatformSimulator('TIDAL', {
     root: path.join(dir, 'deliveries', 'tidal'),
-    schemaDir: schema,
+    schema,
     ackDelaySeconds,
     now: () => new Date(Date.now() + offsetMs),
   });
@@ -115,14 +116,47 @@ describe('PlatformSimulator (the default for every platform)', () => {
     expect((await platform.upload(batch)).alreadyComplete).toBe(true);
   });
 
-  it('says the schema is missing instead of accepting unchecked', async () => {
-    const { platform } = simulator(0, path.join(dir, 'no-schema-here'));
+  it('says the schema is missing instead of accepting unchecked when DDEX_SCHEMA_DIR names no schema', async () => {
+    const missing = createErnSchemaLocator({
+      dir: path.join(dir, 'no-schema-here'),
+      candidates: [],
+      cacheDir: path.join(dir, 'no-cache'),
+      publishedUrl: null,
+    });
+    const { platform } = simulator(0, missing);
     const release = releaseForDeliverySchema.parse(singleRelease(path.join(dir, 'no-schema')));
     const ack = await platform.acknowledgement(
       await platform.upload(await prepareBatch(release, options('TH-SIM-NOSCHEMA-1'))),
     );
     expect(ack).toMatchObject({ status: 'InternalError', accepted: false });
-    expect(ack?.errorText).toMatch(/DDEX_SCHEMA_DIR/);
+    expect(ack?.errorText).toMatch(
+      /DDEX_SCHEMA_DIR is .*no-schema-here.*release-notification\.xsd does not exist/,
+    );
+  });
+
+  it('with no schema to be had, checks well-formedness only, having warned once', async () => {
+    const warnings: string[] = [];
+    const none = createErnSchemaLocator({
+      dir: undefined,
+      candidates: [path.join(dir, 'nothing-here')],
+      cacheDir: path.join(dir, 'empty-cache'),
+      publishedUrl: null,
+      warn: (message) => warnings.push(message),
+    });
+    const { platform } = simulator(0, none);
+    const release = releaseForDeliverySchema.parse(singleRelease(path.join(dir, 'unchecked')));
+    const good = await prepareBatch(release, options('TH-SIM-UNCHECKED-1'));
+    expect(await platform.acknowledgement(await platform.upload(good))).toMatchObject({
+      status: 'FileOK',
+      accepted: true,
+    });
+    const broken = await prepareBatch(release, options('TH-SIM-UNCHECKED-2'));
+    broken.message.xml = broken.message.xml.replace('</ReleaseList>', '</ReleaseLst>');
+    const ack = await platform.acknowledgement(await platform.upload(broken));
+    expect(ack).toMatchObject({ status: 'NewReleaseMessageInvalid', accepted: false });
+    expect(ack?.errorText).toMatch(/^The message is not well-formed XML: line \d+: .*ReleaseList/);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/schema validation is skipped.*DDEX_SCHEMA_DIR.*nothing-here/);
   });
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PLATFORM_NAMES, type Platform } from '@tunehouse/contracts';
 import { acknowledgeBatch } from './platform-inbox.js';
+import type { ErnSchemaSource } from './schema/locate.js';
 import {
   type Acknowledgement,
   acknowledgementPath,
@@ -16,8 +17,8 @@ import {
 export type PlatformSimulatorOptions = {
   /** The platform's inbox: batches land in <root>/<messageId>/ (by default <DATA_DIR>/deliveries/<platform>). */
   root: string;
-  /** Where release-notification.xsd lies: the simulator checks every message against it. */
-  schemaDir: string;
+  /** The ERN 4.3 schema the simulator checks every message against. */
+  schema: ErnSchemaSource;
   /** The acknowledgement appears this long after the batch is complete. */
   ackDelaySeconds: number;
   now?: () => Date;
@@ -89,7 +90,7 @@ export class PlatformSimulator implements PlatformTransport {
     // millisecond it completed would look written in the future.
     if (this.now().getTime() - Math.floor(marker.mtimeMs) < this.options.ackDelaySeconds * 1000) return null;
     return acknowledgeBatch(dir, {
-      schemaDir: this.options.schemaDir,
+      schema: this.options.schema,
       platformName: PLATFORM_NAMES[this.platform],
       now: this.now(),
     });

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../platform/config.js';
 import type { ReleaseForDeliveryInput } from './model.js';
 
 /** Test fixtures: releases with real files on disk (random bytes: platforms here check names and MD5 sums). */
@@ -140,17 +138,4 @@ export function singleRelease(
     artwork: { path: artwork.path, format: 'PNG', md5: artwork.md5, width: 1400, height: 1400 },
     ...overrides,
   };
-}
-
-/**
- * Where tests find the DDEX ERN 4.3 schema: DDEX_SCHEMA_DIR, else the setting's default
- * (../shared/standards/ddex/ern43 beside the repository). Tests that need it fail saying so when it is absent.
- */
-export function schemaDirForTests(): string {
-  return loadConfig({
-    DATA_DIR: path.join(os.tmpdir(), `tunehouse-delivery-test-${process.pid}`),
-    JWT_SECRET: 'x'.repeat(32),
-    BOT_CHECK_HMAC_KEY: 'y'.repeat(32),
-    ...(process.env.DDEX_SCHEMA_DIR ? { DDEX_SCHEMA_DIR: process.env.DDEX_SCHEMA_DIR } : {}),
-  }).delivery.schemaDir;
 }

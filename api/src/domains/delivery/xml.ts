@@ -16,7 +16,7 @@ export type XmlDocument = {
   getElementsByTagName(name: string): ArrayLike<XmlElement>;
 };
 
-/** Parses XML into xmlbuilder2's DOM (lenient: check well-formedness with xmllint first where it matters). */
+/** Parses XML into xmlbuilder2's DOM (lenient: check well-formedness first where it matters, schema/validate.ts). */
 export function parseXml(xml: string): XmlDocument {
   return create(xml).node as unknown as XmlDocument;
 }

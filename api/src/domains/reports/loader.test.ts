@@ -3,17 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../platform/config.js';
 import type { Db } from '../../platform/db.js';
 import { createTestDatabase } from '../../testing/test-app.js';
 import { type CatalogueEntry, createInMemoryCatalogue } from './catalogue.js';
 import { loadReportFile } from './loader.js';
 import { existingPartitions } from './partitions.js';
-
-const SAMPLE = path.resolve(
-  REPO_ROOT,
-  '../shared/standards/ddex/dsr-flat/samples/DSR_TEST_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv',
-);
+import { YOUTUBE_QUARTER_REPORT, youtubeQuarterReport } from './test-reports.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -57,9 +52,10 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
 const sumOf = (table: string, where = 'true') =>
   count(`SELECT coalesce(sum(streams), 0) AS n FROM ${table} WHERE ${where}`);
 
-describe.skipIf(!fs.existsSync(SAMPLE))('a DDEX DSR sample', () => {
+describe('a DDEX DSR flat file', () => {
   it('loads once: facts spread over the period, partitions made, unmatched kept; the same file again is a no-op', async () => {
-    const first = await loadReportFile(db, SAMPLE, { catalogue });
+    const report = writeFile(YOUTUBE_QUARTER_REPORT, youtubeQuarterReport());
+    const first = await loadReportFile(db, report, { catalogue });
     expect(first).toMatchObject({
       status: 'LOADED',
       format: 'DDEX_DSR',
@@ -116,7 +112,7 @@ describe.skipIf(!fs.existsSync(SAMPLE))('a DDEX DSR sample', () => {
     ]);
 
     const before = await sumOf('stream_facts');
-    const again = await loadReportFile(db, SAMPLE, { catalogue });
+    const again = await loadReportFile(db, report, { catalogue });
     expect(again).toMatchObject({
       status: 'DUPLICATE',
       fileId: first.fileId,

@@ -1,14 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../platform/config.js';
 import { parseCsv } from './csv-parser.js';
 import { cellValues, parseDsr, parseDsrFileName } from './dsr-parser.js';
+import {
+  RELEASE_ONLY_REPORT,
+  releaseOnlyReport,
+  YOUTUBE_QUARTER_REPORT,
+  youtubeQuarterReport,
+} from './test-reports.js';
 import { parsePeriod, ReportParseError, storeFromName, type UsageRow } from './usage.js';
-
-const SAMPLES = path.resolve(REPO_ROOT, '../shared/standards/ddex/dsr-flat/samples');
-const haveSamples = fs.existsSync(SAMPLES);
 
 async function all(rows: AsyncIterable<UsageRow>): Promise<UsageRow[]> {
   const out: UsageRow[] = [];
@@ -49,26 +49,16 @@ describe('periods', () => {
   });
 });
 
-describe.skipIf(!haveSamples)('DDEX DSR flat samples (../shared/standards/ddex/dsr-flat/samples)', () => {
-  const parseSample = (file: string) => all(parseDsr(fs.createReadStream(path.join(SAMPLES, file)), file));
+describe('DDEX DSR flat files in the UGC profile', () => {
+  const parseReport = (text: string, name: string) => all(parseDsr(Readable.from([Buffer.from(text)]), name));
 
-  it('reads every shared sample', async () => {
-    const counts: Record<string, number> = {};
-    for (const file of fs.readdirSync(SAMPLES).sort()) counts[file] = (await parseSample(file)).length;
-    // The AdSupport samples and the parser test file have a release and a recording but no usage (SU) records.
-    expect(counts).toEqual({
-      'DSR_PADPIDA2014999999Z_PADPIDA2014111801Y_AdSupport_2015-02_AU_1of1_20140617T092522.tsv': 0,
-      'DSR_PADPIDA2014999999Z_PADPIDA2014111801Y_AdSupport_2015-02_AU_1of1_20150723T092522.tsv': 0,
-      'DSR_PADPIDA2014999999Z_PADPIDA2014111801Y_AdSupport_2015-02_AU_1of2_20150723T092522.tsv': 0,
-      'DSR_PADPIDA2014999999Z_PADPIDA2014111801Y_AdSupport_2015-02_AU_2of2_20150723T092522.tsv': 0,
-      'DSR_TEST2_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv': 6,
-      'DSR_TEST_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv': 6,
-      'test_file_parser.tsv': 0,
-    });
+  it('reads a report with usage and one whose block has a release and a recording but no usage (SU) records', async () => {
+    expect(await parseReport(youtubeQuarterReport(), YOUTUBE_QUARTER_REPORT)).toHaveLength(6);
+    expect(await parseReport(releaseOnlyReport(), RELEASE_ONLY_REPORT)).toEqual([]);
   });
 
   it('gives each YouTube usage its recording, period, territory and platform', async () => {
-    const rows = await parseSample('DSR_TEST_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv');
+    const rows = await parseReport(youtubeQuarterReport(), YOUTUBE_QUARTER_REPORT);
     expect(
       rows.map(({ line, isrc, firstDay, lastDay, streams, territory, platform }) => ({
         line,
@@ -140,7 +130,7 @@ describe.skipIf(!haveSamples)('DDEX DSR flat samples (../shared/standards/ddex/d
   });
 
   it('reads the parts of the file name convention', () => {
-    expect(parseDsrFileName('DSR_TEST_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv')).toEqual({
+    expect(parseDsrFileName(YOUTUBE_QUARTER_REPORT)).toEqual({
       recipient: 'TEST',
       sender: 'YouTube',
       service: 'AdSupport-music',
