@@ -23,9 +23,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
+import { benchArgs } from './bench-options.mjs';
 
 const dist = (file) => new URL(`../dist/${file}`, import.meta.url).href;
 
@@ -42,8 +42,8 @@ const HELP = `Usage: npm run bench:trends -- [options]
   --small             a quick run: 200 tracks, 400 days, 100,000 ingest lines, 30 samples
   --skip-queries      build (and ingest) only`;
 
-const { values: args } = parseArgs({
-  options: {
+const { args, number } = benchArgs(
+  {
     tracks: { type: 'string' },
     days: { type: 'string' },
     scale: { type: 'string', default: '1' },
@@ -55,21 +55,9 @@ const { values: args } = parseArgs({
     keep: { type: 'string' },
     small: { type: 'boolean', default: false },
     'skip-queries': { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h' },
   },
-});
-if (args.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-const number = (value, fallback, name, min, max) => {
-  const n = value === undefined ? fallback : Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) {
-    console.error(`--${name} must be between ${min} and ${max}`);
-    process.exit(2);
-  }
-  return n;
-};
+  HELP,
+);
 const TRACKS = Math.round(number(args.tracks, args.small ? 200 : 2000, 'tracks', 1, 100_000));
 const DAYS = Math.round(number(args.days, args.small ? 400 : 730, 'days', 56, 1096));
 const SCALE = number(args.scale, 1, 'scale', 0.01, 100);
@@ -99,10 +87,8 @@ const { startJobs } = await import(dist('platform/jobs.js'));
 const { migrate } = await import(dist('platform/migrations.js'));
 const { hashPassword } = await import(dist('platform/passwords.js'));
 const { insertUser } = await import(dist('domains/users/repository.js'));
-const bench = await import(dist('domains/trends/bench.js'));
-const { loadReportFile } = await import(dist('domains/trends/loader.js'));
-const { createSqlCatalogue } = await import(dist('domains/trends/catalogue.js'));
-const { addDays } = await import(dist('domains/trends/usage.js'));
+const bench = await import(dist('tools/bench/trends.js'));
+const { addDays, createSqlCatalogue, loadReportFile } = await import(dist('domains/reports/index.js'));
 
 // ---- The database -------------------------------------------------------------------------------------------
 const keepDir = args.keep ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args.keep) : null;

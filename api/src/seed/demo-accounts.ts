@@ -1,7 +1,7 @@
 import type { Db } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
 import { totpUri } from '../platform/totp.js';
-import { findCredentialsByEmail, insertUser, type NewUser } from '../domains/users/repository.js';
+import { findCredentialsByEmail, insertUser, type NewUser } from '../domains/users/index.js';
 
 /** Demo password of every demo account. A demo value, documented in the README: never a real system's. */
 export const DEMO_PASSWORD = 'tunehouse-demo';

@@ -5,8 +5,8 @@ import {
   type CreateArtistBody,
 } from '@tunehouse/contracts';
 import { type Db, withTransaction } from '../platform/db.js';
-import { insertArtist, replaceProfiles } from '../domains/artists/repository.js';
-import { insertContributor } from '../domains/contributors/repository.js';
+import { insertArtist, replaceProfiles } from '../domains/artists/index.js';
+import { insertContributor } from '../domains/contributors/index.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 
 /** The demo catalogue belongs to the first demo artist account (Mara). */

@@ -4,9 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../platform/db.js';
 import { escapeMarkup } from '../platform/escape-markup.js';
-import { createArtworkStore } from '../domains/media/artwork-store.js';
-import { insertImage } from '../domains/media/repository.js';
-import { setAlbumArtwork } from '../domains/releases/repository.js';
+import { createArtworkStore, insertImage } from '../domains/media/index.js';
+import { setAlbumArtwork } from '../domains/releases/index.js';
 import { DEMO_RELEASED } from './demo-catalogue.js';
 
 /** Two colours per demo release, so the catalogue and the trends rows tell them apart at a glance. */

@@ -1,28 +1,35 @@
-import { albumFormRequestSchema, type AlbumFormRequest } from '@tunehouse/contracts';
+import { albumFormRequestSchema, type AlbumFormRequest, type Platform } from '@tunehouse/contracts';
+import type { PlanSettings } from '../platform/config.js';
 import { type Db, withTransaction } from '../platform/db.js';
+import { licenceOnPublish } from '../domains/licensing/index.js';
 import {
+  type DeliveryPort,
   insertAlbum,
+  insertTrack,
   replaceAlbumArtists,
+  replaceTrackArtists,
   savePlatformState,
   setAlbumState,
   updateAlbumFields,
-} from '../domains/releases/repository.js';
-import { insertTrack, replaceTrackArtists } from '../domains/tracks/repository.js';
-import { type DemoTrack, seedDemoTrends } from '../domains/trends/demo-generator.js';
-import { addDays } from '../domains/trends/usage.js';
+} from '../domains/releases/index.js';
+import { type DemoTrack, seedDemoTrends } from './demo-trends.js';
+import { addDays } from '../domains/reports/index.js';
 import { DEMO_CATALOGUE_OWNER } from './demo-artists.js';
 
 /**
- * Mara's released catalogue (docs/decisions/0038-trends-api.md): a single and an album, LIVE on their platforms
- * (0034: PUBLISHED × LIVE, each platform's current delivery DELIVER × LIVE), with barcodes and ISRCs, so that
- * the trends screens have streams to show. Fictional: the codes use the in-store barcode prefix 200 and an
- * ISRC registrant (SE-DMO) of our own making.
+ * Mara's released catalogue (docs/decisions/0038-trends-api.md, 0043-plans-and-fees.md): two singles and an album,
+ * published (with their licences) three weeks before their release dates and accepted, then delivered to their
+ * platforms (seedDemoDeliveries), with barcodes and ISRCs, so that the trends screens have streams to show and the
+ * reports money. Fictional: the codes use the in-store barcode prefix 200 and an ISRC registrant (SE-DMO) of our
+ * own making.
  */
 type DemoRelease = {
   form: AlbumFormRequest;
   barcode: string;
-  /** Days before today it was released. */
-  releasedDaysAgo: number;
+  /** Its release date, from today (YYYY-MM-DD): the demo's dates move with the day it is seeded. */
+  releaseDate: (today: string) => string;
+  /** The size of its audience against the others' (the demo generator's scale; default 1). */
+  audience?: number;
   /** Per track: ISRC and the demo artists it credits besides the album's (by name, FEATURING). */
   tracks: { isrc: string; featuring?: string }[];
 };
@@ -60,7 +67,7 @@ export const DEMO_RELEASED: DemoRelease[] = [
       tracks: [{ index: 1, title: 'Paper Boats' }],
     }),
     barcode: ean13('200000730011'),
-    releasedDaysAgo: 290,
+    releaseDate: (today) => addDays(today, -290),
     tracks: [{ isrc: 'SEDMO2500001' }],
   },
   {
@@ -86,7 +93,7 @@ export const DEMO_RELEASED: DemoRelease[] = [
       ],
     }),
     barcode: ean13('200000730012'),
-    releasedDaysAgo: 130,
+    releaseDate: (today) => addDays(today, -130),
     tracks: [
       { isrc: 'SEDMO2500002' },
       { isrc: 'SEDMO2500003', featuring: 'Nova Lane' },
@@ -95,6 +102,27 @@ export const DEMO_RELEASED: DemoRelease[] = [
       { isrc: 'SEDMO2500006', featuring: 'The Öresund Echoes' },
       { isrc: 'SEDMO2500007' },
     ],
+  },
+  {
+    // Released a few days before this month: last month's close collected only part of its first distribution
+    // fee, so taking it down still needs a settlement.
+    form: albumFormRequestSchema.parse({
+      title: 'Lanterns',
+      primaryGenre: 'ALTERNATIVE',
+      language: 'EN',
+      recordLabel: 'Harbour Lane Records',
+      format: 'SINGLE',
+      pLine: '2026 Harbour Lane Records',
+      cLine: '2026 Harbour Lane Records',
+      ai: false,
+      platforms: [...PLATFORMS],
+      territories: 'WORLDWIDE',
+      tracks: [{ index: 1, title: 'Lanterns' }],
+    }),
+    barcode: ean13('200000730013'),
+    releaseDate: (today) => addDays(`${today.slice(0, 7)}-01`, -5),
+    audience: 0.1,
+    tracks: [{ isrc: 'SEDMO2600008' }],
   },
 ];
 
@@ -105,8 +133,17 @@ async function ownerAccount(db: Db): Promise<string | null> {
   return rows[0]?.account_id ?? null;
 }
 
-/** Mara's LIVE releases that are missing (found by barcode); answers how many it created. */
-export async function seedDemoReleased(db: Db): Promise<number> {
+const today = () => new Date().toISOString().slice(0, 10);
+/** Noon UTC of a day: the demo's timestamps on the days its story gives them. */
+const noonOf = (day: string) => new Date(`${day}T12:00:00Z`);
+
+/**
+ * Mara's released albums that are missing (found by barcode), as the product would have made them: created six
+ * weeks before their release date, published three weeks before it (which makes the licence under the plan
+ * suggested to her, the terms accepted that day) and accepted by the review the day after. Their delivery is a
+ * later step (it needs the artwork and audio). Answers how many it created.
+ */
+export async function seedDemoReleased(db: Db, plans: PlanSettings): Promise<number> {
   const accountId = await ownerAccount(db);
   if (!accountId) return 0;
   return withTransaction(db, async (tx) => {
@@ -124,7 +161,7 @@ export async function seedDemoReleased(db: Db): Promise<number> {
       ]);
       if (existing.rows.length > 0) continue;
       const { tracks, artists: _artists, artwork: _artwork, ...fields } = release.form;
-      const releaseDate = addDays(new Date().toISOString().slice(0, 10), -release.releasedDaysAgo);
+      const releaseDate = release.releaseDate(today());
       const albumId = await insertAlbum(tx, accountId);
       await updateAlbumFields(tx, albumId, {
         ...fields,
@@ -151,20 +188,33 @@ export async function seedDemoReleased(db: Db): Promise<number> {
             { id: guest, role: 'FEATURING' },
           ]);
       }
+      const createdAt = noonOf(addDays(releaseDate, -42));
+      const publishedAt = noonOf(addDays(releaseDate, -21));
+      const licence = await licenceOnPublish(tx, plans, {
+        accountId,
+        albumId,
+        releaseDate,
+        chosen: undefined,
+        now: publishedAt,
+      });
       await setAlbumState(tx, albumId, {
         status: 'PUBLISHED',
-        reviewStatus: 'LIVE',
+        reviewStatus: 'ACCEPTED',
         published: true,
         submitted: true,
         reviewed: true,
-        termsAccepted: { paymentPlan: null },
+        termsAccepted: { paymentPlan: licence.plan },
       });
-      for (const platform of fields.platforms ?? [])
-        await savePlatformState(tx, albumId, {
-          platform,
-          current: { status: 'LIVE', action: 'DELIVER' },
-          pending: null,
-        });
+      await tx.query(
+        `UPDATE albums SET created_at = $2, updated_at = $3, published_at = $3, submitted_at = $3,
+                terms_accepted_at = $3, reviewed_at = $3::timestamptz + interval '1 day'
+          WHERE id = $1`,
+        [albumId, createdAt, publishedAt],
+      );
+      await tx.query('UPDATE tracks SET created_at = $2, updated_at = $2 WHERE album_id = $1', [
+        albumId,
+        createdAt,
+      ]);
       created += 1;
     }
     return created;
@@ -172,29 +222,69 @@ export async function seedDemoReleased(db: Db): Promise<number> {
 }
 
 /**
- * A year (DEMO_TRENDS_DAYS) of generated streams up to yesterday for Mara's LIVE tracks, through the report loader.
- * Idempotent: the data set is identified by its tracks and their release dates (seedDemoTrends); answers the rows
- * loaded (0 when loaded before).
+ * Hands Mara's accepted demo releases that no platform has yet to delivery, as an accepted release is: each
+ * platform PENDING × DELIVER and one DELIVER hand-off to the port, in one transaction; the platforms' simulators
+ * then answer, which moves them (and the album) to LIVE and gives the store links. Without a port (the seed
+ * command, tests) the platforms are marked LIVE at once. Answers how many releases it handed off.
  */
-export async function seedDemoStreams(db: Db, days: number): Promise<number> {
+export async function seedDemoDeliveries(db: Db, delivery: DeliveryPort | null): Promise<number> {
+  const { rows } = await db.query<{ id: string; platforms: Platform[] }>(
+    `SELECT al.id, al.platforms FROM albums al
+      WHERE al.barcode = ANY($1) AND al.review_status = 'ACCEPTED' AND al.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM album_platforms p WHERE p.album_id = al.id)`,
+    [DEMO_RELEASED.map((release) => release.barcode)],
+  );
+  for (const album of rows) {
+    await withTransaction(db, async (tx) => {
+      for (const platform of album.platforms) {
+        const state = { status: delivery ? 'PENDING' : 'LIVE', action: 'DELIVER' } as const;
+        await savePlatformState(tx, album.id, {
+          platform,
+          current: delivery ? null : state,
+          pending: delivery ? state : null,
+        });
+      }
+      if (delivery)
+        await delivery.deliver({ albumId: album.id, action: 'DELIVER', platforms: album.platforms }, tx);
+      else await tx.query(`UPDATE albums SET review_status = 'LIVE' WHERE id = $1`, [album.id]);
+    });
+  }
+  return rows.length;
+}
+
+/**
+ * A year (DEMO_TRENDS_DAYS) of generated streams up to yesterday for Mara's released tracks, with their revenue,
+ * through the report loader, one data set per audience size. Idempotent: a data set is identified by its tracks
+ * and their release dates (seedDemoTrends); answers the rows loaded (0 when loaded before).
+ */
+export async function seedDemoStreams(db: Db, days: number, currency = 'EUR'): Promise<number> {
   const accountId = await ownerAccount(db);
   if (!accountId || days <= 0) return 0;
-  const { rows } = await db.query<{ track_id: string; album_id: string; release_date: string }>(
-    `SELECT t.id AS track_id, t.album_id, al.release_date::text AS release_date
+  const { rows } = await db.query<{
+    track_id: string;
+    album_id: string;
+    release_date: string;
+    barcode: string;
+  }>(
+    `SELECT t.id AS track_id, t.album_id, al.release_date::text AS release_date, al.barcode
        FROM tracks t JOIN albums al ON al.id = t.album_id
-      WHERE t.account_id = $1 AND al.review_status = 'LIVE' AND al.deleted_at IS NULL AND t.deleted_at IS NULL
-        AND al.release_date IS NOT NULL
+      WHERE t.account_id = $1 AND al.review_status IN ('ACCEPTED', 'LIVE') AND al.deleted_at IS NULL
+        AND t.deleted_at IS NULL AND al.release_date IS NOT NULL
       ORDER BY al.release_date, t.position`,
     [accountId],
   );
-  if (rows.length === 0) return 0;
-  const catalogue: DemoTrack[] = rows.map((row) => ({
-    trackId: row.track_id,
-    albumId: row.album_id,
-    accountId,
-    releaseDate: row.release_date,
-  }));
-  const to = addDays(new Date().toISOString().slice(0, 10), -1);
-  const result = await seedDemoTrends(db, catalogue, { from: addDays(to, 1 - days), to });
-  return result.status === 'LOADED' ? result.rows : 0;
+  const audiences = new Map<number, DemoTrack[]>();
+  for (const row of rows) {
+    const audience = DEMO_RELEASED.find((release) => release.barcode === row.barcode)?.audience ?? 1;
+    const group = audiences.get(audience) ?? [];
+    group.push({ trackId: row.track_id, albumId: row.album_id, accountId, releaseDate: row.release_date });
+    audiences.set(audience, group);
+  }
+  const to = addDays(today(), -1);
+  let loaded = 0;
+  for (const [scale, catalogue] of audiences) {
+    const result = await seedDemoTrends(db, catalogue, { from: addDays(to, 1 - days), to, scale, currency });
+    if (result.status === 'LOADED') loaded += result.rows;
+  }
+  return loaded;
 }

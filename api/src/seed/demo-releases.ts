@@ -1,7 +1,12 @@
 import { albumFormRequestSchema } from '@tunehouse/contracts';
 import { type Db, withTransaction } from '../platform/db.js';
-import { insertAlbum, replaceAlbumArtists, updateAlbumFields } from '../domains/releases/repository.js';
-import { insertTrack, replaceTrackContributors } from '../domains/tracks/repository.js';
+import {
+  insertAlbum,
+  insertTrack,
+  replaceAlbumArtists,
+  replaceTrackContributors,
+  updateAlbumFields,
+} from '../domains/releases/index.js';
 import { DEMO_CATALOGUE_OWNER } from './demo-artists.js';
 
 /**

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../platform/db.js';
-import { createTestDatabase } from '../../testing/test-app.js';
+import type { Db } from '../platform/db.js';
+import { createTestDatabase } from '../testing/test-app.js';
 import {
   type DemoFact,
   type DemoTrack,
   generateDemoFacts,
   mulberry32,
   seedDemoTrends,
-} from './demo-generator.js';
-import { dayNumber } from './usage.js';
+} from './demo-trends.js';
+import { dayNumber } from '../domains/reports/index.js';
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const catalogue: DemoTrack[] = Array.from({ length: 6 }, (_, i) => ({

@@ -1,9 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Store } from '@tunehouse/contracts';
-import type { Db } from '../../platform/db.js';
-import type { CatalogueEntry } from './catalogue.js';
-import { type LoadOptions, type LoadResult, loadResolvedRows, type StagedRow } from './loader.js';
-import { addDays, dayNumber, dayString, type PlaylistRef } from './usage.js';
+import type { Db } from '../platform/db.js';
+import type { CatalogueEntry } from '../domains/reports/index.js';
+import { demoRevenueMicro } from './demo-revenue.js';
+import {
+  type LoadOptions,
+  type LoadResult,
+  loadResolvedRows,
+  type StagedRow,
+} from '../domains/reports/index.js';
+import { addDays, dayNumber, dayString, type PlaylistRef } from '../domains/reports/index.js';
 
 /**
  * Deterministic demo trends (docs/decisions/0037-stream-facts.md): the same seed, catalogue, range and scale give
@@ -387,6 +393,8 @@ export function* demoBatches(facts: Iterable<DemoFact>, batchSize = 10_000): Gen
             upc: null,
             streams: fact.streams,
             sub30: fact.sub30,
+            // In the loader's currency (the platform's): demo revenue is earned where the platform pays it out.
+            revenueMicro: demoRevenueMicro(fact.platform, fact.territory, fact.streams, fact.sub30),
             playlist: null,
             entry: fact.entry,
             raw: null,

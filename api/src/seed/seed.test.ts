@@ -1,4 +1,7 @@
 import {
+  albumDistributionFeeSchema,
+  distributionFeeReportSchema,
+  licenseReportPageSchema,
   albumDetailSchema,
   albumPageSchema,
   albumReviewSchema,
@@ -11,6 +14,7 @@ import {
 } from '@tunehouse/contracts';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { walletBalance } from '../domains/ledger/index.js';
 import { bearer, expectShape, login } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET, demoLoginsText } from './demo-accounts.js';
@@ -19,8 +23,11 @@ import { DEMO_RELEASED } from './demo-catalogue.js';
 import { DEMO_RELEASE } from './demo-releases.js';
 import { databaseIsEmpty, seedDemo } from './seed.js';
 
-/** A month of demo streams keeps this test quick; npm start seeds DEMO_TRENDS_DAYS (365). */
-const TRENDS_DAYS = 30;
+/**
+ * Enough days of demo streams to reach the album's release (130 days ago), whose fee its first weeks settle;
+ * npm start seeds DEMO_TRENDS_DAYS (365).
+ */
+const TRENDS_DAYS = 140;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,8 +46,12 @@ describe('demo seed', () => {
       'demo releases': 1,
       'demo released catalogue': DEMO_RELEASED.length,
       'demo artwork': DEMO_RELEASED.length,
+      'demo audio': DEMO_RELEASED.flatMap((release) => release.tracks).length,
+      'demo deliveries': DEMO_RELEASED.length,
       'demo streams': expect.any(Number),
+      'demo closed periods': expect.any(Number),
     });
+    expect(first['demo closed periods']).toBeGreaterThanOrEqual(4);
     expect(first['demo streams']).toBeGreaterThan(0);
     expect(await databaseIsEmpty(t.db)).toBe(false);
     expect(await seedDemo(t.db, { trendsDays: TRENDS_DAYS, dataDir: t.config.dataDir })).toEqual({
@@ -50,9 +61,12 @@ describe('demo seed', () => {
       'demo releases': 0,
       'demo released catalogue': 0,
       'demo artwork': 0,
+      'demo audio': 0,
+      'demo deliveries': 0,
       'demo streams': 0,
+      'demo closed periods': 0,
     });
-  });
+  }, 240_000);
 
   it('gives the accounts their roles: artist, artist with TOTP, suspended artist, admin', async () => {
     const [mara, kofi, sam, admin] = DEMO_ACCOUNTS.map((account) => account.email);
@@ -156,6 +170,69 @@ describe('demo seed', () => {
     );
     expect(tracks.items).toHaveLength(DEMO_RELEASED.flatMap((release) => release.tracks).length);
     expect(tracks.items.every((row) => row.bucket.isrc?.startsWith('SEDMO'))).toBe(true);
+  });
+
+  it('gives Mara’s releases audio with previews and dates that agree with their release dates', async () => {
+    const { rows } = await t.db.query<{
+      release_date: string;
+      created_at: Date;
+      published_at: Date;
+      mp3_status: string;
+      duration: number;
+    }>(
+      `SELECT al.release_date::text AS release_date, al.created_at, al.published_at, a.mp3_status, a.duration
+         FROM tracks t JOIN albums al ON al.id = t.album_id JOIN audio_files a ON a.id = t.audio_id
+        WHERE al.barcode = ANY($1)`,
+      [DEMO_RELEASED.map((release) => release.barcode)],
+    );
+    expect(rows).toHaveLength(DEMO_RELEASED.flatMap((release) => release.tracks).length);
+    for (const row of rows) {
+      expect(row).toMatchObject({ mp3_status: 'COMPLETED', duration: 8 });
+      expect(row.created_at.toISOString().slice(0, 10) < row.published_at.toISOString().slice(0, 10)).toBe(
+        true,
+      );
+      expect(row.published_at.toISOString().slice(0, 10) < row.release_date).toBe(true);
+    }
+  });
+
+  it('gives Mara licences, a settled fee and one still collecting, closed periods and a balance', async () => {
+    const session = await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD);
+    const licences = expectShape(
+      licenseReportPageSchema,
+      await t.app.inject({ url: '/v2/reporting/licenses', headers: bearer(session) }),
+    );
+    expect(licences.items.map((item) => item.paymentPlan.id)).toEqual(DEMO_RELEASED.map(() => 'STANDARD'));
+    const fees = expectShape(
+      distributionFeeReportSchema,
+      await t.app.inject({ url: '/v2/reporting/distribution-fees', headers: bearer(session) }),
+    );
+    const byTitle = new Map(fees.items.map((fee) => [fee.album.title, fee]));
+    expect(byTitle.get('Northern Static')).toMatchObject({ isSettled: true, numberOfStreamsRemaining: 0 });
+    const lanterns = byTitle.get('Lanterns')!;
+    expect(lanterns.isSettled).toBe(false);
+    expect(lanterns.numberOfStreamsCollected).toBeGreaterThan(0);
+    const fee = expectShape(
+      albumDistributionFeeSchema,
+      await t.app.inject({
+        url: `/v1/albums/${lanterns.album.id}/distribution-fee`,
+        headers: bearer(session),
+      }),
+    );
+    expect(fee.settlementRequiredForTakedown).toBe(true);
+    expect(fee.settlementOffer?.amountDue).toBeGreaterThan(0);
+
+    const periods = await t.db.query<{ month: string; status: string; identity: boolean }>(
+      `SELECT month::text AS month, status,
+              revenue_micro = fee_collected_micro + commission_micro + credited_micro + held_micro AS identity
+         FROM periods ORDER BY month`,
+    );
+    const thisMonth = `${new Date().toISOString().slice(0, 7)}-01`;
+    for (const period of periods.rows) {
+      if (period.month < thisMonth) expect(period).toMatchObject({ status: 'CLOSED', identity: true });
+      else expect(period.status).toBe('OPEN');
+    }
+    const account = (await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD)).user.account.id;
+    expect(await walletBalance(t.db, String(account))).toBeGreaterThan(0);
   });
 
   it('prints every login, the password and the TOTP secret', () => {

@@ -2,14 +2,15 @@ import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { AlbumDetail } from '@tunehouse/contracts';
+import { type AlbumDetail, type AlbumDistributionFee, releaseTitle } from '@tunehouse/contracts';
 import { messageOf, useShell, usePageMeta } from '@tunehouse/area-kit';
 import { Button, Card, ConfirmDialog, Notice, Page, colors, dangerButtonStyle } from '@tunehouse/ui';
 import { stepPath } from '../editor/steps.js';
 import { formatAmount, formatDay } from '../shared/format.js';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
-import { distributionFeeQuery, publishAlbum, takeDownAlbum } from '../shared/queries.js';
-import { ReleaseHeader, ReleaseTabs, releaseTitle } from '../shared/release-header.js';
+import { publishAlbum, takeDownAlbum } from '../shared/queries.js';
+import { albumFeeQuery, planInWords, planName } from './fee-queries.js';
+import { ReleaseHeader, ReleaseTabs } from '../shared/release-header.js';
 import { linkStyle, muted } from '../shared/styles.js';
 import { releaseState, wasPublished } from '../shared/release-state.js';
 import { PlatformStatusTable } from './platform-status.js';
@@ -65,6 +66,7 @@ export function DistributionPage() {
               <PlatformStatusTable entries={entries.data} links={album.data.links} detail />
             )}
           </Card>
+          {wasPublished(album.data) && <FeeCard albumId={album.data.id} />}
           {wasPublished(album.data) && !album.data.deletedAt && <DistributionActions album={album.data} />}
           {album.data.deletedAt && (
             <Notice tone="warn">This release was taken down on {formatDay(album.data.deletedAt)}.</Notice>
@@ -81,7 +83,7 @@ function DistributionActions({ album }: { album: AlbumDetail }) {
   const [asking, setAsking] = useState<'update' | 'takedown' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const fee = useQuery({ ...distributionFeeQuery(shell.api, album.id), enabled: asking === 'takedown' });
+  const fee = useQuery({ ...albumFeeQuery(shell.api, album.id), enabled: asking === 'takedown' });
   const takedownButton = useRef<HTMLButtonElement>(null);
   const changed = releaseState(album) === 'CHANGED';
   const platforms = album.platforms?.length ?? 0;
@@ -171,7 +173,7 @@ function DistributionActions({ album }: { album: AlbumDetail }) {
         open={asking === 'takedown'}
         title="Take the release down?"
         tone="danger"
-        confirmLabel={offer ? `Pay ${formatAmount(offer.amountDue)} and take down` : 'Take down'}
+        confirmLabel={offer ? 'Pay and take down' : 'Take down'}
         busy={busy || fee.isPending}
         busyLabel={fee.isPending ? 'Checking the fee…' : 'Taking down…'}
         error={error ?? (fee.isError ? messageOf(fee.error) : null)}
@@ -190,11 +192,91 @@ function DistributionActions({ album }: { album: AlbumDetail }) {
         {offer && (
           <p>
             Its distribution fee is not collected yet: taking it down now costs{' '}
-            {formatAmount(offer.amountDue)} for the {offer.numberOfStreamsRemaining.toLocaleString('en')}{' '}
-            streams still owed.
+            <strong>{formatAmount(offer.amountDue)}</strong> for the{' '}
+            {offer.numberOfStreamsRemaining.toLocaleString('en')} streams still owed, paid from your balance.
           </p>
         )}
       </ConfirmDialog>
     </Card>
   );
+}
+
+const progressStyle = css`
+  width: 100%;
+  height: 0.75rem;
+  margin: 0.35rem 0 0.75rem;
+  accent-color: ${colors.primary};
+`;
+
+/**
+ * The release's licence and its distribution fee ("pay with streams"): the plan in plain words, the fee's streams
+ * collected so far, and what a takedown would cost now. A 204 from the API is a release without a fee.
+ */
+function FeeCard({ albumId }: { albumId: string | number }) {
+  const shell = useShell();
+  const fee = useQuery(albumFeeQuery(shell.api, albumId));
+  return (
+    <Card title="Licence and distribution fee" id="fee">
+      {fee.isPending && <p role="status">Loading the fee…</p>}
+      {fee.isError && (
+        <LoadFailure what="The distribution fee" error={fee.error} retry={() => void fee.refetch()} />
+      )}
+      {fee.isSuccess && fee.data === null && (
+        <p data-fee="none">
+          No distribution fee is due: its plan has none, or its first fee year begins on the release date.
+          Taking it down costs nothing.
+        </p>
+      )}
+      {fee.data && <FeeDetail fee={fee.data} />}
+    </Card>
+  );
+}
+
+function FeeDetail({ fee }: { fee: AlbumDistributionFee }) {
+  const plan = fee.license.paymentPlan;
+  const { numberOfStreams: total, numberOfStreamsCollected: collected } = fee;
+  return (
+    <div data-fee={fee.isSettled ? 'settled' : 'collecting'}>
+      <p css={{ margin: '0 0 0.75rem', lineHeight: 1.5 }}>
+        <strong>{planName(plan)} plan.</strong> {planInWords(plan)}
+      </p>
+      <p css={{ margin: 0 }}>
+        Fee {fee.sequenceNumber}, for {formatDay(fee.issuedAt)} to {formatDay(fee.expiresAt)}:{' '}
+        <strong>
+          {collected.toLocaleString('en')} of {total.toLocaleString('en')} streams
+        </strong>{' '}
+        collected.
+      </p>
+      <progress
+        css={progressStyle}
+        max={total}
+        value={collected}
+        aria-label={`Distribution fee: ${collected.toLocaleString('en')} of ${total.toLocaleString('en')} streams collected`}
+      />
+      {fee.isSettled ? (
+        <p css={muted}>
+          Settled{fee.settledAt ? ` on ${formatDay(fee.settledAt)}` : ''}: every royalty is yours until the
+          next fee year.
+        </p>
+      ) : fee.settlementOffer ? (
+        <p css={muted}>
+          Taking the release down now costs {formatAmount(fee.settlementOffer.amountDue)}: the{' '}
+          {fee.settlementOffer.numberOfStreamsRemaining.toLocaleString('en')} streams still owed at{' '}
+          {formatStreamPrice(fee.settlementOffer.pricePerStream)} a stream.
+        </p>
+      ) : (
+        <p css={muted}>This fee year is over; what it did not collect is not owed.</p>
+      )}
+    </div>
+  );
+}
+
+/** A per-stream price in micro-units of the platform currency (€0.003). */
+function formatStreamPrice(micro: number, currency = 'EUR'): string {
+  return new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 3,
+    maximumFractionDigits: 6,
+  }).format(micro / 1_000_000);
 }

@@ -1,0 +1,243 @@
+// `npm run bench:close`: closing one month of the bench:trends label (docs/decisions/0042-ledger-and-periods.md,
+// "Benchmark").
+//
+// 1. Build, on a temporary embedded PostgreSQL (removed at the end): the bench:trends label (default 2,000 tracks,
+//    albums released over the 730 days up to the month's last day; its generator, not a copy), a licence for
+//    every album through licensing's own publishing path, and the month's revenue lines: one per day, track,
+//    platform and territory (about 4 M for 2,000 tracks all released by then), with the demo's per-stream
+//    revenue; United States lines in USD, given a rate.
+// 2. Close preview (the close computed and rolled back), then the close itself (one transaction): seconds, revenue
+//    lines per second, the process's resident memory before and at its peak (sampled every 100 ms), and the
+//    period's totals with the conservation identity checked.
+// Runs on api/dist (the root script builds it first). Figures, not assertions: the exit code is 0 when the target
+// (under 60 s on 2 cores) is missed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import copyStreams from 'pg-copy-streams';
+import { benchArgs } from './bench-options.mjs';
+
+const dist = (file) => new URL(`../dist/${file}`, import.meta.url).href;
+
+const HELP = `Usage: npm run bench:close -- [options]
+  --tracks N       tracks of the label (2000)
+  --days D         days over which the label's albums were released, up to the month's end (730)
+  --month YYYY-MM  the month closed (last month)
+  --scale X        audience multiplier of the demo model (1)
+  --seed S         (20240301)
+  --small          a quick run: 200 tracks`;
+
+const { args, number } = benchArgs(
+  {
+    tracks: { type: 'string' },
+    days: { type: 'string', default: '730' },
+    month: { type: 'string' },
+    scale: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '20240301' },
+    small: { type: 'boolean', default: false },
+  },
+  HELP,
+);
+const TRACKS = Math.round(number(args.tracks, args.small ? 200 : 2000, 'tracks', 1, 100_000));
+const DAYS = Math.round(number(args.days, 730, 'days', 56, 1096));
+const SCALE = number(args.scale, 1, 'scale', 0.01, 100);
+const SEED = Math.round(number(args.seed, 20240301, 'seed', 0, 2 ** 31 - 1));
+const now = new Date();
+const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
+  .toISOString()
+  .slice(0, 7);
+const MONTH = args.month ?? lastMonth;
+if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(MONTH)) {
+  console.error('--month is a month (YYYY-MM)');
+  process.exit(2);
+}
+const [year, monthNumber] = MONTH.split('-').map(Number);
+const MONTH_END = new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
+const TARGET_SECONDS = 60;
+const USD_RATE_PPB = 925_000_000;
+
+const started = Date.now();
+const log = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
+const mb = (bytes) => `${Math.round(bytes / 1e6)} MB`;
+
+const { loadConfig } = await import(dist('platform/config.js'));
+const { createPool } = await import(dist('platform/db.js'));
+const { startEmbeddedPostgres, ensureDatabase } = await import(dist('platform/embedded-postgres.js'));
+const { migrate } = await import(dist('platform/migrations.js'));
+const { hashPassword } = await import(dist('platform/passwords.js'));
+const { insertUser } = await import(dist('domains/users/repository.js'));
+const { ensureLabel } = await import(dist('tools/bench/trends.js'));
+const { licenceOnPublish } = await import(dist('domains/licensing/index.js'));
+const { createPeriodsService, periodForUsage } = await import(dist('domains/periods/index.js'));
+const { generateDemoFacts } = await import(dist('seed/demo-trends.js'));
+const { demoRevenueMicro } = await import(dist('seed/demo-revenue.js'));
+const { withTransaction } = await import(dist('platform/db.js'));
+
+/**
+ * The month's revenue lines for the label: one per day, track, platform and territory (a daily-granularity report,
+ * the heaviest a month can be), from the demo model of the label's stream facts and the demo's per-stream revenue;
+ * United States lines in USD. Streamed into COPY, so memory stays flat.
+ */
+async function writeMonthRevenue(db, catalogue) {
+  return withTransaction(db, async (client) => {
+    const periodId = await periodForUsage(client, `${MONTH}-01`);
+    let lines = 0;
+    async function* rows() {
+      let chunk = [];
+      const facts = generateDemoFacts({
+        seed: SEED,
+        catalogue,
+        from: `${MONTH}-01`,
+        to: MONTH_END,
+        scale: SCALE,
+      });
+      for (const fact of facts) {
+        if (fact.kind !== 'stream') continue;
+        const revenue = demoRevenueMicro(fact.platform, fact.territory, fact.streams, fact.sub30);
+        const currency = fact.territory === 'US' ? 'USD' : 'EUR';
+        const { trackId, albumId, accountId } = fact.entry;
+        chunk.push(
+          `${periodId}\t${trackId}\t${albumId}\t${accountId}\t${fact.platform}\t${fact.territory}\t${fact.day}\t` +
+            `${fact.day}\t${fact.streams}\t${revenue}\t${currency}\tt\n`,
+        );
+        if (chunk.length === 10_000) {
+          lines += chunk.length;
+          yield chunk.join('');
+          chunk = [];
+          if (lines % 500_000 === 0) log(`  ${lines.toLocaleString('en-US')} lines`);
+        }
+      }
+      lines += chunk.length;
+      if (chunk.length) yield chunk.join('');
+    }
+    await pipeline(
+      Readable.from(rows()),
+      client.query(
+        copyStreams.from(
+          `COPY revenue_lines (period_id, track_id, album_id, account_id, platform, territory, first_day, last_day,
+             streams, revenue_micro, currency, matched) FROM STDIN`,
+        ),
+      ),
+    );
+    return { periodId, lines };
+  });
+}
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-bench-close-'));
+const server = await startEmbeddedPostgres({
+  dir: path.join(workDir, 'pg'),
+  port: 20_000 + Math.floor(Math.random() * 20_000),
+  secretsDir: workDir,
+  log,
+});
+await ensureDatabase(server.urlFor('postgres'), 'bench');
+const url = server.urlFor('bench');
+log(`Embedded PostgreSQL in ${workDir} (temporary)`);
+
+const db = createPool(url, 4);
+try {
+  await migrate(db);
+  const { rows: versions } = await db.query("SELECT current_setting('server_version') AS version");
+  log(`PostgreSQL ${versions[0].version}; Node ${process.version}; ${os.cpus().length} cores`);
+  const config = loadConfig({
+    DATA_DIR: workDir,
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
+
+  // ---- 1. Build -----------------------------------------------------------------------------------------------
+  const label = await ensureLabel(
+    db,
+    { tracks: TRACKS, days: DAYS, seed: SEED, scale: SCALE, to: MONTH_END },
+    { hashPassword, insertUser },
+  );
+  const albums = [...new Map(label.catalogue.map((track) => [track.albumId, track])).values()];
+  for (const album of albums)
+    await licenceOnPublish(db, config.plans, {
+      accountId: label.accountId,
+      albumId: album.albumId,
+      releaseDate: album.releaseDate,
+      chosen: undefined,
+      now: new Date(`${album.releaseDate}T12:00:00Z`),
+    });
+  log(`Label: ${TRACKS.toLocaleString('en-US')} tracks on ${albums.length} albums, each with a licence`);
+  const released = label.catalogue.filter((track) => track.releaseDate <= MONTH_END);
+  log(
+    `Writing ${MONTH}'s revenue lines (${released.length.toLocaleString('en-US')} tracks released by then)`,
+  );
+  const revenue = await writeMonthRevenue(db, label.catalogue);
+  await db.query('VACUUM ANALYZE revenue_lines');
+  log(`${revenue.lines.toLocaleString('en-US')} revenue lines in ${MONTH}`);
+
+  // ---- 2. Preview and close -------------------------------------------------------------------------------------
+  const jobs = {
+    enqueue: async () => {
+      throw new Error('bench:close closes in process, without jobs');
+    },
+    work: async () => undefined,
+  };
+  const periods = createPeriodsService({ db, jobs, config });
+  await periods.setRate(revenue.periodId, 'USD', USD_RATE_PPB, label.accountId);
+
+  let peak = 0;
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  };
+  global.gc?.();
+  const baseline = process.memoryUsage().rss;
+  const sampler = setInterval(sample, 100);
+
+  let t0 = Date.now();
+  const preview = await periods.preview(revenue.periodId);
+  const previewSeconds = (Date.now() - t0) / 1000;
+  log(`Preview: ${previewSeconds.toFixed(1)} s (${preview.tracks} tracks, nothing written)`);
+
+  t0 = Date.now();
+  const result = await periods.closeNow(revenue.periodId);
+  const seconds = (Date.now() - t0) / 1000;
+  sample();
+  clearInterval(sampler);
+  if (result !== 'CLOSED') throw new Error(`the close answered ${result}`);
+
+  const period = await periods.get(revenue.periodId);
+  const t = period.totals;
+  const s = period.statement;
+  const exact = t.feeCollected + t.commission + t.credited + t.held === t.revenue;
+  const exactCents = s.feeCollected + s.commission + s.credited + s.held === s.revenue;
+  const { rows: moved } = await db.query(
+    'SELECT count(*)::int AS transfers, count(DISTINCT album_id)::int AS albums FROM ledger_transfers WHERE period_id = $1',
+    [revenue.periodId],
+  );
+  const { rows: collected } = await db.query(
+    'SELECT count(*)::int AS n, coalesce(sum(streams), 0)::bigint AS streams FROM stream_collections WHERE period_id = $1',
+    [revenue.periodId],
+  );
+  const euros = (cents) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+  console.log('');
+  console.log(`bench:close — ${MONTH}, ${TRACKS.toLocaleString('en-US')}-track label`);
+  console.log(`  revenue lines       ${revenue.lines.toLocaleString('en-US')}`);
+  console.log(
+    `  close               ${seconds.toFixed(1)} s (target < ${TARGET_SECONDS} s) ${seconds < TARGET_SECONDS ? 'met' : 'MISSED'}`,
+  );
+  console.log(`  throughput          ${Math.round(revenue.lines / seconds).toLocaleString('en-US')} lines/s`);
+  console.log(`  preview             ${previewSeconds.toFixed(1)} s`);
+  console.log(`  memory (RSS)        ${mb(baseline)} before, ${mb(peak)} at peak`);
+  console.log(
+    `  ledger transfers    ${moved[0].transfers} (${moved[0].albums} albums), ${collected[0].n} fee collections of ${Number(collected[0].streams).toLocaleString('en-US')} streams`,
+  );
+  console.log(
+    `  statement (${period.currency})    revenue ${euros(s.revenue)} = fees ${euros(s.feeCollected)} + commission ` +
+      `${euros(s.commission)} + credited ${euros(s.credited)} + held ${euros(s.held)}; unmatched ${euros(s.unmatched)}`,
+  );
+  console.log(
+    `  conservation        micro-units ${exact ? 'exact' : 'BROKEN'}, cents ${exactCents ? 'exact' : 'BROKEN'}`,
+  );
+} finally {
+  await db.end();
+  await server.stop();
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+process.exit(0);

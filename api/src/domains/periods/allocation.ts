@@ -1,0 +1,196 @@
+import type { Queryable } from '../../platform/db.js';
+import { PLATFORM_ACCOUNTS, accountKeySchema, apportion, microToCents } from '../ledger/index.js';
+import type { LicensingPort, SplitsPort } from './ports.js';
+
+/** A track's matched revenue in a period, converted into the platform currency. */
+export type TrackRevenue = {
+  trackId: string;
+  albumId: string;
+  accountId: string;
+  streams: number;
+  revenueMicro: bigint;
+  firstDay: string;
+  lastDay: string;
+};
+
+export type AllocationKind = 'FEE' | 'COMMISSION' | 'CREDIT' | 'HELD';
+
+/** One statement line: what a track's revenue gave one beneficiary, in micro-units. */
+export type Allocation = {
+  trackId: string;
+  albumId: string;
+  kind: AllocationKind;
+  beneficiaryKey: string;
+  streams: number;
+  amountMicro: bigint;
+};
+
+export type Totals = {
+  revenue: bigint;
+  feeCollected: bigint;
+  commission: bigint;
+  credited: bigint;
+  held: bigint;
+  unmatched: bigint;
+};
+
+const TOTAL_OF: Record<AllocationKind, keyof Totals> = {
+  FEE: 'feeCollected',
+  COMMISSION: 'commission',
+  CREDIT: 'credited',
+  HELD: 'held',
+};
+
+const BP_WHOLE = 10_000n;
+
+/** share (basis points) of an amount, half up: the owner's part; the rest is the plan's commission. */
+function ownerPart(amount: bigint, shareBp: number): bigint {
+  return (amount * BigInt(shareBp) * 2n + BP_WHOLE) / (2n * BP_WHOLE);
+}
+
+/**
+ * Allocates each track's revenue in order: the distribution fee is collected first, the plan commission is taken
+ * from the rest, and the owner's share goes through the splits seam. Everything stays in micro-units; the parts
+ * of each track sum to its revenue exactly.
+ */
+export async function allocateTracks(
+  q: Queryable,
+  periodId: string,
+  tracks: readonly TrackRevenue[],
+  { licensing, splits, defaultShare }: { licensing: LicensingPort; splits: SplitsPort; defaultShare: number },
+): Promise<Allocation[]> {
+  const shares = new Map<string, number>();
+  const allocations: Allocation[] = [];
+  for (const track of tracks) {
+    const base = { trackId: track.trackId, albumId: track.albumId };
+    const collected = await licensing.collectFeeFromRoyalties(q, {
+      albumId: track.albumId,
+      periodId,
+      streams: track.streams,
+      revenueMicro: track.revenueMicro,
+    });
+    const fee = BigInt(collected.royaltyCollectedMicro);
+    if (fee < 0n || fee > track.revenueMicro)
+      throw new Error(
+        `Fee collection for track ${track.trackId} took ${fee} of ${track.revenueMicro} micro-units`,
+      );
+    if (fee > 0n)
+      allocations.push({
+        ...base,
+        kind: 'FEE',
+        beneficiaryKey: PLATFORM_ACCOUNTS.feeCollection,
+        streams: collected.streamsCollected,
+        amountMicro: fee,
+      });
+    const rest = track.revenueMicro - fee;
+    let share = shares.get(track.albumId);
+    if (share === undefined) {
+      share = (await licensing.licenceForAlbum(q, track.albumId))?.share ?? defaultShare;
+      shares.set(track.albumId, share);
+    }
+    const owner = ownerPart(rest, share);
+    if (rest - owner > 0n)
+      allocations.push({
+        ...base,
+        kind: 'COMMISSION',
+        beneficiaryKey: PLATFORM_ACCOUNTS.commission,
+        streams: track.streams,
+        amountMicro: rest - owner,
+      });
+    if (owner === 0n) continue;
+    const parts = await splits.allocateOwnerShare(q, {
+      periodId,
+      trackId: track.trackId,
+      albumId: track.albumId,
+      ownerAccountId: track.accountId,
+      firstDay: track.firstDay,
+      lastDay: track.lastDay,
+      streams: track.streams,
+      amountMicro: owner,
+    });
+    let sum = 0n;
+    const byKey = new Map<string, bigint>();
+    for (const part of parts) {
+      const key = part.beneficiaryKey;
+      if (part.amountMicro < 0n || !accountKeySchema.safeParse(key).success || key.startsWith('platform:'))
+        throw new Error(`Split of track ${track.trackId} gave ${part.amountMicro} to "${key}"`);
+      sum += part.amountMicro;
+      byKey.set(key, (byKey.get(key) ?? 0n) + part.amountMicro);
+    }
+    if (sum !== owner)
+      throw new Error(`Split of track ${track.trackId} allocated ${sum} of an owner share of ${owner}`);
+    for (const [beneficiaryKey, amountMicro] of byKey) {
+      if (amountMicro === 0n) continue;
+      const kind = beneficiaryKey.startsWith('held:') ? 'HELD' : 'CREDIT';
+      allocations.push({ ...base, kind, beneficiaryKey, streams: track.streams, amountMicro });
+    }
+  }
+  return allocations;
+}
+
+/** One ledger transfer of the close: a beneficiary's part of an album's revenue, in micro-units and in cents. */
+export type StatementLine = {
+  kind: AllocationKind;
+  beneficiaryKey: string;
+  albumId: string;
+  amountMicro: bigint;
+  cents: bigint;
+};
+
+export type Statement = {
+  lines: StatementLine[];
+  totals: Totals;
+  /** The same totals in cents: revenue is the matched revenue rounded once, the parts its largest-remainder split. */
+  cents: Totals;
+};
+
+/**
+ * Groups allocations by (kind, beneficiary, album) and rounds to cents once for the whole period: the matched
+ * revenue is rounded to cents, then split over the groups by largest remainder, so the transfers sum to it exactly
+ * and each is within a cent of its micro-unit amount. Unmatched revenue is rounded on its own.
+ */
+export function statementOf(allocations: readonly Allocation[], unmatchedMicro: bigint): Statement {
+  const groups = new Map<string, StatementLine>();
+  const totals: Totals = {
+    revenue: 0n,
+    feeCollected: 0n,
+    commission: 0n,
+    credited: 0n,
+    held: 0n,
+    unmatched: 0n,
+  };
+  for (const allocation of allocations) {
+    const key = `${allocation.kind} ${allocation.beneficiaryKey} ${allocation.albumId}`;
+    const line = groups.get(key) ?? {
+      kind: allocation.kind,
+      beneficiaryKey: allocation.beneficiaryKey,
+      albumId: allocation.albumId,
+      amountMicro: 0n,
+      cents: 0n,
+    };
+    line.amountMicro += allocation.amountMicro;
+    groups.set(key, line);
+    totals.revenue += allocation.amountMicro;
+    totals[TOTAL_OF[allocation.kind]] += allocation.amountMicro;
+  }
+  totals.unmatched = unmatchedMicro;
+  const lines = [...groups.values()];
+  const revenueCents = microToCents(totals.revenue);
+  const parts = apportion(
+    revenueCents,
+    lines.map((line) => line.amountMicro),
+  );
+  const cents: Totals = {
+    revenue: revenueCents,
+    feeCollected: 0n,
+    commission: 0n,
+    credited: 0n,
+    held: 0n,
+    unmatched: microToCents(unmatchedMicro),
+  };
+  lines.forEach((line, index) => {
+    line.cents = parts[index]!;
+    cents[TOTAL_OF[line.kind]] += line.cents;
+  });
+  return { lines, totals, cents };
+}

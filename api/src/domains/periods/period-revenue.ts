@@ -1,0 +1,115 @@
+import type { Queryable } from '../../platform/db.js';
+import type { TrackRevenue } from './allocation.js';
+import { addLines, emptySummary, type LineSummary } from './line-summary.js';
+
+const PPB = 1_000_000_000n;
+
+/** Micro-units of a currency into micro-units of the platform currency at `ratePpb`, half up. */
+export function convertMicro(amount: bigint, ratePpb: bigint): bigint {
+  return (amount * ratePpb + PPB / 2n) / PPB;
+}
+
+/** The period's exchange rates (parts per billion) by currency. */
+async function ratesOf(q: Queryable, periodId: string): Promise<Map<string, bigint>> {
+  const { rows } = await q.query<{ currency: string; rate_ppb: string }>(
+    'SELECT currency, rate_ppb FROM period_exchange_rates WHERE period_id = $1',
+    [periodId],
+  );
+  return new Map(rows.map((row) => [row.currency, BigInt(row.rate_ppb)]));
+}
+
+export type PeriodRevenue = {
+  tracks: TrackRevenue[];
+  unmatchedMicro: bigint;
+  missingRates: string[];
+  /** What the lines hold, from the same scan (report files not counted). */
+  summary: LineSummary;
+};
+
+/**
+ * The period's matched revenue per track (summed in SQL, so memory stays flat however many lines there are) and
+ * its unmatched revenue, converted into the platform currency with the period's rates: one conversion per track
+ * and currency. Lines in a currency without a rate are left out and the currency is listed in `missingRates`.
+ */
+export async function periodRevenue(
+  q: Queryable,
+  periodId: string,
+  platformCurrency: string,
+): Promise<PeriodRevenue> {
+  const known = await ratesOf(q, periodId);
+  const { rows } = await q.query<{
+    track_id: string;
+    album_id: string;
+    account_id: string;
+    currency: string;
+    streams: string;
+    revenue: string;
+    first_day: string;
+    last_day: string;
+    lines: string;
+  }>(
+    `SELECT track_id, album_id, account_id, currency, COUNT(*)::text AS lines, SUM(streams)::text AS streams,
+       SUM(revenue_micro)::text AS revenue, MIN(first_day)::text AS first_day, MAX(last_day)::text AS last_day
+     FROM revenue_lines WHERE period_id = $1 AND matched
+     GROUP BY track_id, album_id, account_id, currency
+     ORDER BY track_id, currency`,
+    [periodId],
+  );
+  const unmatched = await q.query<{ currency: string; revenue: string; lines: string; streams: string }>(
+    `SELECT currency, SUM(revenue_micro)::text AS revenue, COUNT(*)::text AS lines, SUM(streams)::text AS streams
+     FROM revenue_lines
+     WHERE period_id = $1 AND NOT matched GROUP BY currency`,
+    [periodId],
+  );
+  const rateOf = (currency: string) => (currency === platformCurrency ? PPB : known.get(currency));
+  const missing = new Set<string>();
+  const tracks = new Map<string, TrackRevenue>();
+  const summary = emptySummary();
+  for (const row of rows) {
+    addLines(summary, {
+      currency: row.currency,
+      matched: true,
+      lines: Number(row.lines),
+      streams: Number(row.streams),
+      revenueMicro: Number(row.revenue),
+    });
+    const rate = rateOf(row.currency);
+    if (rate === undefined) {
+      missing.add(row.currency);
+      continue;
+    }
+    const amount = convertMicro(BigInt(row.revenue), rate);
+    const track = tracks.get(row.track_id);
+    if (!track) {
+      tracks.set(row.track_id, {
+        trackId: row.track_id,
+        albumId: row.album_id,
+        accountId: row.account_id,
+        streams: Number(row.streams),
+        revenueMicro: amount,
+        firstDay: row.first_day,
+        lastDay: row.last_day,
+      });
+      continue;
+    }
+    track.streams += Number(row.streams);
+    track.revenueMicro += amount;
+    if (row.first_day < track.firstDay) track.firstDay = row.first_day;
+    if (row.last_day > track.lastDay) track.lastDay = row.last_day;
+  }
+  let unmatchedMicro = 0n;
+  for (const row of unmatched.rows) {
+    addLines(summary, {
+      currency: row.currency,
+      matched: false,
+      lines: Number(row.lines),
+      streams: Number(row.streams),
+      revenueMicro: Number(row.revenue),
+    });
+    const rate = rateOf(row.currency);
+    if (rate === undefined) missing.add(row.currency);
+    else unmatchedMicro += convertMicro(BigInt(row.revenue), rate);
+  }
+  summary.currencies.sort((a, b) => a.currency.localeCompare(b.currency));
+  return { tracks: [...tracks.values()], unmatchedMicro, missingRates: [...missing].sort(), summary };
+}

@@ -1,0 +1,56 @@
+import type { Queryable } from '../../platform/db.js';
+import { walletKey } from '../ledger/index.js';
+import { collectFeeFromRoyalties, licenceForAlbum } from '../licensing/index.js';
+
+/**
+ * What the close needs from licensing: the plan share of an album's licence (basis points the owner keeps) and
+ * the distribution fee collected from a track's royalties, inside the close's transaction.
+ */
+export type LicensingPort = {
+  licenceForAlbum(q: Queryable, albumId: string): Promise<{ share: number } | null>;
+  collectFeeFromRoyalties(
+    q: Queryable,
+    input: { albumId: string; periodId: string; streams: number; revenueMicro: bigint },
+  ): Promise<{ streamsCollected: number; royaltyCollectedMicro: number }>;
+};
+
+/** Licensing's own functions: the album's licence share (null without a licence) and its fee collection. */
+export const licensingOfTunehouse: LicensingPort = { licenceForAlbum, collectFeeFromRoyalties };
+
+/** Without licensing: no fee collected, and every album under the given share. */
+export function noLicensing(share: number): LicensingPort {
+  return {
+    licenceForAlbum: () => Promise.resolve({ share }),
+    collectFeeFromRoyalties: () => Promise.resolve({ streamsCollected: 0, royaltyCollectedMicro: 0 }),
+  };
+}
+
+/** A track's owner share in a period: what the splits seam divides among beneficiaries. */
+export type OwnerShare = {
+  periodId: string;
+  trackId: string;
+  albumId: string;
+  ownerAccountId: string;
+  /** The usage days of the track's revenue in the period (YYYY-MM-DD). */
+  firstDay: string;
+  lastDay: string;
+  streams: number;
+  amountMicro: bigint;
+};
+
+/** A part of an owner share: `wallet:<accountId>` (credited) or `held:<id>` (kept for someone yet to accept). */
+export type ShareAllocation = { beneficiaryKey: string; amountMicro: bigint };
+
+/**
+ * The splits seam: divides a track's owner share among its split participants by their shares at the time of the
+ * usage. The parts must sum to `amountMicro` exactly (the close refuses otherwise).
+ */
+export type SplitsPort = {
+  allocateOwnerShare(q: Queryable, share: OwnerShare): Promise<ShareAllocation[]>;
+};
+
+/** Until splits exist: the owner's wallet takes the whole share. */
+export const ownerTakesAll: SplitsPort = {
+  allocateOwnerShare: (_q, share) =>
+    Promise.resolve([{ beneficiaryKey: walletKey(share.ownerAccountId), amountMicro: share.amountMicro }]),
+};

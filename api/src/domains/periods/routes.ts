@@ -1,0 +1,46 @@
+import { endpoints, periodCloseHeadersSchema } from '@tunehouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
+import { endpointRegistrar } from '../../platform/endpoint-routes.js';
+import { ApiError } from '../../platform/errors.js';
+import type { PeriodsService } from './service.js';
+
+/** Admin-only: royalty periods, their exchange rates, the close preview and the close. */
+export function periodRoutes({
+  periods,
+  auth,
+}: {
+  periods: PeriodsService;
+  auth: AuthGuard;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const route = endpointRegistrar(app, auth);
+    const api = endpoints.periods;
+
+    route(api.list, async () => ({ status: 200, body: await periods.list() }));
+    route(api.get, async (request) => ({ status: 200, body: await periods.get(request.params.id) }));
+    route(api.setRate, async (request) => ({
+      status: 200,
+      body: await periods.setRate(
+        request.params.id,
+        request.params.currency,
+        request.body.ratePpb,
+        callerOf(request).user.id,
+      ),
+    }));
+    route(api.closePreview, async (request) => ({
+      status: 200,
+      body: await periods.preview(request.params.id),
+    }));
+    route(api.close, async (request) => {
+      const headers = periodCloseHeadersSchema.safeParse(request.headers);
+      if (!headers.success) {
+        const message = 'An Idempotency-Key header (1 to 200 characters) is required';
+        throw new ApiError(400, 'VALIDATION_FAILED', message, [
+          { path: ['headers', 'idempotency-key'], message },
+        ]);
+      }
+      return { status: 202, body: await periods.close(request.params.id, headers.data['idempotency-key']) };
+    });
+  };
+}

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../platform/db.js';
+import { createTestDatabase } from '../../testing/test-app.js';
+import { type CatalogueEntry, createInMemoryCatalogue } from './catalogue.js';
+import { parseCsv } from './csv-parser.js';
+import { loadReportFile } from './loader.js';
+import { normalizeCurrency, parseMicroUnits } from './revenue.js';
+import { YOUTUBE_QUARTER_REPORT, youtubeQuarterReport } from './test-reports.js';
+import { ReportParseError, type UsageRow } from './usage.js';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let dir: string;
+
+const account = randomUUID();
+const album = randomUUID();
+const entry = (): CatalogueEntry => ({ trackId: randomUUID(), albumId: album, accountId: account });
+const healing = entry();
+const bitterEarth = entry();
+const csvTrack = entry();
+const catalogue = createInMemoryCatalogue([
+  { ...healing, isrc: 'USSM19803037' },
+  { ...bitterEarth, isrc: 'USRH10903879' },
+  { ...csvTrack, isrc: 'SEREV2600001' },
+]);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-revenue-'));
+});
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function writeFile(name: string, text: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+async function csvRows(text: string): Promise<UsageRow[]> {
+  const rows: UsageRow[] = [];
+  for await (const row of parseCsv(Readable.from([text]), 'revenue.csv')) rows.push(row);
+  return rows;
+}
+
+type LineRow = {
+  month: string;
+  track_id: string | null;
+  streams: string;
+  revenue_micro: string;
+  currency: string;
+  matched: boolean;
+};
+
+const linesOf = async (fileId: string) =>
+  (
+    await db.query<LineRow>(
+      `SELECT p.month::text AS month, r.track_id, r.streams, r.revenue_micro, r.currency, r.matched
+         FROM revenue_lines r JOIN periods p ON p.id = r.period_id
+        WHERE r.report_file_id = $1 ORDER BY p.month, r.streams DESC`,
+      [fileId],
+    )
+  ).rows;
+
+describe('amounts', () => {
+  it('decimal text becomes micro-units without floats, rounding half up past the sixth decimal', () => {
+    expect(parseMicroUnits('2.0')).toBe(2_000_000);
+    expect(parseMicroUnits('0.0035214')).toBe(3_521);
+    expect(parseMicroUnits('0.0035215')).toBe(3_522);
+    expect(parseMicroUnits('.5')).toBe(500_000);
+    expect(parseMicroUnits('12')).toBe(12_000_000);
+    expect(parseMicroUnits('0.1')).toBe(100_000);
+    expect(parseMicroUnits('1234567.123456')).toBe(1_234_567_123_456);
+    for (const bad of ['-1', '1,5', 'abc', '', '1e3', '9999999999999.9'])
+      expect(parseMicroUnits(bad)).toBeNull();
+    expect(normalizeCurrency(' usd ')).toBe('USD');
+    expect(normalizeCurrency('EURO')).toBeNull();
+  });
+});
+
+describe('the CSV revenue columns', () => {
+  it('reads revenue and currency; a playlist line carries none; a bad amount or currency names its line', async () => {
+    const rows = await csvRows(
+      [
+        'date,platform,isrc,streams,revenue,currency,playlist_id',
+        '2026-03-01,SPOTIFY,SEREV2600001,1000,3.521,usd,',
+        '2026-03-01,SPOTIFY,SEREV2600001,10,,,',
+        '2026-03-01,SPOTIFY,SEREV2600001,200,0.70,,PL1',
+      ].join('\n'),
+    );
+    expect(rows.map((row) => [row.revenueMicro, row.currency])).toEqual([
+      [3_521_000, 'USD'],
+      [null, null],
+      [null, null],
+    ]);
+    await expect(
+      csvRows('date,platform,isrc,streams,revenue\n2026-03-01,SPOTIFY,SEREV2600001,5,-1\n'),
+    ).rejects.toThrow(
+      new ReportParseError(
+        'revenue.csv',
+        2,
+        'revenue "-1" is not an amount ≥ 0 (digits, a point, up to 6 decimals)',
+      ),
+    );
+    await expect(
+      csvRows('date,platform,isrc,streams,revenue,currency\n2026-03-01,SPOTIFY,SEREV2600001,5,1,EURO\n'),
+    ).rejects.toThrow(/line|EURO/);
+  });
+});
+
+describe('revenue lines', () => {
+  it('a DSR’s NetRevenue in its summary’s currency becomes revenue lines in the usage month’s period', async () => {
+    const result = await loadReportFile(db, writeFile(YOUTUBE_QUARTER_REPORT, youtubeQuarterReport()), {
+      catalogue,
+    });
+    expect(result.status).toBe('LOADED');
+    expect(await linesOf(result.fileId)).toEqual([
+      // 2015-10, most streams first: Quiet Harbour's quarter, the unmatched recording, Bitter Light's three usages
+      // starting in October; 2015-12: its last usage.
+      {
+        month: '2015-10-01',
+        track_id: healing.trackId,
+        streams: '7810',
+        revenue_micro: '2000000',
+        currency: 'USD',
+        matched: true,
+      },
+      {
+        month: '2015-10-01',
+        track_id: null,
+        streams: '2045',
+        revenue_micro: '2000000',
+        currency: 'USD',
+        matched: false,
+      },
+      {
+        month: '2015-10-01',
+        track_id: bitterEarth.trackId,
+        streams: '280',
+        revenue_micro: '6000000',
+        currency: 'USD',
+        matched: true,
+      },
+      {
+        month: '2015-12-01',
+        track_id: bitterEarth.trackId,
+        streams: '75',
+        revenue_micro: '2000000',
+        currency: 'USD',
+        matched: true,
+      },
+    ]);
+  });
+
+  it('CSV revenue without a currency is in the platform currency; a month no longer open sends it to the next open one', async () => {
+    await db.query(`INSERT INTO periods (month, status, closing_at) VALUES ('2026-02-01', 'CLOSING', now())`);
+    const file = writeFile(
+      'late.csv',
+      [
+        'date,platform,territory,isrc,streams,revenue',
+        '2026-02-10,SPOTIFY,SE,SEREV2600001,1000,3.5',
+        '2026-02-11,SPOTIFY,SE,SEREV2600001,500,1.75',
+        '2026-03-02,APPLE_MUSIC,SE,SEREV2600001,100,0.8',
+        '2026-03-02,APPLE_MUSIC,SE,SEREV2699999,7,0.05',
+      ].join('\n'),
+    );
+    const result = await loadReportFile(db, file, { catalogue, currency: 'SEK' });
+    expect(await linesOf(result.fileId)).toEqual([
+      // February is closing: its lines land in March (summed per track, platform and territory).
+      {
+        month: '2026-03-01',
+        track_id: csvTrack.trackId,
+        streams: '1500',
+        revenue_micro: '5250000',
+        currency: 'SEK',
+        matched: true,
+      },
+      {
+        month: '2026-03-01',
+        track_id: csvTrack.trackId,
+        streams: '100',
+        revenue_micro: '800000',
+        currency: 'SEK',
+        matched: true,
+      },
+      {
+        month: '2026-03-01',
+        track_id: null,
+        streams: '7',
+        revenue_micro: '50000',
+        currency: 'SEK',
+        matched: false,
+      },
+    ]);
+  });
+
+  it('a load that fails leaves no revenue line behind', async () => {
+    const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM revenue_lines');
+    const file = writeFile(
+      'broken.csv',
+      [
+        'date,platform,isrc,streams,revenue',
+        '2026-04-01,SPOTIFY,SEREV2600001,10,0.1',
+        '2026-04-02,SPOTIFY,SEREV2600001,10,x',
+      ].join('\n'),
+    );
+    await expect(loadReportFile(db, file, { catalogue })).rejects.toBeInstanceOf(ReportParseError);
+    const after = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM revenue_lines');
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+});

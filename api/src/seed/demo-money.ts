@@ -1,0 +1,28 @@
+import type { AppConfig } from '../platform/config.js';
+import type { Db } from '../platform/db.js';
+import { closePeriod, licensingOfTunehouse, ownerTakesAll } from '../domains/periods/index.js';
+
+/**
+ * The demo's money (docs/decisions/0043-plans-and-fees.md): every open period before this month is closed, oldest
+ * first, by the close an admin would run — each release's fee collected from its royalties first, the plan's
+ * commission, the rest credited to Mara's wallet — so her statements, fees and balance exist from the first start.
+ * The demo's revenue is in the platform currency: no exchange rate is needed. Answers the periods it closed.
+ */
+export async function seedDemoMoney(
+  db: Db,
+  settings: Pick<AppConfig, 'plans' | 'platformCurrency'>,
+): Promise<number> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM periods WHERE status = 'OPEN' AND month < date_trunc('month', now())::date ORDER BY month`,
+  );
+  const deps = {
+    licensing: licensingOfTunehouse,
+    splits: ownerTakesAll,
+    defaultShare: settings.plans.terms.STANDARD.share,
+    platformCurrency: settings.platformCurrency,
+  };
+  let closed = 0;
+  for (const period of rows)
+    if ((await closePeriod(db, period.id, deps, { allowOpen: true })) === 'CLOSED') closed += 1;
+  return closed;
+}

@@ -1,0 +1,133 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/dom';
+import type { ApiRequest } from '@tunehouse/shell-contract';
+import { areaHarness, click, fakeApi } from '@tunehouse/testing';
+import { area } from './area.js';
+import { albumJson, reviewJson } from './testing/fixtures.js';
+
+const { open, unmountArea } = areaHarness(area);
+
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(unmountArea);
+
+const STANDARD = {
+  id: 'STANDARD',
+  share: 10_000,
+  distributionFee: { numberOfStreams: 7_000, pricePerStream: 3_000 },
+};
+const LICENCE = {
+  id: 'licence-1',
+  albumId: 'album-1',
+  termsAcceptedAt: '2026-02-01T12:00:00Z',
+  paymentPlan: STANDARD,
+};
+
+function feeJson(collected: number, overrides: Record<string, unknown> = {}) {
+  const remaining = 7_000 - collected;
+  return {
+    issuedAt: '2026-10-27',
+    expiresAt: '2027-10-27',
+    settledAt: null,
+    isCurrent: true,
+    isSettled: false,
+    sequenceNumber: 1,
+    collectionStartedAt: '2026-10-27',
+    collectionEndedAt: null,
+    numberOfStreams: 7_000,
+    numberOfStreamsCollected: collected,
+    numberOfStreamsRemaining: remaining,
+    license: LICENCE,
+    settlementRequiredForTakedown: remaining > 0,
+    settlementOffer:
+      remaining > 0
+        ? {
+            referenceDate: '2026-11-25',
+            numberOfStreams: 7_000,
+            numberOfStreamsRemaining: remaining,
+            pricePerStream: 3_000,
+            amountDue: Math.ceil((remaining * 3_000) / 10_000),
+          }
+        : null,
+    ...overrides,
+  };
+}
+
+const live = albumJson({ status: 'PUBLISHED', reviewStatus: 'LIVE', platforms: ['SPOTIFY'] });
+const platforms = [
+  { id: 'SPOTIFY', name: 'Spotify', current: { status: 'LIVE', action: 'DELIVER' }, pending: null },
+];
+
+describe('the distribution page’s fee', () => {
+  it('shows the plan, the streams collected and the offer; taking down pays the amount shown', async () => {
+    const takedowns: ApiRequest<unknown>[] = [];
+    await open('/albums/album-1/distribution', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': live,
+        'GET /v1/albums/album-1/platforms': platforms,
+        'GET /v1/albums/album-1/distribution-fee': feeJson(4_210),
+        'DELETE /v1/albums/album-1': (request: ApiRequest<unknown>) => {
+          takedowns.push(request);
+          return undefined;
+        },
+      }),
+    });
+    const card = await screen.findByRole('region', { name: 'Licence and distribution fee' });
+    await waitFor(() => expect(card.textContent).toContain('4,210 of 7,000 streams'));
+    expect(card.textContent).toContain('Standard plan.');
+    expect(card.textContent).toContain('You keep all of your royalties');
+    expect(card.textContent).toContain('Taking the release down now costs €8.37');
+    expect(within(card).getByRole('progressbar')).toHaveProperty('value', 4_210);
+
+    await click('Take down');
+    const dialog = await screen.findByRole('dialog', { name: 'Take the release down?' });
+    await waitFor(() => expect(dialog.textContent).toContain('€8.37'));
+    await click(within(dialog).getByRole('button', { name: 'Pay and take down' }));
+    await waitFor(() => expect(takedowns).toHaveLength(1));
+    expect(takedowns[0]?.query).toMatchObject({ expected_amount_due: 837 });
+  });
+
+  it('reads a 204 as a release without a fee', async () => {
+    await open('/albums/album-1/distribution', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': live,
+        'GET /v1/albums/album-1/platforms': platforms,
+        'GET /v1/albums/album-1/distribution-fee': undefined,
+      }),
+    });
+    const card = await screen.findByRole('region', { name: 'Licence and distribution fee' });
+    await waitFor(() => expect(card.textContent).toContain('No distribution fee'));
+  });
+
+  it('says when a fee is settled', async () => {
+    await open('/albums/album-1/distribution', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': live,
+        'GET /v1/albums/album-1/platforms': platforms,
+        'GET /v1/albums/album-1/distribution-fee': feeJson(7_000, {
+          isSettled: true,
+          settledAt: '2026-08-01T10:00:00Z',
+        }),
+      }),
+    });
+    const card = await screen.findByRole('region', { name: 'Licence and distribution fee' });
+    await waitFor(() => expect(card.textContent).toContain('Settled on 01-08-2026'));
+  });
+});
+
+describe('the review step’s plan', () => {
+  it('shows the suggested plan, its share and fee in plain words beside the terms', async () => {
+    await open('/albums/album-1/edit/review?deliver=1', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': albumJson({ platforms: ['SPOTIFY'], releaseDate: '2026-12-24' }),
+        'GET /v1/albums/album-1/review': reviewJson(),
+        'POST /v1/reporting/licenses/suggestions': { ...LICENCE, id: null, termsAcceptedAt: null },
+      }),
+    });
+    await waitFor(() =>
+      expect(document.querySelector('[data-plan="STANDARD"]')?.textContent).toBe('Standard'),
+    );
+    const terms = document.querySelector('[data-plan-terms]')?.textContent ?? '';
+    expect(terms).toContain('first 7,000 streams');
+    expect(terms).toContain('at most €21.00');
+  });
+});
