@@ -194,6 +194,17 @@ describe('OpenAPI at /docs', () => {
         'GET /v1/admin/reports',
         'GET /v1/admin/reports/{id}',
         'GET /v1/admin/reports/{id}/unmatched',
+        // docs/decisions/0042-ledger-and-periods.md and 0043-plans-and-fees.md
+        'GET /v1/admin/periods',
+        'GET /v1/admin/periods/{id}',
+        'PUT /v1/admin/periods/{id}/rates/{currency}',
+        'POST /v1/admin/periods/{id}/close-preview',
+        'POST /v1/admin/periods/{id}/close',
+        'GET /v1/reporting/plans/standard',
+        'GET /v2/reporting/licenses',
+        'POST /v1/reporting/licenses/suggestions',
+        'GET /v2/reporting/distribution-fees',
+        'GET /v1/albums/{id}/distribution-fee',
         'GET /test/boom',
       ].sort(),
     );

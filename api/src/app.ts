@@ -6,45 +6,60 @@ import swaggerUi from '@fastify/swagger-ui';
 import { BOT_CHECK_HEADER } from '@tunehouse/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
-import { accountSecurityRoutes } from './domains/account-security/routes.js';
-import { createAccountSecurityService } from './domains/account-security/service.js';
-import { createSessionUseTracker } from './domains/account-security/session-use.js';
-import { accountRoutes } from './domains/accounts/routes.js';
-import { createAccountService } from './domains/accounts/service.js';
-import { adminRoutes } from './domains/admin/routes.js';
-import { createAdminService } from './domains/admin/service.js';
-import { artistRoutes } from './domains/artists/routes.js';
-import { botCheckRoutes } from './domains/bot-check/routes.js';
-import { contributorRoutes } from './domains/contributors/routes.js';
+import {
+  accountSecurityRoutes,
+  createAccountSecurityService,
+  createSessionUseTracker,
+} from './domains/account-security/index.js';
+import { accountRoutes, createAccountService } from './domains/accounts/index.js';
+import { adminRoutes, createAdminService } from './domains/admin/index.js';
+import {
+  artistRoutes,
+  createArtistService,
+  createSuggestionService,
+  providersFromConfig,
+} from './domains/artists/index.js';
+import { botCheckRoutes } from './domains/bot-check/index.js';
+import { contributorRoutes, createContributorService } from './domains/contributors/index.js';
 import {
   createDeliveryService,
   createPlatformTransports,
   type DeliveryService,
 } from './domains/delivery/index.js';
-import { eventRoutes } from './domains/events/routes.js';
-import { healthRoutes } from './domains/health/routes.js';
-import { createImageStore } from './domains/media/image-store.js';
-import { createArtworkStore } from './domains/media/artwork-store.js';
-import { createAudioJobs } from './domains/media/audio-jobs.js';
-import { audioFileRoutes } from './domains/media/audio-routes.js';
-import { createAudioStore } from './domains/media/audio-store.js';
-import { mediaRoutes } from './domains/media/routes.js';
-import { createDdexDeliveryPort, reportDeliveryStatus } from './domains/releases/ddex-delivery.js';
-import { type DeliveryPort, recordingDeliveryPort } from './domains/releases/delivery-port.js';
-import { releaseRoutes } from './domains/releases/routes.js';
-import { simulatedStoreRoutes } from './domains/releases/simulated-store.js';
-import { createReleaseService } from './domains/releases/service.js';
-import { loadSessionContext } from './domains/sessions/repository.js';
-import { sessionRoutes } from './domains/sessions/routes.js';
-import { createSessionService } from './domains/sessions/service.js';
-import { trackRoutes } from './domains/tracks/routes.js';
-import { pgBossReportQueue, type ReportQueue } from './domains/trends/reports.js';
-import { reportRoutes } from './domains/trends/routes.js';
-import { trendRoutes } from './domains/trends/trend-routes.js';
-import { createTrackService } from './domains/tracks/service.js';
-import { userRoutes } from './domains/users/routes.js';
-import { verificationRoutes } from './domains/verifications/routes.js';
-import { createBuiltInVerificationService } from './domains/verifications/service.js';
+import { createEventService, eventRoutes } from './domains/events/index.js';
+import { healthRoutes } from './domains/health/index.js';
+import {
+  createArtworkStore,
+  createAudioJobs,
+  createAudioStore,
+  createImageStore,
+  createMediaFiles,
+  mediaRoutes,
+} from './domains/media/index.js';
+import { createLicensingService, licensingRoutes } from './domains/licensing/index.js';
+import { createPeriodsService, periodRoutes } from './domains/periods/index.js';
+import {
+  createDdexDeliveryPort,
+  createReleaseService,
+  createSimulatedStore,
+  createTrackService,
+  type DeliveryPort,
+  recordingDeliveryPort,
+  releaseRoutes,
+  reportDeliveryStatus,
+  simulatedStoreRoutes,
+  trackRoutes,
+} from './domains/releases/index.js';
+import { createSessionService, loadSessionContext, sessionRoutes } from './domains/sessions/index.js';
+import {
+  createReportService,
+  pgBossReportQueue,
+  type ReportQueue,
+  reportRoutes,
+} from './domains/reports/index.js';
+import { createTrendService, trendRoutes } from './domains/trends/index.js';
+import { createUserService, userRoutes } from './domains/users/index.js';
+import { createBuiltInVerificationService, verificationRoutes } from './domains/verifications/index.js';
 import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
 import type { AppConfig } from './platform/config.js';
@@ -53,6 +68,7 @@ import { handleError, handleNotFound } from './platform/errors.js';
 import type { Jobs } from './platform/jobs.js';
 import { createMailer } from './platform/mail/outbox.js';
 import { registerRateLimits } from './platform/rate-limits.js';
+import { recordRoutes } from './platform/route-table.js';
 import { TokenService } from './platform/tokens.js';
 import { serializerCompiler, validatorCompiler } from './platform/zod-compilers.js';
 
@@ -114,6 +130,7 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
@@ -178,29 +195,40 @@ export async function buildApp(
   const sessions = createSessionService({ db, tokens, mailer, config });
   const accounts = createAccountService({ db, tokens, mailer, config, sessions });
   const admin = createAdminService({ db, sessions });
+  const users = createUserService({ db });
+  const events = createEventService({ db });
 
-  await app.register(healthRoutes({ db }));
-  await app.register(botCheckRoutes({ botCheck, rateLimits }));
+  await app.register(healthRoutes({ db, auth }));
+  await app.register(botCheckRoutes({ botCheck, auth, rateLimits }));
   await app.register(sessionRoutes({ sessions, auth, rateLimits }));
-  await app.register(accountRoutes({ accounts, rateLimits }));
-  await app.register(userRoutes({ db, auth }));
-  await app.register(eventRoutes({ db, auth, rateLimits }));
+  await app.register(accountRoutes({ accounts, auth, rateLimits }));
+  await app.register(userRoutes({ users, auth }));
+  await app.register(eventRoutes({ events, auth, rateLimits }));
   await app.register(adminRoutes({ admin, auth }));
   const images = createImageStore(config.dataDir);
-  await app.register(artistRoutes({ db, auth, config, images }));
-  await app.register(contributorRoutes({ db, auth }));
-  await app.register(mediaRoutes({ db, images }));
+  const artists = createArtistService({ db, images });
+  const artistSuggestions = createSuggestionService({ db, providers: providersFromConfig(config) });
+  await app.register(artistRoutes({ artists, suggestions: artistSuggestions, auth }));
+  const contributors = createContributorService({ db });
+  await app.register(contributorRoutes({ contributors, auth }));
   // Releases, tracks and their media (docs/decisions/0033-releases-api.md).
   const audio = createAudioStore(config.dataDir);
+  const mediaFiles = createMediaFiles({ db, images, audio });
+  await app.register(mediaRoutes({ files: mediaFiles, auth }));
   const artworks = createArtworkStore(config.dataDir);
   // The preview worker runs beside the other jobs (main.ts, workAudioPreviews); here previews are only queued.
   const audioJobs = createAudioJobs({ jobs });
   const releases = createReleaseService({ db, config, images, artworks, audio, delivery });
   await app.register(releaseRoutes({ releases, artworks, auth, config }));
-  await app.register(simulatedStoreRoutes({ db }));
+  await app.register(simulatedStoreRoutes({ store: createSimulatedStore({ db }), auth }));
+  // Licences and distribution fees (docs/decisions/0043-plans-and-fees.md).
+  const licensing = createLicensingService({ db, plans: config.plans });
+  await app.register(licensingRoutes({ licensing, auth }));
+  // Royalty periods and their close into the ledger (docs/decisions/0042-ledger-and-periods.md).
+  const periods = createPeriodsService({ db, jobs, config });
+  await app.register(periodRoutes({ periods, auth }));
   const tracks = createTrackService({ db, audio, audioJobs });
   await app.register(trackRoutes({ tracks, audio, auth, config }));
-  await app.register(audioFileRoutes({ db, audio }));
   // docs/decisions/0019-account-security-and-identity.md
   const sessionUse = createSessionUseTracker(db);
   app.addHook('onResponse', sessionUse.hook);
@@ -214,12 +242,13 @@ export async function buildApp(
   });
   await app.register(verificationRoutes({ verifications, auth, rateLimitFactor: config.rateLimitFactor }));
   // Trends (docs/decisions/0038-trends-api.md) and the platform reports they are loaded from (0037).
-  await app.register(trendRoutes({ db, auth, config }));
+  const trends = createTrendService({ db, limits: config.trends });
+  await app.register(trendRoutes({ trends, auth }));
+  const reportFiles = createReportService({ db, queue: reports.queue ?? pgBossReportQueue(jobs) });
   await app.register(
     reportRoutes({
-      db,
+      reports: reportFiles,
       auth,
-      queue: reports.queue ?? pgBossReportQueue(jobs),
       dataDir: config.dataDir,
       ...(reports.maxBytes ? { maxBytes: reports.maxBytes } : {}),
     }),

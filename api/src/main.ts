@@ -2,11 +2,10 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp, createReleaseDelivery } from './app.js';
-import { workAudioPreviews } from './domains/media/audio-jobs.js';
-import { createAudioStore } from './domains/media/audio-store.js';
-import { createSqlCatalogue } from './domains/trends/catalogue.js';
-import { processReportJob, type ReportIngestJob } from './domains/trends/reports.js';
-import { createBuiltInVerificationService, type VerificationJob } from './domains/verifications/service.js';
+import { createAudioStore, workAudioPreviews } from './domains/media/index.js';
+import { createPeriodsService } from './domains/periods/index.js';
+import { createSqlCatalogue, processReportJob, type ReportIngestJob } from './domains/reports/index.js';
+import { createBuiltInVerificationService, type VerificationJob } from './domains/verifications/index.js';
 import { cleanUp } from './platform/cleanup.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { provideDatabase } from './platform/database.js';
@@ -95,14 +94,21 @@ try {
   // Release delivery to the platforms (docs/decisions/0035-ddex-delivery.md); releases hands it work (0033).
   const delivery = createReleaseDelivery(config, { db, jobs, logger: log.child({ domain: 'delivery' }) });
   await delivery.service.work();
-  // Uploaded platform reports (POST /v1/admin/reports) load here (docs/decisions/0037-stream-facts.md).
+  // Platform reports the admins upload load here (docs/decisions/0037-stream-facts.md).
   const catalogue = createSqlCatalogue(db);
   await jobs.work<ReportIngestJob>(QUEUES.reportIngest, (job) => processReportJob(db, job, { catalogue }));
+  // Period closes started by an admin (docs/decisions/0042-ledger-and-periods.md).
+  await createPeriodsService({ db, jobs, config }).work();
   await jobs.schedule(QUEUES.cleanup, '*/30 * * * *');
 
   if (config.seedDemo && (await databaseIsEmpty(db))) {
     const started = Date.now();
-    const created = await seedDemo(db, { trendsDays: config.demoTrendsDays, dataDir: config.dataDir });
+    const created = await seedDemo(db, {
+      trendsDays: config.demoTrendsDays,
+      dataDir: config.dataDir,
+      settings: config,
+      delivery: delivery.port,
+    });
     log.info({ created, milliseconds: Date.now() - started }, 'empty database: demo data seeded');
   }
 

@@ -13,7 +13,11 @@ const db = createPool(database.url, 2);
 try {
   const applied = await migrate(db);
   if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
-  const created = await seedDemo(db, { trendsDays: config.demoTrendsDays, dataDir: config.dataDir });
+  const created = await seedDemo(db, {
+    trendsDays: config.demoTrendsDays,
+    dataDir: config.dataDir,
+    settings: config,
+  });
   for (const [step, count] of Object.entries(created)) console.log(`Seeded ${step}: ${count} created`);
   console.log(`\n${demoLoginsText()}\n`);
 } finally {

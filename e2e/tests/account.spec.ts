@@ -6,6 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test, totp } from '../fixtures/app.js';
+import { endpoints } from '@tunehouse/contracts';
+import { apiUrlOf } from '../fixtures/api-calls.js';
 
 const userMenu = (page: Page) => page.getByRole('banner').locator('button[aria-haspopup="menu"]');
 const form = (page: Page, name: string) => page.getByRole('form', { name });
@@ -54,7 +56,7 @@ async function lookAt(page: Page, name: string) {
 test('change the password: other sessions end, and the new password logs in', async ({ page, app, api }) => {
   const email = await signUp(page, app.shellUrl, 'the first password');
   // Another device, logged in through the API.
-  const other = await fetch(`${api.url}/v1/sessions`, {
+  const other = await fetch(apiUrlOf(api.url, endpoints.sessions.login), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'the first password' }),
@@ -74,7 +76,7 @@ test('change the password: other sessions end, and the new password logs in', as
   await change.getByLabel('Current password').fill('the first password');
   await change.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password is changed. Your other devices are logged out.')).toBeVisible();
-  const refused = await fetch(`${api.url}/v1/sessions/current/refresh`, {
+  const refused = await fetch(apiUrlOf(api.url, endpoints.sessions.refresh), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ refreshToken: token.refreshToken }),

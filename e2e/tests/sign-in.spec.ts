@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, linkIn, test, totp } from '../fixtures/app.js';
+import { endpoints } from '@tunehouse/contracts';
+import { apiUrlOf } from '../fixtures/api-calls.js';
 
 async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('E-mail address').fill(email);
@@ -114,7 +116,7 @@ test('a session that ends while signed in leads to the login with expired=true',
   // The session ends on the server (another device logged out everywhere, an admin ended it, ...).
   const cookie = (await page.context().cookies()).find((entry) => entry.name === 'tunehouse_session')!;
   const session = JSON.parse(decodeURIComponent(cookie.value)) as { token: { accessToken: string } };
-  const ended = await fetch(`${api.url}/v1/sessions/current`, {
+  const ended = await fetch(apiUrlOf(api.url, endpoints.sessions.destroy), {
     method: 'DELETE',
     headers: { Authorization: `Bearer ${session.token.accessToken}` },
   });

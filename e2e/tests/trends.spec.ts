@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { endpoints } from '@tunehouse/contracts';
+import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
 
 const area = (page: Page) => page.locator('[data-area="analytics"]');
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
@@ -35,15 +37,6 @@ async function logIn(page: Page, shellUrl: string, target: string) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-/** Mara's access token, to ask the API what the page should show. */
-async function token(request: APIRequestContext, apiUrl: string): Promise<string> {
-  const login = await request.post(`${apiUrl}/v1/sessions`, {
-    data: { email: DEMO.artist, password: DEMO_PASSWORD },
-  });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { token: { accessToken: string } }).token.accessToken;
-}
-
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('stream trends of the demo catalogue: total, chart, table by track and platform, CSV, album filter', async ({
@@ -53,14 +46,14 @@ test('stream trends of the demo catalogue: total, chart, table by track and plat
   request,
 }) => {
   test.setTimeout(90_000);
-  const auth = { Authorization: `Bearer ${await token(request, api.url)}` };
+  const auth = { Authorization: `Bearer ${await accessToken(request, api.url, DEMO.artist, DEMO_PASSWORD)}` };
   await logIn(page, app.shellUrl, '/trends');
   await expect(page).toHaveURL(/\/trends/);
   await expect(area(page).getByRole('heading', { level: 1, name: 'Stream trends' })).toBeVisible();
 
   // The total is the API's total for the default 28 days, and the chart and the table are drawn.
   const expected = (await (
-    await request.get(`${api.url}/v1/trends/streams/total`, { headers: auth })
+    await request.get(apiUrlOf(api.url, endpoints.trends.streamTotal), { headers: auth })
   ).json()) as { value: number };
   expect(expected.value).toBeGreaterThan(0);
   await expect(area(page).getByTestId('streams-total')).toBeVisible();
@@ -100,7 +93,11 @@ test('stream trends of the demo catalogue: total, chart, table by track and plat
   await check(page, 'trends-platform');
 
   // Linked from a release: /trends/?albumId= opens filtered to that release's tracks.
-  const albums = (await (await request.get(`${api.url}/v2/albums?q=Northern`, { headers: auth })).json()) as {
+  const albums = (await (
+    await request.get(apiUrlOf(api.url, endpoints.albums.list, { query: { q: 'Northern' } }), {
+      headers: auth,
+    })
+  ).json()) as {
     items: { id: string; title: string }[];
   };
   const album = albums.items.find((item) => item.title === 'Northern Static');

@@ -2,8 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/dom';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { LineChartProps } from './shared/line-chart.js';
-import { apiError, catalogueRoutes, fakeApi, periodItem, playlistRow } from './testing/fixtures.js';
-import { click, open, unmountArea } from './testing/render.js';
+import { apiError, areaHarness, click, fakeApi } from '@tunehouse/testing';
+import { area } from './area.js';
+import { catalogueRoutes, periodItem, playlistRow } from './testing/fixtures.js';
+
+const { open, unmountArea } = areaHarness(area);
 
 const chart = vi.hoisted(() => ({ renders: [] as LineChartProps[] }));
 vi.mock('./shared/line-chart.js', () => ({

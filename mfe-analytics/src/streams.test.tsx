@@ -3,16 +3,11 @@ import { act } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { LineChartProps } from './shared/line-chart.js';
-import {
-  apiError,
-  catalogueRoutes,
-  fakeApi,
-  platformRows,
-  periodItem,
-  territoryRows,
-  trackRow,
-} from './testing/fixtures.js';
-import { choose, click, open, unmountArea } from './testing/render.js';
+import { apiError, areaHarness, choose, click, fakeApi } from '@tunehouse/testing';
+import { area } from './area.js';
+import { catalogueRoutes, platformRows, periodItem, territoryRows, trackRow } from './testing/fixtures.js';
+
+const { open, unmountArea } = areaHarness(area);
 
 // ApexCharts needs a real SVG DOM: the lazy chart module is swapped for one that records what it was given.
 const chart = vi.hoisted(() => ({ renders: [] as LineChartProps[] }));

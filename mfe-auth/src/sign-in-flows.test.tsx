@@ -1,29 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
-import { fireEvent, screen, waitFor } from '@testing-library/dom';
-import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
+import { screen, waitFor } from '@testing-library/dom';
+import { areaHarness, click, demoSessionView, type } from '@tunehouse/testing';
 import type { SessionView } from '@tunehouse/shell-contract';
 import { area } from './area.js';
 
-let cleanup: (() => void) | undefined;
-afterEach(() => cleanup?.());
+const harness = areaHarness(area);
+afterEach(harness.unmountArea);
 
-async function open(url: string, options: Parameters<typeof renderAreaRoute>[2] = {}) {
-  const rendered = await renderAreaRoute(area, url, { session: null, ...options });
-  cleanup = rendered.unmount;
-  return rendered;
-}
-
-async function type(label: string | RegExp, value: string) {
-  await act(async () => {
-    fireEvent.input(screen.getByLabelText(label), { target: { value } });
-  });
-}
-async function click(name: string | RegExp) {
-  await act(async () => {
-    fireEvent.click(screen.getByRole('button', { name }));
-  });
-}
+/** The sign-in pages are for visitors without a session unless a test says otherwise. */
+const open = (url: string, options: Parameters<typeof harness.open>[1] = {}) =>
+  harness.open(url, { session: null, ...options });
 
 const challenged: SessionView = { ...demoSessionView, isAuthenticated: false, isChallenged: true };
 

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/dom';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import { albumJson, fakeApi, pageJson } from './testing/fixtures.js';
-import { choose, click, open, type, unmountArea } from './testing/render.js';
+import { areaHarness, choose, click, fakeApi, pageJson, type } from '@tunehouse/testing';
+import { area } from './area.js';
+import { albumJson } from './testing/fixtures.js';
+
+const { open, unmountArea } = areaHarness(area);
 
 afterEach(unmountArea);
 

@@ -2,8 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import { albumJson, apiError, fakeApi, pageJson, reviewJson, trackJson } from './testing/fixtures.js';
-import { bodyOf, choose, click, open, settle, type, unmountArea } from './testing/render.js';
+import { apiError, areaHarness, choose, click, fakeApi, pageJson, settle, type } from '@tunehouse/testing';
+import { area } from './area.js';
+import { albumJson, bodyOf, reviewJson, trackJson } from './testing/fixtures.js';
+
+const { open, unmountArea } = areaHarness(area);
 
 afterEach(() => {
   unmountArea();

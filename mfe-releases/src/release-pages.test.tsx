@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/dom';
-import { albumJson, apiError, fakeApi, trackJson } from './testing/fixtures.js';
-import { click, open, settle, unmountArea } from './testing/render.js';
+import { GENRE_NAMES, albumDetailSchema, labelCopyOf } from '@tunehouse/contracts';
+import { apiError, areaHarness, click, fakeApi, settle } from '@tunehouse/testing';
+import { area } from './area.js';
+import { albumJson, trackJson } from './testing/fixtures.js';
+
+const { open, unmountArea } = areaHarness(area);
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -88,6 +92,44 @@ describe('promotion', () => {
 });
 
 describe('label copy', () => {
+  it('shows the sheet the API’s PDF holds, in the same words for genres, type and credits', async () => {
+    const album = albumJson({
+      ...LIVE,
+      primaryGenre: 'HIP_HOP_RAP',
+      secondaryGenre: 'CHILDRENS_MUSIC',
+      format: 'BOXSET',
+      tracks: [
+        trackJson({
+          explicit: true,
+          contributors: [
+            {
+              id: 'c1',
+              name: 'Ines Varga',
+              role: 'PRODUCER',
+              publisher: null,
+              createdAt: LIVE.createdAt,
+              updatedAt: LIVE.updatedAt,
+            },
+          ],
+        }),
+      ],
+    });
+    await open('/albums/album-1/labelcopy', { respond: fakeApi({ 'GET /v1/albums/album-1': album }) });
+    await settleUntil(() => screen.queryByRole('article', { name: 'Label copy' }) !== null);
+    const sheet = screen.getByRole('article', { name: 'Label copy' });
+    const copy = labelCopyOf(albumDetailSchema.parse(album), {
+      day: (value) => value,
+      duration: String,
+      territories: () => '',
+    });
+    const genre = copy.facts.find((fact) => fact.label === 'Genre')?.value;
+    expect(genre).toBe(`${GENRE_NAMES.HIP_HOP_RAP}, ${GENRE_NAMES.CHILDRENS_MUSIC}`);
+    expect(sheet.textContent).toContain(genre);
+    expect(sheet.textContent).toContain('Box set');
+    expect(sheet.textContent).toContain('Night Swimming [Explicit]');
+    expect(sheet.textContent).toContain('Producer: Ines Varga');
+  });
+
   it('downloads the API’s PDF through the shell’s API port as a Blob', async () => {
     const pdf = new Blob(['%PDF-1.3'], { type: 'application/pdf' });
     const { record } = await open('/albums/album-1/labelcopy', {

@@ -2,8 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import { albumJson, apiError, fakeApi, reviewJson, trackJson } from './testing/fixtures.js';
-import { click, open, unmountArea } from './testing/render.js';
+import { apiError, areaHarness, click, fakeApi } from '@tunehouse/testing';
+import { area } from './area.js';
+import { albumJson, reviewJson, trackJson } from './testing/fixtures.js';
+
+const { open, unmountArea } = areaHarness(area);
 
 afterEach(unmountArea);
 

@@ -1,7 +1,7 @@
 const base64url = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /**
- * A session cookie as the shell keeps it (spec §9), for tests and benchmarks of routing and chrome that need a
+ * A session cookie as the shell keeps it, for tests and benchmarks of routing and chrome that need a
  * signed-in visitor but no API. The token is not signed: only the browser reads it, for its `exp`; any API call
  * would refuse it.
  */

@@ -48,7 +48,7 @@ declare module 'fastify' {
 export type Access = {
   /** A session still waiting for its second step may call this (verify, destroy). */
   allowPending?: boolean;
-  /** A suspended account's own session may call this (spec §6: read the user, log out). */
+  /** A suspended account's own session may call this (to read its user and log out). */
   allowSuspended?: boolean;
   adminOnly?: boolean;
 };
@@ -90,7 +90,7 @@ export function createAuthGuard(tokens: TokenService, loadSession: SessionLoader
         throw new ApiError(403, 'CHALLENGE_REQUIRED', 'Complete the second step of signing in first');
       if (access.adminOnly && (!user.isAdmin || session.impersonatorId))
         throw new ApiError(403, 'ADMIN_REQUIRED', 'Only administrators may do this');
-      // Spec §2/§6: the admin flag lets a suspended account pass (impersonation, or an admin's own session).
+      // The admin flag lets a suspended account pass (impersonation, or an admin's own session).
       const admin = user.isAdmin || session.impersonatorId !== null;
       if (isSuspended(user.account) && !access.allowSuspended && !admin)
         throw new ApiError(403, 'ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);

@@ -63,3 +63,31 @@ describe('bot check under the enforce policy', () => {
     expectError(response, 400, 'LINK_INVALID');
   });
 });
+
+describe('bot check on the route, not the raw URL', () => {
+  const post = (url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url, payload });
+
+  it('checks a percent-encoded or slash-ended path like the route it reaches', async () => {
+    const user = await createUser(t.db);
+    for (const url of ['/v1/sessions', '/v1/session%73', '/v1/%73essions', '/v1/sessions/']) {
+      expectError(await post(url, { email: user.email, password: PASSWORD }), 403, 'BOT_CHECK_REQUIRED');
+    }
+  });
+
+  it('checks the encoded paths of the other bot-checked routes', async () => {
+    const email = 'someone@example.test';
+    expectError(await post('/v1/sign%75p', { email }), 403, 'BOT_CHECK_REQUIRED');
+    expectError(await post('/v1/passwords/ne%77', { email }), 403, 'BOT_CHECK_REQUIRED');
+    expectError(await post('/v1/album%73', {}), 403, 'BOT_CHECK_REQUIRED');
+  });
+
+  it('leaves an encoded path of an unchecked route alone', async () => {
+    const response = await post('/v1/password%73', {
+      challengeId: '00000000-0000-4000-8000-000000000000',
+      secret: 'x'.repeat(32),
+      password: 'x'.repeat(12),
+    });
+    expectError(response, 400, 'LINK_INVALID');
+  });
+});

@@ -6,6 +6,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { BotCheckPolicy } from './config.js';
 import type { Queryable } from './db.js';
+import { ENDPOINT_CONFIG_KEY } from './endpoint-routes.js';
 import { ApiError } from './errors.js';
 
 /** What the bot check concluded about a request: `missing` tightens its rate limit under the soft policy. */
@@ -32,6 +33,20 @@ const payloadSchema = z.object({
   }),
   solution: z.object({ counter: z.number().int().min(0), derivedKey: z.string().min(1) }).passthrough(),
 });
+
+/**
+ * The bot-check action of the route the request was routed to, never of its raw URL: `/v1/session%73` and
+ * `/v1/sessions/` reach the same route as `/v1/sessions` and are checked the same. A route registered from an
+ * endpoint definition carries the action in its config (`metadata.botCheck`); any other route is matched by its
+ * path pattern (`/v1/albums/:id`).
+ */
+function actionOf(request: FastifyRequest): string | undefined {
+  const config = request.routeOptions.config as { botCheck?: unknown; [ENDPOINT_CONFIG_KEY]?: unknown };
+  if (config[ENDPOINT_CONFIG_KEY] !== undefined)
+    return typeof config.botCheck === 'string' ? config.botCheck : undefined;
+  const route = request.routeOptions.url;
+  return route === undefined ? undefined : botCheckActionFor(request.method, route);
+}
 
 export function createBotCheck({
   policy,
@@ -93,7 +108,7 @@ export function createBotCheck({
   /** Runs before the rate limits so that they can tighten for requests without a token. */
   const hook: onRequestAsyncHookHandler = async (request: FastifyRequest) => {
     request.botCheck = 'not-required';
-    if (policy === 'off' || !botCheckActionFor(request.method, request.url)) return;
+    if (policy === 'off' || !actionOf(request)) return;
     const header = request.headers[BOT_CHECK_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     if (!token) {

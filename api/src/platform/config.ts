@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PLATFORMS, type Platform } from '@tunehouse/contracts';
+import { PLATFORMS, type Platform, type PlanType } from '@tunehouse/contracts';
 import { z } from 'zod';
 import { readOrCreateSecret } from './secrets.js';
 
@@ -50,8 +50,13 @@ export type SftpCredentials = {
 
 /** Release delivery to the platforms as DDEX ERN 4.3 (docs/decisions/0035-ddex-delivery.md). */
 export type DeliverySettings = {
-  /** Folder with release-notification.xsd and allowed-value-sets.xsd; may be absent (then nothing is validated). */
-  schemaDir: string;
+  /**
+   * DDEX_SCHEMA_DIR: a folder with release-notification.xsd and the files it imports. Unset, the schema is looked
+   * for beside the repository, then downloaded from DDEX once (docs/decisions/0040-ddex-schema-in-process.md).
+   */
+  schemaDir: string | undefined;
+  /** DDEX_SCHEMA_DOWNLOAD: whether DDEX's published schema may be downloaded when no copy is at hand. */
+  schemaDownload: boolean;
   /** Us in MessageSender (and the namespace of our proprietary ids). */
   sender: { partyId: string; name: string };
   /** Upload attempts per delivery before it is FAILED (at most the queue's retry limit + 1). */
@@ -127,12 +132,47 @@ function deliverySettings(
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   return {
-    schemaDir: path.resolve(e.DDEX_SCHEMA_DIR),
+    schemaDir: e.DDEX_SCHEMA_DIR === undefined ? undefined : path.resolve(e.DDEX_SCHEMA_DIR),
+    schemaDownload: e.DDEX_SCHEMA_DOWNLOAD,
     sender: { partyId: e.DDEX_SENDER_PARTY_ID, name: e.DDEX_SENDER_NAME },
     maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
     ackCheckSeconds: e.DELIVERY_ACK_CHECK_SECONDS,
     simulatorAckSeconds: e.DELIVERY_SIMULATOR_ACK_SECONDS,
     platforms,
+  };
+}
+
+const basisPoints = z.coerce.number().int().min(0).max(10_000);
+/** 0: the plan has no distribution fee. */
+const feeStreams = z.coerce.number().int().min(0).max(100_000_000);
+
+/** A plan's terms: the owner's share of the royalties and the yearly distribution fee, if any. */
+export type PlanTerms = {
+  share: number;
+  distributionFee: { numberOfStreams: number; pricePerStream: number } | null;
+};
+
+/** Plans and distribution fees (docs/decisions/0043-plans-and-fees.md). */
+export type PlanSettings = {
+  terms: Record<PlanType, PlanTerms>;
+  /** Accounts created before this day (YYYY-MM-DD) are suggested the early-adopter plan. */
+  earlyAdopterUntil: string;
+};
+
+function planSettings(e: z.infer<typeof envSchema>): PlanSettings {
+  const fee = (numberOfStreams: number) =>
+    numberOfStreams > 0 ? { numberOfStreams, pricePerStream: e.FEE_PRICE_PER_STREAM_MICRO } : null;
+  return {
+    terms: {
+      STANDARD: { share: e.PLAN_STANDARD_SHARE_BP, distributionFee: fee(e.PLAN_STANDARD_FEE_STREAMS) },
+      EARLY_ADOPTER: {
+        share: e.PLAN_EARLY_ADOPTER_SHARE_BP,
+        distributionFee: fee(e.PLAN_EARLY_ADOPTER_FEE_STREAMS),
+      },
+      FREE_DISTRIBUTION: { share: e.PLAN_FREE_DISTRIBUTION_SHARE_BP, distributionFee: null },
+      FREE: { share: e.PLAN_FREE_SHARE_BP, distributionFee: null },
+    },
+    earlyAdopterUntil: e.PLAN_EARLY_ADOPTER_UNTIL,
   };
 }
 
@@ -143,10 +183,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
   // Release delivery (docs/decisions/0035-ddex-delivery.md); per-platform variables in deliverySettings.
-  DDEX_SCHEMA_DIR: z
-    .string()
-    .min(1)
-    .default(path.join(REPO_ROOT, '..', 'shared', 'standards', 'ddex', 'ern43')),
+  DDEX_SCHEMA_DIR: z.string().min(1).optional(),
+  DDEX_SCHEMA_DOWNLOAD: booleanFromEnv.default(true),
   DDEX_SENDER_PARTY_ID: ddexPartyId.default('PADPIDATUNEHOUSE'),
   DDEX_SENDER_NAME: z.string().trim().min(1).default('Tunehouse'),
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(6).default(6),
@@ -208,6 +246,22 @@ const envSchema = z.object({
   TRENDS_MAX_DAYS: z.coerce.number().int().min(28).max(3660).default(1096),
   // The demo seed's stream history for Mara's released catalogue, in days up to yesterday (0: none).
   DEMO_TRENDS_DAYS: z.coerce.number().int().min(0).max(1096).default(365),
+  // Plans and distribution fees (docs/decisions/0043-plans-and-fees.md): shares in basis points, fees in streams
+  // per licence year, the price of a stream in micro-units of the platform currency.
+  PLAN_STANDARD_SHARE_BP: basisPoints.default(10_000),
+  PLAN_STANDARD_FEE_STREAMS: feeStreams.default(7_000),
+  PLAN_EARLY_ADOPTER_SHARE_BP: basisPoints.default(10_000),
+  PLAN_EARLY_ADOPTER_FEE_STREAMS: feeStreams.default(3_500),
+  PLAN_EARLY_ADOPTER_UNTIL: z.iso.date().default('2026-01-01'),
+  PLAN_FREE_DISTRIBUTION_SHARE_BP: basisPoints.default(8_500),
+  PLAN_FREE_SHARE_BP: basisPoints.default(10_000),
+  FEE_PRICE_PER_STREAM_MICRO: z.coerce.number().int().min(0).max(1_000_000).default(3_000),
+  // The ledger's currency (ISO 4217): wallets and statements are in its minor units
+  // (docs/decisions/0042-ledger-and-periods.md).
+  PLATFORM_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR')
+    .default('EUR'),
 });
 
 export type AppConfig = {
@@ -257,9 +311,19 @@ export type AppConfig = {
   trends: { dailyMaxDays: number; maxDays: number };
   /** Days of demo streams seeded for the demo catalogue (up to yesterday). */
   demoTrendsDays: number;
+  /** Plans: shares and distribution fees (docs/decisions/0043-plans-and-fees.md). */
+  plans: PlanSettings;
+  /** The ledger's currency: wallets, transfers and statements are in its minor units (cents). */
+  platformCurrency: string;
 };
 
 export class ConfigError extends Error {}
+
+/** The plans and platform currency the defaults give (the demo seed's, when it is not handed the configuration). */
+export function defaultMoneySettings(): Pick<AppConfig, 'plans' | 'platformCurrency'> {
+  const e = envSchema.parse({});
+  return { plans: planSettings(e), platformCurrency: e.PLATFORM_CURRENCY };
+}
 
 /** Reads the environment, refusing invalid values with the variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -324,5 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     verificationSimulatorDelaySeconds: e.VERIFICATION_SIMULATOR_DELAY_SECONDS,
     trends: { dailyMaxDays: e.TRENDS_DAILY_MAX_DAYS, maxDays: e.TRENDS_MAX_DAYS },
     demoTrendsDays: e.DEMO_TRENDS_DAYS,
+    plans: planSettings(e),
+    platformCurrency: e.PLATFORM_CURRENCY,
   };
 }

@@ -10,8 +10,10 @@ export const QUEUES = {
   releaseDelivery: 'release-delivery',
   /** Makes the MP3 preview of an uploaded audio file (domains/media/audio-jobs.ts). */
   audioPreview: 'audio-preview',
-  /** Loads an uploaded platform report into the stream facts (domains/trends/reports.ts). */
+  /** Loads an uploaded platform report into the stream facts (domains/reports/reports.ts). */
   reportIngest: 'report-ingest',
+  /** Closes a royalty period in one transaction (domains/periods/close.ts). */
+  periodClose: 'period-close',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -38,6 +40,9 @@ export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
   // A month of a large service is a few GiB and loads for tens of minutes (docs/decisions/0037-stream-facts.md):
   // not taken as lost for 4 hours. An unreadable file is FAILED, not thrown; only other errors are retried.
   [QUEUES.reportIngest]: { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 4 * 3600 },
+  // A close is one transaction of about a minute for a large label's month; a failed one left nothing and is
+  // retried from the start.
+  [QUEUES.periodClose]: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
 };
 
 export type Jobs = {

@@ -2,7 +2,7 @@ import { BOT_CHECK_HEADER } from '@tunehouse/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LOGIN_FAILURES_PER_HOUR } from '../domains/sessions/service.js';
+import { MAX_LOGIN_FAILURES_PER_HOUR } from '../domains/sessions/index.js';
 import { createUser, expectError, PASSWORD } from '../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
 

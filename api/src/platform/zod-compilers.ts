@@ -32,7 +32,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 
 /**
  * Responses go through their contract schema by parsing, not the library's `encode`: our contracts use one-way
- * transforms (names default to '' — spec §3), which zod cannot encode. Parsing also strips anything the
+ * transforms (a missing name reads as ''), which zod cannot encode. Parsing also strips anything the
  * contract does not name, so a column added to a query never leaks.
  */
 export const serializerCompiler: FastifySerializerCompiler<Schema> = ({ schema, method, url }) => {

@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { apiErrorBodySchema, type ApiErrorCode, sessionSchema, type Session } from '@tunehouse/contracts';
+import {
+  apiErrorBodySchema,
+  type ApiErrorCode,
+  endpoints,
+  sessionSchema,
+  type Session,
+} from '@tunehouse/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import type { UserRecord } from '../platform/auth-guard.js';
 import type { Db } from '../platform/db.js';
 import { hashPassword } from '../platform/passwords.js';
-import { insertUser, type NewUser } from '../domains/users/repository.js';
+import { insertUser, type NewUser } from '../domains/users/index.js';
+import { injectOf } from './endpoint-inject.js';
 
 export const PASSWORD = 'correct horse battery staple';
 let passwordHash: Promise<string> | undefined;
@@ -58,7 +65,7 @@ export const bearer = (session: Pick<Session, 'token'> | string) => ({
 });
 
 export async function login(app: FastifyInstance, email: string, password = PASSWORD): Promise<Session> {
-  const response = await app.inject({ method: 'POST', url: '/v1/sessions', payload: { email, password } });
+  const response = await app.inject(injectOf(endpoints.sessions.login, { body: { email, password } }));
   expect(response.statusCode, response.body).toBe(201);
   return expectShape(sessionSchema, response);
 }

@@ -6,8 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, createReleaseDelivery } from '../app.js';
 import type { DeliveryService } from '../domains/delivery/index.js';
-import { workAudioPreviews } from '../domains/media/audio-jobs.js';
-import { createAudioStore } from '../domains/media/audio-store.js';
+import { createAudioStore, workAudioPreviews } from '../domains/media/index.js';
 import { type AppConfig, loadConfig } from '../platform/config.js';
 import { createPool, type Db } from '../platform/db.js';
 import { type Jobs, startJobs } from '../platform/jobs.js';
@@ -65,6 +64,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       // Tests log in far more often per minute than a person; the rate-limit tests set 1.
       RATE_LIMIT_FACTOR: '1000',
       SEED_DEMO: 'false',
+      // Tests never download DDEX's schema: with no copy at hand, simulated platforms check well-formedness only.
+      DDEX_SCHEMA_DOWNLOAD: 'false',
     }),
     ...overrides,
   };

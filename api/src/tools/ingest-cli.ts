@@ -7,14 +7,13 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadConfig } from '../../platform/config.js';
-import { provideDatabase } from '../../platform/database.js';
-import { createPool } from '../../platform/db.js';
-import { migrate } from '../../platform/migrations.js';
-import { runTrendsBenchmark } from './bench.js';
-import { createSqlCatalogue } from './catalogue.js';
-import { DEMO_TRENDS_SEED } from './demo-generator.js';
-import { type LoadResult, loadReportFile } from './loader.js';
+import { createSqlCatalogue, type LoadResult, loadReportFile } from '../domains/reports/index.js';
+import { DEMO_TRENDS_SEED } from '../seed/demo-trends.js';
+import { loadConfig } from '../platform/config.js';
+import { provideDatabase } from '../platform/database.js';
+import { createPool } from '../platform/db.js';
+import { migrate } from '../platform/migrations.js';
+import { runTrendsBenchmark } from './bench/trends.js';
 import { createProgressBar } from './progress.js';
 
 const HELP = `Usage:

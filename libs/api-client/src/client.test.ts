@@ -36,7 +36,7 @@ function setup(answers: Answer[], options: Partial<ApiClientOptions> = {}) {
   return { client, calls, sleep, logger };
 }
 
-describe('request basics (spec §7 Conventions)', () => {
+describe('request basics: JSON, credentials, bearer token, base URL', () => {
   it('sends JSON with credentials included and returns the parsed body', async () => {
     const { client, calls } = setup([json({ ok: true })]);
     await expect(client.request({ method: 'POST', path: '/v1/things', body: { a: 1 } })).resolves.toEqual({
@@ -134,7 +134,7 @@ describe('request basics (spec §7 Conventions)', () => {
   });
 });
 
-describe('strict parsing (spec §5)', () => {
+describe('strict parsing of answers', () => {
   const user = {
     id: 'u1',
     email: 'a@b.c',
@@ -200,7 +200,7 @@ describe('strict parsing (spec §5)', () => {
   });
 });
 
-describe('errors (spec §8)', () => {
+describe('errors', () => {
   it('turns the server error body into an HttpError with status, code, message and details', async () => {
     const details = [{ path: ['body', 'email'], message: 'Invalid email address' }];
     const { client } = setup([
@@ -278,7 +278,7 @@ describe('errors (spec §8)', () => {
   });
 });
 
-describe('retries (spec §7, §9)', () => {
+describe('retries on 423, 502, 503 and 504 with backoff', () => {
   it.each([423, 502, 503, 504])('makes 3 attempts in all on %i and then throws it', async (status) => {
     const { client, calls, sleep } = setup([apiError(status, 'SERVICE_UNAVAILABLE', 'later')]);
     const error = await rejectionOf(client.request({ method: 'GET', path: '/a' }), HttpError);
@@ -407,7 +407,7 @@ describe('retries (spec §7, §9)', () => {
   });
 });
 
-describe('bot check header (spec §7 Conventions, decision 0013)', () => {
+describe('bot check header on the POSTs that need one (decision 0013)', () => {
   let botCheck: Mock<(action: string) => Promise<string>>;
   beforeEach(() => {
     botCheck = vi.fn(async (action: string) => `token-for-${action}`);

@@ -22,11 +22,11 @@ export interface Logger {
   error(message: string, context?: unknown): void;
 }
 
-/** Spec §7/§9: statuses worth another attempt (locked, bad gateway, unavailable, gateway timeout). */
+/** Statuses worth another attempt (locked, bad gateway, unavailable, gateway timeout). */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([423, 502, 503, 504]);
-/** Spec §9: 3 attempts in all (the first and two retries). */
+/** 3 attempts in all (the first and two retries). */
 export const MAX_ATTEMPTS = 3;
-/** Spec §9: no wait between attempts is ever longer than this, Retry-After included. */
+/** No wait between attempts is ever longer than this, Retry-After included. */
 export const MAX_RETRY_DELAY_MS = 5000;
 export const DEFAULT_BASE_DELAY_MS = 500;
 /** Methods that may be sent again after a network failure: the server cannot have acted twice on them. */
@@ -51,7 +51,7 @@ export interface ApiClientOptions {
   /** Called before every attempt; a token is sent as `Authorization: Bearer …`. */
   accessToken?: () => Promise<string | null>;
   /**
-   * Gives the bot-check header for the POSTs that need one (spec §7). Default: {@link createBotCheckSolver};
+   * Gives the bot-check header for the POSTs that need one. Default: {@link createBotCheckSolver};
    * `null` sends none.
    */
   botCheck?: BotCheckProvider | null;
@@ -152,7 +152,7 @@ async function toHttpError(response: Response, info: RequestInfo): Promise<HttpE
 }
 
 /**
- * The one API client (spec §7 Conventions), an {@link ApiPort}: JSON in and out with credentials included, a
+ * The one API client, an {@link ApiPort}: JSON in and out with credentials included, a
  * bearer token when there is a session, the bot-check header on the POSTs that need it, up to 3 attempts on
  * 423/502/503/504 (and on network failures of idempotent methods) with full-jitter backoff, 204 as undefined,
  * and strict parsing through `request.schema`.

@@ -9,7 +9,7 @@ import {
   ResponseParseError,
 } from './errors.js';
 
-describe('error catalogue (spec §8)', () => {
+describe('the errors the client throws', () => {
   it('gives every class the common base, its own name and the spec message', () => {
     const cases: [ApiClientError, string, string][] = [
       [new NetworkError(), 'NetworkError', 'Network request failed'],

@@ -7,7 +7,7 @@ export interface RequestInfo {
 }
 
 /**
- * The common base of every error the API client throws (spec §8). `status` is the HTTP status to report: the
+ * The common base of every error the API client throws. `status` is the HTTP status to report: the
  * response's for an {@link HttpError}, 500 for everything that has no usable response (network failure, bad
  * status, unparseable or unexpected body). `responseStatus` is the status actually received, when there was one.
  */
@@ -28,7 +28,7 @@ export class ApiClientError extends Error {
   }
 }
 
-/** Spec §8: the request never got an answer (offline, DNS, CORS refusal, connection reset). */
+/** The request never got an answer (offline, DNS, CORS refusal, connection reset). */
 export class NetworkError extends ApiClientError {
   constructor(options: { request?: RequestInfo; cause?: unknown } = {}) {
     super('Network request failed', options);
@@ -36,7 +36,7 @@ export class NetworkError extends ApiClientError {
 }
 
 /**
- * Spec §8 HTTP error wrapper: an answer with status 400-599. `code`, `message` and `details` are the server's
+ * The HTTP error wrapper: an answer with status 400-599. `code`, `message` and `details` are the server's
  * `{ error: { code, message, details } }` body; a body of another shape gives code `UNKNOWN` and a generic
  * message. `status` is 500 when the error was built without a response.
  */
@@ -70,14 +70,14 @@ export class HttpError extends ApiClientError {
   }
 }
 
-/** Spec §8 'Invalid response status': a status outside 200-599, or a 1xx/3xx that fetch handed back. */
+/** 'Invalid response status': a status outside 200-599, or a 1xx/3xx that fetch handed back. */
 export class InvalidResponseStatusError extends ApiClientError {
   constructor(responseStatus: number, options: { request?: RequestInfo } = {}) {
     super('Invalid response status', { responseStatus, ...options });
   }
 }
 
-/** Spec §8 'Unparseable body': a 2xx answer whose body is not JSON. */
+/** A 2xx answer whose body is not JSON. */
 export class ResponseParseError extends ApiClientError {
   constructor(options: { responseStatus?: number; request?: RequestInfo; cause?: unknown } = {}) {
     super('Failed to parse response body', options);
@@ -85,7 +85,7 @@ export class ResponseParseError extends ApiClientError {
 }
 
 /**
- * Spec §5/§8: the answer does not match the expected shape. The message names the field path of the first
+ * The answer does not match the expected shape. The message names the field path of the first
  * issue (`user.account.id: Invalid input`); `path` is that path and `issues` all of them.
  */
 export class InvalidValueError extends ApiClientError {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildQueryString, buildUrl } from './query.js';
 
-describe('query strings (spec §5, §7)', () => {
+describe('query strings', () => {
   it('drops empty strings, null and undefined', () => {
     expect(buildQueryString({ a: '', b: null, c: undefined, d: 'x', e: 0, f: false })).toBe(
       '?d=x&e=0&f=false',

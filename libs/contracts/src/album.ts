@@ -24,7 +24,7 @@ export const albumStatusSchema = z.enum(ALBUM_STATUSES);
 export type AlbumStatus = z.infer<typeof albumStatusSchema>;
 
 /**
- * Spec §3 Album: every field optional except id. `format` is the release type; `platforms` the delivery
+ * An album: every field optional except id. `format` is the release type; `platforms` the delivery
  * platforms chosen; `territories` the country codes it is released in; `autofill` the metadata fields that were
  * filled in automatically.
  */
@@ -57,7 +57,7 @@ export const albumSchema = z.object({
   deletedAt: dateStringSchema.nullish(),
   /**
    * Where the release stands in content review (docs/decisions/0034-release-states.md), and the reviewer's reasons
-   * when it was rejected. Not in spec §3; added by the releases API.
+   * when it was rejected. Our own addition to the album's fields, made by the releases API.
    */
   reviewStatus: releaseReviewStatusSchema.nullish(),
   reviewReasons: z.array(z.string()).nullish(),
@@ -75,7 +75,7 @@ export type AlbumDetail = z.infer<typeof albumDetailSchema>;
 export const albumPageSchema = paginatedSchema(albumSchema);
 
 /**
- * Spec §3 Album summary (trends, fee reports). version and barcode are always present, null when the album has
+ * An album summary (trends, fee reports). version and barcode are always present, null when the album has
  * none; isCollaboration is true when more than one primary artist shares the release.
  */
 export const albumSummarySchema = z.object({

@@ -5,7 +5,7 @@ import { platformSchema } from './platforms.js';
 import { dateStringSchema, idSchema } from './primitives.js';
 import { countSchema } from './quantities.js';
 
-/** Spec §3 Simple reference: id, name. */
+/** A simple reference: id and name. */
 export const simpleReferenceSchema = z.object({ id: idSchema, name: z.string() });
 export type SimpleReference = z.infer<typeof simpleReferenceSchema>;
 
@@ -60,7 +60,7 @@ export const roleOptionSchema = z.object({
 export type RoleOption = z.infer<typeof roleOptionSchema>;
 export const roleOptionsSchema = z.array(roleOptionSchema);
 
-/** Spec §3 Artist profile as suggested (GET /v1/artists/suggestions): imageUrl is optional. */
+/** An artist profile as suggested (GET /v1/artists/suggestions): imageUrl is optional. */
 export const artistProfileSuggestionSchema = z.object({
   platform: platformSchema,
   platformId: z.string(),
@@ -90,7 +90,7 @@ export const artistSuggestionsSchema = z.object({
 });
 export type ArtistSuggestions = z.infer<typeof artistSuggestionsSchema>;
 
-/** Spec §3 Artist profile as stored on an artist: imageUrl required, with createdAt and updatedAt. */
+/** An artist profile as stored on an artist: imageUrl required, with createdAt and updatedAt. */
 export const artistProfileSchema = artistProfileSuggestionSchema.extend({
   imageUrl: z.string(),
   createdAt: dateStringSchema,
@@ -98,7 +98,7 @@ export const artistProfileSchema = artistProfileSuggestionSchema.extend({
 });
 export type ArtistProfile = z.infer<typeof artistProfileSchema>;
 
-/** Spec §3 Artist. */
+/** An artist: the fields every artist answer has. */
 export const artistSchema = z.object({
   id: idSchema,
   name: z.string(),
@@ -126,7 +126,7 @@ export const creditedArtistsSchema = z.array(creditedArtistSchema);
 export const artistReferenceSchema = simpleReferenceSchema.extend({ role: artistRoleSchema.nullish() });
 export type ArtistReference = z.infer<typeof artistReferenceSchema>;
 
-/** Spec §3 Contributor. */
+/** A contributor: a name with a credit role and an optional publisher. */
 export const contributorSchema = z.object({
   id: idSchema,
   name: z.string(),

@@ -19,7 +19,7 @@ describe('auth request schemas', () => {
     ]);
   });
 
-  it('defaults missing names to an empty string (spec §3)', () => {
+  it('defaults missing names to an empty string', () => {
     const user = currentUserSchema.parse({
       id: 'u1',
       email: 'a@b.test',

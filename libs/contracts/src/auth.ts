@@ -14,20 +14,20 @@ export const newPasswordSchema = z
 const personNameSchema = z.string().trim().min(1).max(100);
 const citySchema = z.string().trim().max(100);
 
-/** POST /v1/sessions (spec §7). */
+/** POST /v1/sessions. */
 export const loginRequestSchema = z.object({
   email: emailAddressSchema,
   password: z.string().min(1).max(256),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** POST /v1/sessions/current/refresh (spec §7). */
+/** POST /v1/sessions/current/refresh. */
 export const refreshSessionRequestSchema = z.object({
   refreshToken: z.string().min(1).max(512),
 });
 export type RefreshSessionRequest = z.infer<typeof refreshSessionRequestSchema>;
 
-/** POST /v1/sessions/current/verify (spec §7): the TOTP or the e-mailed six-digit code. */
+/** POST /v1/sessions/current/verify: the TOTP or the e-mailed six-digit code. */
 export const verifySessionRequestSchema = z.object({
   secret: z
     .string()
@@ -62,15 +62,15 @@ const emailedChallengeFields = {
   secret: z.string().min(16).max(128),
 };
 
-/** POST /v1/emails (spec §7): e-mail activation. */
+/** POST /v1/emails: e-mail activation. */
 export const emailActivationRequestSchema = z.object(emailedChallengeFields);
 export type EmailActivationRequest = z.infer<typeof emailActivationRequestSchema>;
 
-/** POST /v1/passwords/new (spec §7): ask for a reset link. */
+/** POST /v1/passwords/new: ask for a reset link. */
 export const passwordResetLinkRequestSchema = z.object({ email: emailAddressSchema });
 export type PasswordResetLinkRequest = z.infer<typeof passwordResetLinkRequestSchema>;
 
-/** POST /v1/passwords (spec §7): the e-mailed link's challenge plus the new password. */
+/** POST /v1/passwords: the e-mailed link's challenge plus the new password. */
 export const passwordResetRequestSchema = z.object({
   ...emailedChallengeFields,
   password: newPasswordSchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { botCheckActionFor } from './bot-check.js';
 
-describe('botCheckActionFor (spec §7 Conventions)', () => {
+describe('botCheckActionFor', () => {
   it.each([
     ['/v1/sessions', 'login'],
     ['/v1/sessions/current/refresh', 'session_refresh'],

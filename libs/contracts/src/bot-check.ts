@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The request header that carries a solved bot-check (ALTCHA) payload: base64 of
- * `{ challenge, solution }`. The spec (§7 Conventions) only says "a header"; the name is ours
+ * `{ challenge, solution }`. Any header name would do; this one is ours
  * (docs/decisions/0013-bot-check.md).
  */
 export const BOT_CHECK_HEADER = 'x-bot-check';
@@ -11,8 +11,8 @@ export const BOT_CHECK_HEADER = 'x-bot-check';
 export const BOT_CHECK_CHALLENGE_PATH = '/v1/bot-check/challenge';
 
 /**
- * Spec §7 Conventions: POST paths that carry the bot-check header, matched on the path's end, with the action
- * names the spec gives them. Client and server read the same list.
+ * The POST paths that carry the bot-check header, matched on the path's end, each with the action name it is
+ * checked under. Client and server read the same list.
  */
 export const BOT_CHECKED_POSTS = [
   { action: 'login', pattern: /\/sessions$/ },

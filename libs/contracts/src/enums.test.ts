@@ -25,7 +25,7 @@ import { basisPointsSchema, countSchema, microUnitsSchema, minorUnitsSchema } fr
 
 const unique = (values: readonly string[]) => new Set(values).size === values.length;
 
-describe('spec §3 enumerations', () => {
+describe('enumerations', () => {
   it('have the sizes the spec lists, each value once', () => {
     const sizes: [readonly string[], number][] = [
       [GENRES, 24],
@@ -87,7 +87,7 @@ describe('spec §3 enumerations', () => {
     expect(releaseReviewStatusSchema.safeParse(3).success).toBe(false);
   });
 
-  it('order by created_at descending by default, artists by name ascending (spec §9)', () => {
+  it('order by created_at descending by default, artists by name ascending', () => {
     expect(DEFAULT_ORDERINGS.albums).toEqual({ orderBy: 'created_at', order: 'desc' });
     expect(DEFAULT_ORDERINGS.tracks).toEqual({ orderBy: 'created_at', order: 'desc' });
     expect(DEFAULT_ORDERINGS.licenses).toEqual({ orderBy: 'created_at', order: 'desc' });

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { COUNTRY_CODES, countryCodeSchema } from './primitives.js';
 
 /**
- * Spec §3 "Enumerations" that more than one entity family uses. Enumerations owned by one family live with it
+ * Enumerations that more than one entity family uses. Enumerations owned by one family live with it
  * (platforms and stores in platforms.ts, roles in artist.ts, trend bucket kinds in trends.ts).
  */
 
 /**
- * An enumeration that reads an unknown string as `fallback` (spec §5: "Enums must match a known value unless a
- * fallback is given"). Anything that is not a string is still refused.
+ * An enumeration that reads an unknown string as `fallback` (an enum must match a known value unless it
+ * has a fallback). Anything that is not a string is still refused.
  */
 export function enumWithFallback<const Values extends readonly [string, ...string[]]>(
   values: Values,
@@ -333,7 +333,7 @@ export type TrackSortField = (typeof TRACK_SORT_FIELDS)[number];
 export type ArtistSortField = (typeof ARTIST_SORT_FIELDS)[number];
 export type LicenseSortField = (typeof LICENSE_SORT_FIELDS)[number];
 
-/** Spec §9 default orderings: albums, tracks, licenses created_at descending; artists name ascending. */
+/** Default orderings: albums, tracks, licenses created_at descending; artists name ascending. */
 export const DEFAULT_ORDERINGS = {
   albums: { orderBy: 'created_at', order: 'desc' },
   tracks: { orderBy: 'created_at', order: 'desc' },

@@ -24,6 +24,8 @@ export const API_ERROR_CODES = [
   'NOT_FOUND',
   'EMAIL_TAKEN',
   'CONFLICT',
+  'IDEMPOTENCY_CONFLICT',
+  'INSUFFICIENT_FUNDS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',
@@ -37,9 +39,9 @@ export const API_ERROR_CODES = [
 export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 
-/** Spec §5: the message a refused refresh carries (also the server's message for it). */
+/** The message a refused refresh carries (also the server's message for it). */
 export const REFRESH_REJECTED_MESSAGE = 'Failed to refresh session with invalid or expired token';
-/** Spec §8. */
+/** Verifying a session that has no open challenge. */
 export const NOT_CHALLENGED_MESSAGE = 'Cannot verify unchallenged session';
-/** Spec §2 route guards, reused by the server for the same situation. */
+/** The route guard's message for a suspended non-admin account, reused by the server for the same situation. */
 export const SUSPENDED_MESSAGE = 'Account suspended and authentication is required';

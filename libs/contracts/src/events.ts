@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateStringSchema } from './primitives.js';
 
-/** POST /v1/events: one analytics record (spec §2 page:error, §4 login, ...). */
+/** POST /v1/events: one analytics record (page:error from the error page, login after a login, ...). */
 export const analyticsEventSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9_.:-]{0,63}$/, 'Expected a lower-case event name such as page:error'),
   properties: z

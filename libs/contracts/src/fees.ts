@@ -12,8 +12,8 @@ import {
 } from './quantities.js';
 
 /**
- * Spec §3 distribution fees, licenses and reporting plans. Money follows docs/design architecture §5: per-stream
- * prices and royalties in micro-units, amounts to pay in minor units (cents).
+ * Distribution fees, licenses and reporting plans. Money is in integers: per-stream prices and royalties in
+ * micro-units, amounts to pay in minor units (cents).
  */
 
 /** Where collected streams were paid from: the release's royalties, or the owner's wallet balance. */
@@ -21,7 +21,7 @@ export const STREAM_COLLECTION_ORIGINS = ['ROYALTIES', 'BALANCE'] as const;
 export const streamCollectionOriginSchema = z.enum(STREAM_COLLECTION_ORIGINS);
 export type StreamCollectionOrigin = z.infer<typeof streamCollectionOriginSchema>;
 
-/** Spec §3 Stream collection entry; royaltyCollected in micro-units. */
+/** Streams collected towards a fee from one origin; royaltyCollected in micro-units. */
 export const streamCollectionEntrySchema = z.object({
   origin: streamCollectionOriginSchema,
   numberOfStreamsCollected: countSchema,
@@ -29,7 +29,7 @@ export const streamCollectionEntrySchema = z.object({
 });
 export type StreamCollectionEntry = z.infer<typeof streamCollectionEntrySchema>;
 
-/** Spec §3 stream count entry. */
+/** A stream count. */
 export const streamCountEntrySchema = z.object({ numStreams: countSchema });
 export type StreamCountEntry = z.infer<typeof streamCountEntrySchema>;
 
@@ -41,7 +41,7 @@ export const planDistributionFeeSchema = z.object({
 export type PlanDistributionFee = z.infer<typeof planDistributionFeeSchema>;
 
 /**
- * Spec §3 Reporting plan (GET /v1/reporting/plans/standard): id is the plan type; share is the part of the
+ * A reporting plan (GET /v1/reporting/plans/standard): id is the plan type; share is the part of the
  * royalties the artist keeps, in basis points (10,000 = all of it).
  */
 export const reportingPlanSchema = z.object({
@@ -52,7 +52,7 @@ export const reportingPlanSchema = z.object({
 export type ReportingPlan = z.infer<typeof reportingPlanSchema>;
 
 /**
- * Spec §3 License report item. ownershipConfirmedAt is read from the same termsAcceptedAt field: accepting the
+ * A license report item. ownershipConfirmedAt is read from the same termsAcceptedAt field: accepting the
  * terms confirms ownership, so whatever the wire says, the parsed value equals termsAcceptedAt.
  */
 export const licenseReportItemSchema = z
@@ -67,7 +67,7 @@ export type LicenseReportItem = z.output<typeof licenseReportItemSchema>;
 /** GET /v2/reporting/licenses. */
 export const licenseReportPageSchema = paginatedSchema(licenseReportItemSchema);
 
-/** Spec §3 settlement offer: what a takedown before settlement costs. amountDue in minor units. */
+/** A settlement offer: what a takedown before settlement costs. amountDue in minor units. */
 export const settlementOfferSchema = z.object({
   referenceDate: dateStringSchema,
   numberOfStreams: countSchema,
@@ -114,7 +114,7 @@ function checkStreamTotals(
   }
 }
 
-/** Spec §3 Distribution fee. */
+/** A distribution fee: its collected and remaining streams add up to its streams. */
 export const distributionFeeSchema = z.object(distributionFeeShape).superRefine(checkStreamTotals);
 export type DistributionFee = z.output<typeof distributionFeeSchema>;
 

@@ -3,7 +3,7 @@ import { idSchema } from './primitives.js';
 import { countSchema } from './quantities.js';
 
 /**
- * Spec §3 Audio and Artwork. Renditions other than the original are made by background jobs, so they are absent
+ * Audio and artwork. Renditions other than the original are made by background jobs, so they are absent
  * until their job has run (docs/decisions/0030-contracts-entities.md).
  */
 
@@ -17,7 +17,7 @@ export const imageRenditionSchema = z.object({
 });
 export type ImageRendition = z.infer<typeof imageRenditionSchema>;
 
-/** Spec §3 Artwork: renditions original, large, medium, thumbnail and artwork (the delivery-ready image). */
+/** Album artwork: renditions original, large, medium, thumbnail and artwork (the delivery-ready image). */
 export const artworkSchema = z.object({
   id: idSchema,
   original: imageRenditionSchema,
@@ -36,7 +36,7 @@ export const artworkSummarySchema = z.object({
 });
 export type ArtworkSummary = z.infer<typeof artworkSummarySchema>;
 
-/** Spec §3 Artist image: id and original, thumbnail, medium, large variants. */
+/** An artist image: id and original, thumbnail, medium, large variants. */
 export const artistImageSchema = z.object({
   id: idSchema,
   original: imageRenditionSchema,
@@ -71,10 +71,16 @@ export const audioMp3Schema = z.object({
 });
 export type AudioMp3 = z.infer<typeof audioMp3Schema>;
 
-/** Spec §3 Audio. */
+/** A track's audio: the original upload and its MP3 preview. */
 export const audioSchema = z.object({
   id: idSchema,
   original: audioOriginalSchema,
   mp3: audioMp3Schema.nullish(),
 });
 export type Audio = z.infer<typeof audioSchema>;
+
+/**
+ * The path of a stored media file (an image rendition or an audio file): the media id and the file name. Loose on
+ * purpose: an id or name that is not one of ours is a 404, not a 400, since the URL itself is the capability.
+ */
+export const mediaFileParamsSchema = z.object({ id: z.string().max(64), file: z.string().max(64) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Spec §3 Paginated list: nextOffset only while more items remain; previousOffset only when the offset is
+ * A paginated list: nextOffset only while more items remain; previousOffset only when the offset is
  * above 0, clamped at 0.
  */
 export function paginatedSchema<Item extends z.ZodType>(item: Item) {
@@ -36,7 +36,7 @@ export function toPage<Item>(
   return page;
 }
 
-/** Spec §3: report page number = offset / size + 1; total pages = ceil(total / size), 0 without a total. */
+/** Report page number = offset / size + 1; total pages = ceil(total / size), 0 without a total. */
 export function pageNumber(page: Pick<Paginated<unknown>, 'currentOffset' | 'size'>): number {
   return page.size > 0 ? Math.floor(page.currentOffset / page.size) + 1 : 1;
 }

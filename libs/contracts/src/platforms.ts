@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RELEASE_REVIEW_STATUSES, enumWithFallback, releaseReviewStatusSchema } from './enums.js';
 
-/** Spec §3: the fixed list of 23 platforms releases are delivered to, in the spec's order. */
+/** The fixed list of 23 platforms releases are delivered to, in the product's order. */
 export const PLATFORMS = [
   'AMAZON',
   'ANGHAMI',
@@ -136,7 +136,7 @@ export const platformDeliverySchema = z.object({
 export type PlatformDelivery = z.infer<typeof platformDeliverySchema>;
 
 /**
- * Spec §3 Album platform entry (GET /v1/albums/{id}/platforms). `current` is absent before a first delivery;
+ * An album's platform entry (in the album's platforms). `current` is absent before a first delivery;
  * `pending` is absent when nothing is under way.
  */
 export const albumPlatformEntrySchema = z.object({
@@ -148,10 +148,16 @@ export const albumPlatformEntrySchema = z.object({
 export type AlbumPlatformEntry = z.infer<typeof albumPlatformEntrySchema>;
 export const albumPlatformEntriesSchema = z.array(albumPlatformEntrySchema);
 
-/** Spec §3 Link: where a delivered release can be found on a platform. */
+/** A link: where a delivered release can be found on a platform. */
 export const linkSchema = z.object({
   platform: platformSchema,
   platformId: z.string(),
   url: z.string(),
 });
 export type Link = z.infer<typeof linkSchema>;
+
+/** The page of a release on a simulated platform: the platform and the release's 22-character id there. */
+export const simulatedStoreParamsSchema = z.object({
+  platform: platformSchema,
+  platformId: z.string().regex(/^[0-9A-Za-z]{22}$/),
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES, dateStringSchema, lenientBooleanSchema, lenientNumberSchema } from './primitives.js';
 
-describe('spec §5 primitives', () => {
+describe('wire primitives', () => {
   it('reads the booleans the spec allows and nothing else', () => {
     expect([true, 1, 'true', false, 0, 'false'].map((v) => lenientBooleanSchema.parse(v))).toEqual([
       true,

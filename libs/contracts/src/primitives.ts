@@ -1,20 +1,20 @@
 import { z } from 'zod';
 
-/** Spec §5: identifiers are a string or a number. */
+/** Identifiers are a string or a number. */
 export const idSchema = z.union([z.string().min(1), z.number().int()]);
 export type Id = z.infer<typeof idSchema>;
 
-/** Spec §5: dates are parseable strings. Kept as ISO strings on the wire. */
+/** Dates are parseable strings. Kept as ISO strings on the wire. */
 export const dateStringSchema = z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
   message: 'Expected a parseable date string',
 });
 
-/** Spec §5: booleans accept true, false, 1, 0 and the strings 'true' and 'false'. */
+/** Booleans accept true, false, 1, 0 and the strings 'true' and 'false'. */
 export const lenientBooleanSchema = z
   .union([z.boolean(), z.literal(1), z.literal(0), z.literal('true'), z.literal('false')])
   .transform((value) => value === true || value === 1 || value === 'true');
 
-/** Spec §5: numbers must be numbers; a lenient parse from a string where requested. */
+/** Numbers must be numbers; a lenient parse from a string where requested. */
 export const lenientNumberSchema = z.union([
   z.number(),
   z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Whole quantities on the wire (docs/design architecture §5): JSON numbers that are safe integers. The database
+ * Whole quantities on the wire (money and counts are never fractions): JSON numbers that are safe integers. The database
  * keeps micro-units in bigint columns; the API converts them to numbers, which is exact up to 2^53 - 1
  * micro-units (about 9 billion currency units).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countryCodeSchema, dateStringSchema, idSchema } from './primitives.js';
 
-/** Spec §3 Account. */
+/** An account: verified when verifiedAt is set, suspended once suspendedAt is in the past. */
 export const accountSchema = z.object({
   id: idSchema,
   country: countryCodeSchema.optional().nullable(),
@@ -11,7 +11,7 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-/** Spec §3 User. Names default to an empty string (spec §3 Session). */
+/** A user. A missing first or last name reads as an empty string. */
 export const userSchema = z.object({
   id: idSchema,
   email: z.string(),
@@ -32,7 +32,7 @@ export type User = z.infer<typeof userSchema>;
 
 export const sessionStatusSchema = z.enum(['pending', 'active']);
 
-/** Spec §3 Session: an open challenge has status pending or initialized. */
+/** A session's second step: it is open while its status is pending or initialized. */
 export const sessionChallengeSchema = z.object({
   id: z.string().optional(),
   status: z.enum(['pending', 'initialized', 'completed']),
@@ -44,7 +44,7 @@ export const sessionTokenSchema = z.object({
   refreshToken: z.string().min(1),
 });
 
-/** Spec §3 Session. `adminEmail` is the admin marker of an impersonation session. */
+/** A session. `adminEmail` is the admin marker of an impersonation session. */
 export const sessionSchema = z.object({
   id: idSchema,
   status: sessionStatusSchema,

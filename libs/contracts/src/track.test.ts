@@ -63,7 +63,7 @@ describe('track', () => {
     expect(isTrackDeleted(track)).toBe(false);
   });
 
-  it('parses a full track, reading the lenient booleans of spec §5', () => {
+  it('parses a full track, reading booleans given as 1, 0 or strings', () => {
     const track = trackSchema.parse(full);
     expect([track.instrumental, track.explicit, track.clean, track.cover, track.remix]).toEqual([
       false,

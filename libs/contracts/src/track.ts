@@ -13,7 +13,7 @@ export const trackOriginalSchema = z.object({
 export type TrackOriginal = z.infer<typeof trackOriginalSchema>;
 
 /**
- * Spec §3 Track. Fields the spec marks optional may be absent or null; the rest are always present (blank text
+ * A track. Its nullish fields may be absent or null; the rest are always present (blank text
  * is ''). previewStart is in seconds from the start of the audio. A track is soft-deleted when deletedAt is set.
  */
 export const trackSchema = z.object({
@@ -50,7 +50,7 @@ export const trackListSchema = z.array(trackSchema);
 /** GET /v2/tracks. */
 export const trackPageSchema = paginatedSchema(trackSchema);
 
-/** Spec §4: a track is soft-deleted when deletedAt is set. */
+/** A track is soft-deleted when deletedAt is set. */
 export function isTrackDeleted(track: Pick<Track, 'deletedAt'>): boolean {
   return track.deletedAt !== undefined && track.deletedAt !== null;
 }

@@ -8,7 +8,7 @@ import { dateStringSchema, idSchema, lenientBooleanSchema } from './primitives.j
 import { countSchema } from './quantities.js';
 
 /**
- * Spec §3 trends types and §7 Trends answers. Counts are streams; `change` is the relative change against the
+ * The trends types and the trends endpoints' answers. Counts are streams; `change` is the relative change against the
  * previous period of the same length as a fraction (0.25 = +25 %), absent when that period had no streams.
  */
 
@@ -25,11 +25,11 @@ export const TREND_QUERY_KEYS = ['chart', 'list', 'total'] as const;
 
 const changeSchema = z.number().nullish();
 
-/** Spec §3 Trend value (GET /v1/trends/streams/total). */
+/** A trend value: the streams of a range and their change (the streams total). */
 export const trendValueSchema = z.object({ value: countSchema, change: changeSchema });
 export type TrendValue = z.infer<typeof trendValueSchema>;
 
-/** Spec §3 Trend series bucket: one period of a chart. */
+/** A trend series bucket: one period of a chart. */
 export const trendSeriesBucketSchema = z.object({
   bucketLabel: z.string(),
   startDate: dateStringSchema,
@@ -72,7 +72,7 @@ export const TREND_BUCKET_SCHEMAS = {
   TERRITORY: territoryTrendBucketSchema,
 } as const satisfies Record<TrendBucketKind, z.ZodType>;
 
-/** Spec §3 Trend statistic row over a bucket of the given kind. */
+/** A trend statistic row over a bucket of the given kind. */
 export function trendStatisticRowSchema<Bucket extends z.ZodType>(bucket: Bucket) {
   return z.object({
     bucket,
@@ -102,7 +102,7 @@ export const playlistBucketSchema = z.object({
 });
 export type PlaylistBucket = z.infer<typeof playlistBucketSchema>;
 
-/** Spec §3 Playlist stream statistic. */
+/** A playlist stream statistic. */
 export const playlistStreamStatisticSchema = z.object({
   bucket: playlistBucketSchema,
   value: countSchema,
@@ -127,19 +127,33 @@ export const streamStatisticsSchemaFor = <Kind extends TrendBucketKind>(kind: Ki
 export type StreamStatistics<Kind extends TrendBucketKind = TrendBucketKind> = z.infer<
   (typeof STREAM_STATISTICS_SCHEMAS)[Kind]
 >;
+/**
+ * The statistics answer for any bucket_by. Territory before platform: a store id never reads as a country code,
+ * but the store schema reads any unknown id (a country code too) as UNKNOWN.
+ */
+export const streamStatisticsSchema = z.union([
+  STREAM_STATISTICS_SCHEMAS.TRACK,
+  STREAM_STATISTICS_SCHEMAS.TERRITORY,
+  STREAM_STATISTICS_SCHEMAS.PLATFORM,
+]);
 /** GET /v1/trends/playlist-streams/series. */
 export const playlistStreamSeriesSchema = itemsOf(trendSeriesBucketSchema);
 /** GET /v1/trends/playlist-streams/statistics. */
 export const playlistStreamStatisticsSchema = itemsOf(playlistStreamStatisticSchema);
 
 // ---------------------------------------------------------------------------------------------------------------
-// Platform reports the trends are loaded from (admin: POST/GET /v1/admin/reports, docs/decisions/0037).
+// Platform reports the trends are loaded from (admin: POST/GET /v1/admin/reports,
+// docs/decisions/0037-stream-facts.md).
 
 /** The report formats the loader reads; DEMO is the seeded generator's data set. */
 export const REPORT_FORMATS = ['DDEX_DSR', 'CSV', 'DEMO'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const REPORT_STATUSES = ['PENDING', 'LOADED', 'FAILED'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** The multipart part an uploaded report travels in. */
+export const REPORT_FILE_FIELD = 'file';
+/** A report file in a path. */
+export const reportFileParamsSchema = z.object({ id: z.uuid() });
 
 /** One loaded (or waiting, or failed) report file with its counts. */
 export const reportFileSchema = z.object({

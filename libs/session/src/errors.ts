@@ -1,7 +1,7 @@
 import { HttpError } from '@tunehouse/api-client';
 import { NOT_CHALLENGED_MESSAGE, REFRESH_REJECTED_MESSAGE } from '@tunehouse/contracts';
 
-/** Spec §5 and §8 session messages. */
+/** The messages of the session errors. */
 export const SESSION_MESSAGES = {
   refreshRejected: REFRESH_REJECTED_MESSAGE,
   noActivationSession: 'Did not receive session information after activating-email',
@@ -12,7 +12,7 @@ export const SESSION_MESSAGES = {
   refreshWithoutToken: 'Cannot refresh session without a valid token',
 } as const;
 
-/** Spec §8: the texts session failures are logged with (as warnings). */
+/** The texts session failures are logged with (as warnings). */
 export const SESSION_WARNINGS = {
   parse: 'failed to parse session response',
   login: 'failed to login with given credentials',
@@ -54,7 +54,7 @@ export const sessionErrors = {
 };
 
 /**
- * Spec §8: a refresh the server refused (HTTP 400), or one the client knows is pointless because the refresh
+ * A refresh the server refused (HTTP 400), or one the client knows is pointless because the refresh
  * token has expired. Carries the server's message ('Failed to refresh session with invalid or expired token').
  */
 export class RefreshRejectedError extends SessionError {
@@ -70,7 +70,7 @@ const SESSION_OVER_CODES: ReadonlySet<string> = new Set([
   'CHALLENGE_FAILED',
 ]);
 
-/** Spec §4: a session-expired error, after which the local session is destroyed. */
+/** A session-expired error, after which the local session is destroyed. */
 export function isSessionExpiredError(error: unknown): boolean {
   return (
     error instanceof RefreshRejectedError ||

@@ -9,7 +9,7 @@ const NOW = Date.parse('2025-06-01T12:00:00Z');
 const session = (options: WireSessionOptions = {}): Session =>
   sessionSchema.parse(wireSession({ accessExp: NOW + 15 * MINUTE, ...options }));
 
-describe('JWT expiry (spec §3: read from the token, no verification)', () => {
+describe('JWT expiry: read from the token, no verification', () => {
   it('reads exp of a real signed token', async () => {
     const token = await new SignJWT({ sid: 's1' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -36,7 +36,7 @@ describe('JWT expiry (spec §3: read from the token, no verification)', () => {
   });
 });
 
-describe('derived flags (spec §3)', () => {
+describe('derived flags', () => {
   it('an active session without a challenge is authenticated', () => {
     expect(deriveSessionFlags(session(), NOW)).toMatchObject({
       isAuthenticated: true,

@@ -2,11 +2,11 @@ import type { Session } from '@tunehouse/contracts';
 import type { SessionView } from '@tunehouse/shell-contract';
 import { tokenExpiresAt } from './jwt.js';
 
-/** Spec §9: a session is stale 5 minutes before its access token expires. */
+/** A session is stale 5 minutes before its access token expires. */
 export const STALE_BEFORE_EXPIRY_MS = 5 * 60 * 1000;
 
 export interface SessionFlags {
-  /** Active and no open challenge (spec §3). */
+  /** Active and no open challenge. */
   isAuthenticated: boolean;
   /** An open challenge: status pending or initialized. */
   isChallenged: boolean;
@@ -18,7 +18,7 @@ export interface SessionFlags {
   isStale: boolean;
   /**
    * The session cannot be used or refreshed any more: its access token is unreadable, or its refresh token
-   * (`expiresAt`) has expired. An admin session has no refresh expiry on the client (spec §3); the server's
+   * (`expiresAt`) has expired. An admin session has no refresh expiry on the client; the server's
    * refusal ends it.
    */
   isExpired: boolean;
@@ -37,7 +37,7 @@ function isPast(date: string | null | undefined, now: number): boolean {
   return !Number.isNaN(time) && time <= now;
 }
 
-/** Spec §3 derived flags of a session at `now`. */
+/** The flags derived from a session at `now`. */
 export function deriveSessionFlags(session: Session, now: number): SessionFlags {
   const accessTokenExpiresAt = tokenExpiresAt(session.token.accessToken);
   const isChallenged = isChallengedSession(session);

@@ -38,7 +38,7 @@ describe('createStore', () => {
   });
 });
 
-describe('login flow (spec §4 Login)', () => {
+describe('login flow', () => {
   it('goes IDLE → LOADING → SUCCESS and tracks login', async () => {
     const { manager } = managerWith({ 'POST /v1/sessions': json(wireSession(), 201) });
     const track = vi.fn();
@@ -106,7 +106,7 @@ describe('login flow (spec §4 Login)', () => {
   });
 });
 
-describe('verification flow (spec §4 Verification with a secret)', () => {
+describe('verification flow with a secret', () => {
   it('goes IDLE → LOADING → SUCCESS with the verified session', async () => {
     const { manager } = managerWith(
       { 'POST /v1/sessions/current/verify': json(wireSession({ id: 's2' })) },

@@ -26,7 +26,7 @@ export function createStore<S>(initial: S): Store<S> & { setState(next: S): void
   };
 }
 
-/** Analytics hook: spec §4 tracks a successful login as the event `login`. */
+/** Analytics hook: a successful login is tracked as the event `login`. */
 export type Track = (event: string, props: Record<string, unknown>) => void;
 
 export type LoginFlowState =
@@ -43,7 +43,7 @@ export interface LoginFlow extends Store<LoginFlowState> {
 }
 
 /**
- * Spec §4 Login: IDLE → LOADING → SUCCESS, or CHALLENGE when the answered session has an open challenge (the
+ * Login: IDLE → LOADING → SUCCESS, or CHALLENGE when the answered session has an open challenge (the
  * second step follows at /auth/challenge), or ERROR carrying the error.
  */
 export function createLoginFlow(
@@ -104,7 +104,7 @@ export interface VerificationFlow extends Store<VerificationFlowState> {
   reset(): void;
 }
 
-/** Spec §4 Verification with a secret: IDLE → LOADING → SUCCESS or ERROR. */
+/** Verification with a secret: IDLE → LOADING → SUCCESS or ERROR. */
 export function createVerificationFlow(manager: Pick<SessionManager, 'verify'>): VerificationFlow {
   const store = createStore<VerificationFlowState>({ status: 'IDLE' });
   let running: Promise<VerificationFlowState> | null = null;

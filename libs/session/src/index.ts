@@ -4,4 +4,3 @@ export * from './flags.js';
 export * from './storage.js';
 export * from './manager.js';
 export * from './flows.js';
-export * from './port.js';

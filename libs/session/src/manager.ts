@@ -6,16 +6,17 @@ import {
 } from '@tunehouse/api-client';
 import {
   type CurrentUser,
-  currentUserSchema,
   type EmailActivationRequest,
+  endpoints,
   type PasswordResetRequest,
+  requestOf,
   type Session,
   sessionSchema,
   type SignupRequest,
   type UpdateCurrentUserRequest,
   type User,
   userSchema,
-  userWithSessionSchema,
+  type UserWithSession,
 } from '@tunehouse/contracts';
 import type { SessionView } from '@tunehouse/shell-contract';
 import {
@@ -28,22 +29,7 @@ import {
   sessionErrors,
 } from './errors.js';
 import { deriveSessionFlags, type SessionFlags, toSessionView } from './flags.js';
-import { createSessionPort, type SessionPortOptions, type ShellSessionPort } from './port.js';
 import type { SessionStorage } from './storage.js';
-
-/** The API paths the session calls (spec §7 Session and user; destroy from api/src/domains/sessions). */
-export const SESSION_PATHS = {
-  login: '/v1/sessions',
-  refresh: '/v1/sessions/current/refresh',
-  verify: '/v1/sessions/current/verify',
-  destroy: '/v1/sessions/current',
-  signup: '/v1/signup',
-  me: '/v1/users/me',
-  activateEmail: '/v1/emails',
-  resetPassword: '/v1/passwords',
-  requestPasswordReset: '/v1/passwords/new',
-  impersonate: '/v1/admin/impersonations',
-} as const;
 
 /**
  * The api-client, or anything with its `request`. It must honour `auth: false` (no call to the access-token
@@ -63,7 +49,7 @@ export interface SessionManagerOptions {
 }
 
 export interface SessionManager {
-  /** The spec §3 Session, or null when signed out. */
+  /** The session, or null when signed out. */
   current(): Session | null;
   /** The derived flags now, or null when signed out. */
   flags(): SessionFlags | null;
@@ -85,12 +71,10 @@ export interface SessionManager {
   destroy(): Promise<void>;
   patchUser(patch: UpdateCurrentUserRequest, headers?: Record<string, string>): Promise<CurrentUser>;
   reloadUser(headers?: Record<string, string>): Promise<CurrentUser>;
-  /** Admin only: a session for the user, carrying the admin's e-mail (POST /v1/admin/impersonations). */
+  /** Admin only: a session for the user, carrying the admin's e-mail (the impersonation is audited). */
   impersonate(userId: string | number): Promise<Session>;
   /** Takes a session obtained elsewhere (an admin impersonation answer); it is parsed strictly. */
   adopt(session: unknown): Session;
-  /** The shell-contract session port over this manager (see {@link createSessionPort}). */
-  port(options?: SessionPortOptions): ShellSessionPort;
 }
 
 const sameId = (a: string | number | undefined, b: string | number | undefined) =>
@@ -154,7 +138,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     ...headers,
   });
 
-  /** A call answering a session (or a user with one): an answer of the wrong shape is logged as spec §8 says. */
+  /** A call answering a session (or a user with one): an answer of the wrong shape is logged as a warning. */
   async function call<T>(request: ApiClientRequest<T>): Promise<T> {
     try {
       return await client.request({ ...request, auth: false });
@@ -186,12 +170,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       throw error;
     }
     try {
-      const next = await call({
-        method: 'POST',
-        path: SESSION_PATHS.refresh,
-        body: { refreshToken: session.token.refreshToken },
-        schema: sessionSchema,
-      });
+      const next = await call(
+        requestOf(endpoints.sessions.refresh, { body: { refreshToken: session.token.refreshToken } }),
+      );
       // Signed out or replaced while the refresh was under way: do not bring the old session back.
       if (state?.id !== session.id) throw sessionErrors.refreshWithoutToken();
       set(next);
@@ -241,12 +222,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   async function login(email: string, password: string): Promise<Session> {
     try {
-      const session = await call({
-        method: 'POST',
-        path: SESSION_PATHS.login,
-        body: { email, password },
-        schema: sessionSchema,
-      });
+      const session = await call(requestOf(endpoints.sessions.login, { body: { email, password } }));
       set(session);
       return session;
     } catch (error) {
@@ -261,11 +237,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     const token = (await accessToken()) ?? session.token.accessToken;
     try {
       const verified = await call({
-        method: 'POST',
-        path: SESSION_PATHS.verify,
-        body: { secret },
+        ...requestOf(endpoints.sessions.verify, { body: { secret } }),
         headers: bearer(token, headers),
-        schema: sessionSchema,
       });
       set(verified);
       return verified;
@@ -278,12 +251,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   async function signup(fields: SignupRequest): Promise<Session> {
     let answer;
     try {
-      answer = await call({
-        method: 'POST',
-        path: SESSION_PATHS.signup,
-        body: fields,
-        schema: userWithSessionSchema,
-      });
+      answer = await call(requestOf(endpoints.accounts.signup, { body: fields }));
     } catch (error) {
       logger.warn(SESSION_WARNINGS.signup, error);
       throw error;
@@ -292,12 +260,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       set(answer.session);
       return answer.session;
     }
-    // Spec §4: no session in the answer, so log in with what was just registered.
+    // No session in the answer: log in with what was just registered.
     return login(fields.email, fields.password);
   }
 
-  async function withSession(path: string, body: unknown, missing: () => SessionError): Promise<Session> {
-    const answer = await call({ method: 'POST', path, body, schema: userWithSessionSchema });
+  /** The answer of a confirmed e-mailed link: the user with a session, which is taken. */
+  async function withSession(
+    answered: Promise<UserWithSession>,
+    missing: () => SessionError,
+  ): Promise<Session> {
+    const answer = await answered;
     if (!answer.session) throw missing();
     set(answer.session);
     return answer.session;
@@ -316,8 +288,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (state?.id === session.id) set(null);
     try {
       await client.request({
-        method: 'DELETE',
-        path: SESSION_PATHS.destroy,
+        ...requestOf(endpoints.sessions.destroy),
         headers: bearer(token),
         auth: false,
       });
@@ -338,7 +309,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   async function userCall(
-    method: 'GET' | 'POST',
     body: UpdateCurrentUserRequest | undefined,
     headers?: Record<string, string>,
   ): Promise<CurrentUser> {
@@ -346,14 +316,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (!session || flagsOf(session).isExpired) throw sessionErrors.patchWithoutSession();
     const token = (await accessToken()) ?? session.token.accessToken;
     try {
-      const answer = await client.request({
-        method,
-        path: SESSION_PATHS.me,
-        ...(body === undefined ? {} : { body }),
-        headers: bearer(token, headers),
-        schema: currentUserSchema,
-        auth: false,
-      });
+      const request =
+        body === undefined ? requestOf(endpoints.users.me) : requestOf(endpoints.users.update, { body });
+      const answer = await client.request({ ...request, headers: bearer(token, headers), auth: false });
       return takeUser(session, answer);
     } catch (error) {
       endIfOver(error, session);
@@ -392,36 +357,37 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     verify,
     signup,
     activateEmail: (input) =>
-      withSession(SESSION_PATHS.activateEmail, input, sessionErrors.noActivationSession),
-    resetPassword: (input) => withSession(SESSION_PATHS.resetPassword, input, sessionErrors.noResetSession),
+      withSession(
+        call(requestOf(endpoints.accounts.activateEmail, { body: input })),
+        sessionErrors.noActivationSession,
+      ),
+    resetPassword: (input) =>
+      withSession(
+        call(requestOf(endpoints.accounts.resetPassword, { body: input })),
+        sessionErrors.noResetSession,
+      ),
     async requestPasswordReset(email) {
       await client.request({
-        method: 'POST',
-        path: SESSION_PATHS.requestPasswordReset,
-        body: { email },
+        ...requestOf(endpoints.accounts.requestPasswordReset, { body: { email } }),
         auth: false,
       });
     },
     refresh,
     destroy,
-    patchUser: (patch, headers) => userCall('POST', patch, headers),
-    reloadUser: (headers) => userCall('GET', undefined, headers),
+    patchUser: (patch, headers) => userCall(patch, headers),
+    reloadUser: (headers) => userCall(undefined, headers),
     async impersonate(userId) {
       const session = state;
       if (!session) throw sessionErrors.patchWithoutSession();
       const token = (await accessToken()) ?? session.token.accessToken;
       const impersonation = await call({
-        method: 'POST',
-        path: SESSION_PATHS.impersonate,
-        body: { userId },
+        ...requestOf(endpoints.admin.impersonate, { body: { userId: String(userId) } }),
         headers: bearer(token),
-        schema: sessionSchema,
       });
       set(impersonation);
       return impersonation;
     },
     adopt,
-    port: (portOptions) => createSessionPort(manager, portOptions),
   };
 
   // Restore what the last page load left; an expired session is of no use any more.

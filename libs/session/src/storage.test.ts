@@ -22,7 +22,7 @@ function cookieJar() {
   };
 }
 
-describe('cookieSessionStorage (spec §9)', () => {
+describe('cookieSessionStorage', () => {
   it('writes path /, Secure, SameSite=None on the base domain and reads the value back', () => {
     const document = cookieJar();
     document.cookie = 'other=1';

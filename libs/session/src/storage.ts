@@ -19,7 +19,7 @@ export interface CookieSessionStorageOptions {
 }
 
 /**
- * Spec §9: the session cookie — path /, Secure, SameSite=None, on the base domain. The value is the
+ * The session cookie — path /, Secure, SameSite=None, on the base domain. The value is the
  * URI-encoded session JSON. Throws when the cookie would be too large to be kept.
  */
 export function cookieSessionStorage(options: CookieSessionStorageOptions): SessionStorage {

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailure, useShell, usePageMeta } from '@tunehouse/area-kit';
-import { Button, Page } from '@tunehouse/ui';
+import { Button, Page, visuallyHidden } from '@tunehouse/ui';
 import { downloadCsv } from '../shared/csv.js';
 import { TrendsEmpty } from '../shared/empty-state.js';
 import { playlistSeriesQuery, playlistStatisticsQuery } from '../shared/queries.js';
 import { RangePicker } from '../shared/range-picker.js';
 import { chartLines } from '../shared/series-points.js';
 import { Skeleton, SkeletonRows } from '../shared/skeleton.js';
-import { lede, panel, panelHead, visuallyHidden } from '../shared/styles.js';
+import { lede, panel, panelHead } from '../shared/styles.js';
 import { TrendChart } from '../shared/trend-chart.js';
 import { TrendFiltersBar } from '../shared/trend-filters.js';
 import { useTrendSearch } from '../shared/trend-search.js';

@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
-import { colors } from '@tunehouse/ui';
+import { colors, visuallyHidden } from '@tunehouse/ui';
 import { changeDirection, formatChangeSize, type ChangeDirection } from './numbers.js';
-import { visuallyHidden } from './styles.js';
 
 const ARROWS: Record<Exclude<ChangeDirection, 'none'>, string> = { up: '▲', down: '▼', flat: '▶' };
 const WORDS: Record<Exclude<ChangeDirection, 'none'>, string> = { up: 'up', down: 'down', flat: 'unchanged' };

@@ -49,7 +49,7 @@ export function daysInRange(start: string, end: string): number {
   return Math.round((dayTime(end) - dayTime(start)) / DAY_MS) + 1;
 }
 
-/** Spec §5 default date format, dd-MM-yyyy, of a YYYY-MM-DD date (any other text is returned as it is). */
+/** The default date format, dd-MM-yyyy, of a YYYY-MM-DD date (any other text is returned as it is). */
 export function formatDay(day: string): string {
   const match = CALENDAR_DATE.exec(day.slice(0, 10));
   return match ? `${match[3]}-${match[2]}-${match[1]}` : day;

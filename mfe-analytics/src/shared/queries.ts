@@ -1,14 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  albumPageSchema,
-  artistPageSchema,
-  playlistStreamSeriesSchema,
-  playlistStreamStatisticsSchema,
-  streamSeriesSchema,
+  call,
+  endpoints,
+  requestOf,
   streamStatisticsSchemaFor,
-  streamTotalSchema,
   toBucketBy,
-  trackPageSchema,
   type PlatformStatisticRow,
   type TerritoryStatisticRow,
   type TrackStatisticRow,
@@ -26,11 +22,11 @@ export const STATISTICS_LIMIT = 1000;
 /** Catalogue choices of the filters: one page of the largest size the lists allow. */
 export const CHOICES_SIZE = 200;
 
-/** Spec §9: cached for 15 minutes, not fetched again when the window regains focus. */
+/** Trends change once a day at most: cached for 15 minutes, not fetched again when the window regains focus. */
 const CACHING = { staleTime: 900_000, refetchOnWindowFocus: false } as const;
 
 /**
- * Hierarchical keys (architecture §2); the last-but-one part is the spec's cached key name: chart, list or total.
+ * Hierarchical keys, from the area's root down; the last-but-one part is the cached key's name: chart, list or total.
  */
 export const trendKeys = {
   all: ['trends'] as const,
@@ -47,7 +43,7 @@ export const trendKeys = {
     [...trendKeys.all, 'choices', kind, params] as const,
 };
 
-/** The spec §7 query of every trends call (the API client leaves out the filters that are not set). */
+/** The query of every trends call (the API client leaves out the filters that are not set). */
 export function trendsQuery(filters: TrendFilters, extra: Record<string, QueryValue> = {}) {
   return {
     start_date: filters.start,
@@ -60,38 +56,31 @@ export function trendsQuery(filters: TrendFilters, extra: Record<string, QueryVa
   } satisfies Record<string, QueryValue>;
 }
 
-/** GET /v1/trends/streams/total: the streams of the period and their change against the period before. */
+/** The streams of the period and their change against the period before. */
 export function streamTotalQuery(api: Api, filters: TrendFilters) {
   return queryOptions({
     queryKey: trendKeys.streamTotal(filters),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v1/trends/streams/total',
-        query: trendsQuery(filters),
-        schema: streamTotalSchema,
-        signal,
-      }),
+      call(api, endpoints.trends.streamTotal, { query: trendsQuery(filters) }, { signal }),
     placeholderData: (previous) => previous,
     ...CACHING,
   });
 }
 
 /**
- * GET /v1/trends/streams/series: per period (day or week) the figure of each of the SERIES_LIMIT largest buckets,
+ * Per period (day or week) the figure of each of the SERIES_LIMIT largest buckets,
  * in the order of the statistics rows; each period twice, all streams and the plays under 30 seconds only.
  */
 export function streamSeriesQuery(api: Api, filters: TrendFilters, bucket: TrendBucketKind) {
   return queryOptions({
     queryKey: trendKeys.streamChart(filters, bucket),
     queryFn: async ({ signal }) => {
-      const series = await api.request({
-        method: 'GET',
-        path: '/v1/trends/streams/series',
-        query: trendsQuery(filters, { bucket_by: toBucketBy(bucket), limit: SERIES_LIMIT }),
-        schema: streamSeriesSchema,
-        signal,
-      });
+      const series = await call(
+        api,
+        endpoints.trends.streamSeries,
+        { query: trendsQuery(filters, { bucket_by: toBucketBy(bucket), limit: SERIES_LIMIT }) },
+        { signal },
+      );
       return { bucket, items: series.items };
     },
     placeholderData: (previous) => previous,
@@ -105,19 +94,14 @@ export type BucketStatistics =
   | { bucket: 'PLATFORM'; items: PlatformStatisticRow[] }
   | { bucket: 'TERRITORY'; items: TerritoryStatisticRow[] };
 
-/** GET /v1/trends/streams/statistics: a row per bucket, parsed by the schema of the kind asked for. */
+/** A row per bucket, parsed by the schema of the kind asked for (not the answer's union of the three). */
 export function streamStatisticsQuery(api: Api, filters: TrendFilters, bucket: TrendBucketKind) {
   return queryOptions({
     queryKey: trendKeys.streamList(filters, bucket),
     queryFn: async ({ signal }): Promise<BucketStatistics> => {
+      const query = trendsQuery(filters, { bucket_by: toBucketBy(bucket), limit: STATISTICS_LIMIT });
       const request = <T>(schema: { parse(value: unknown): T }) =>
-        api.request({
-          method: 'GET',
-          path: '/v1/trends/streams/statistics',
-          query: trendsQuery(filters, { bucket_by: toBucketBy(bucket), limit: STATISTICS_LIMIT }),
-          schema,
-          signal,
-        });
+        api.request({ ...requestOf(endpoints.trends.streamStatistics, { query }, { signal }), schema });
       switch (bucket) {
         case 'TRACK':
           return { bucket, items: (await request(streamStatisticsSchemaFor('TRACK'))).items };
@@ -135,91 +119,83 @@ export function streamStatisticsQuery(api: Api, filters: TrendFilters, bucket: T
 /** Playlist streams are not reported per territory: the playlist calls refuse the territory filter (400). */
 export type PlaylistFilters = Omit<TrendFilters, 'territory'>;
 
-/** GET /v1/trends/playlist-streams/series: per period (day or week) the streams that came from playlists. */
+/** Per period (day or week) the streams that came from playlists. */
 export function playlistSeriesQuery(api: Api, filters: PlaylistFilters) {
   return queryOptions({
     queryKey: trendKeys.playlistChart(filters),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v1/trends/playlist-streams/series',
-        query: trendsQuery(filters),
-        schema: playlistStreamSeriesSchema,
-        signal,
-      }),
+      call(api, endpoints.trends.playlistStreamSeries, { query: trendsQuery(filters) }, { signal }),
     placeholderData: (previous) => previous,
     ...CACHING,
   });
 }
 
-/** GET /v1/trends/playlist-streams/statistics: a row per playlist the account's tracks were streamed from. */
+/** A row per playlist the account's tracks were streamed from. */
 export function playlistStatisticsQuery(api: Api, filters: PlaylistFilters) {
   return queryOptions({
     queryKey: trendKeys.playlistList(filters),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v1/trends/playlist-streams/statistics',
-        query: trendsQuery(filters, { limit: STATISTICS_LIMIT }),
-        schema: playlistStreamStatisticsSchema,
-        signal,
-      }),
+      call(
+        api,
+        endpoints.trends.playlistStreamStatistics,
+        { query: trendsQuery(filters, { limit: STATISTICS_LIMIT }) },
+        { signal },
+      ),
     placeholderData: (previous) => previous,
     ...CACHING,
   });
 }
 
-/** GET /v2/albums: the account's releases to filter by, by title. */
+/** The account's releases to filter by, by title. */
 export function albumChoicesQuery(api: Api) {
   return queryOptions({
     queryKey: trendKeys.choices('albums'),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v2/albums',
-        query: { offset: 0, size: CHOICES_SIZE, order_by: 'title', order: 'asc' },
-        schema: albumPageSchema,
-        signal,
-      }),
+      call(
+        api,
+        endpoints.albums.list,
+        { query: { offset: 0, size: CHOICES_SIZE, order_by: 'title', order: 'asc' } },
+        { signal },
+      ),
     ...CACHING,
   });
 }
 
-/** GET /v2/artists: the account's artists to filter by, by name. */
+/** The account's artists to filter by, by name. */
 export function artistChoicesQuery(api: Api) {
   return queryOptions({
     queryKey: trendKeys.choices('artists'),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v2/artists',
-        query: { offset: 0, size: CHOICES_SIZE, order_by: 'name', order: 'asc' },
-        schema: artistPageSchema,
-        signal,
-      }),
+      call(
+        api,
+        endpoints.artists.list,
+        { query: { offset: 0, size: CHOICES_SIZE, order_by: 'name', order: 'asc' } },
+        { signal },
+      ),
     ...CACHING,
   });
 }
 
-/** GET /v2/tracks: the tracks to filter by, narrowed to the chosen release and artist. */
+/** The tracks to filter by, narrowed to the chosen release and artist. */
 export function trackChoicesQuery(api: Api, albumId: string | undefined, artistId: string | undefined) {
   return queryOptions({
     queryKey: trendKeys.choices('tracks', { albumId, artistId }),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v2/tracks',
-        query: {
-          offset: 0,
-          size: CHOICES_SIZE,
-          order_by: 'title',
-          order: 'asc',
-          album_id: albumId,
-          artist_id: artistId,
+      call(
+        api,
+        endpoints.tracks.list,
+        {
+          query: {
+            offset: 0,
+            size: CHOICES_SIZE,
+            order_by: 'title',
+            order: 'asc',
+            album_id: albumId,
+            artist_id: artistId,
+          },
         },
-        schema: trackPageSchema,
-        signal,
-      }),
+        { signal },
+      ),
     placeholderData: (previous) => previous,
     ...CACHING,
   });

@@ -11,19 +11,6 @@ export const lede = css`
   margin: -0.5rem 0 1.25rem;
 `;
 
-/** Text for screen readers only. */
-export const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  border: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
-
 /** A white panel on the tinted page. */
 export const panel = css`
   background: ${colors.paper};

@@ -1,10 +1,10 @@
 import { Suspense, lazy } from 'react';
 import { css } from '@emotion/react';
+import { visuallyHidden } from '@tunehouse/ui';
 import { formatDay } from './dates.js';
 import { formatCount } from './numbers.js';
 import type { ChartLine } from './series-points.js';
 import { Skeleton } from './skeleton.js';
-import { visuallyHidden } from './styles.js';
 
 // ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand.
 const LineChart = lazy(() => import('./line-chart.js'));

@@ -31,8 +31,8 @@ function withChosen(options: SelectOption[], value: string | undefined, label: s
 }
 
 /**
- * Filters by release, artist, track and territory, from the account's catalogue (GET /v2/albums, /v2/artists and
- * /v2/tracks; tracks narrowed to the chosen release and artist). A new release or artist clears the track.
+ * Filters by release, artist, track and territory, from the account's catalogue (its albums, artists and tracks;
+ * tracks narrowed to the chosen release and artist). A new release or artist clears the track.
  */
 export function TrendFiltersBar({
   filters,

@@ -15,7 +15,7 @@ import {
 } from './date-range.js';
 import { today } from './dates.js';
 
-/** The filters every trends call takes (spec §7): the period and the catalogue/territory filters. */
+/** The filters every trends call takes: the period and the catalogue/territory filters. */
 export interface TrendFilters extends DateRange {
   albumId?: string | undefined;
   artistId?: string | undefined;
@@ -25,7 +25,7 @@ export interface TrendFilters extends DateRange {
 
 /**
  * What the trends pages read from the URL. Names in the query string: range (7d, 28d, 90d, 12m, custom), start and
- * end (custom only), by (track, platform, territory), albumId (spec §2: /trends/?albumId={id}), artistId, trackId,
+ * end (custom only), by (track, platform, territory), albumId (/trends/?albumId={id} is a public link), artistId, trackId,
  * territory, sub30=1.
  */
 export interface TrendSearch {

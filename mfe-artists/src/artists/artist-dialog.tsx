@@ -3,9 +3,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ArtistDetail } from '@tunehouse/contracts';
-import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
 import { Button, Dialog, Notice, TextField } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import {
   artistBodyOf,
   artistFieldOf,

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   ARTIST_IMAGE_FIELD,
-  artistDetailSchema,
-  artistPageSchema,
-  artistSuggestionsSchema,
+  call,
+  endpoints,
   type ArtistDetail,
   type ArtistProfilePlatform,
   type ArtistSortField,
@@ -31,46 +30,41 @@ export const artistKeys = {
     [...artistKeys.all, 'suggestions', platform, q] as const,
 };
 
-/** GET /v2/artists; the page shown stays while the next one loads. */
+/** The account's artists, a page at a time; the page shown stays while the next one loads. */
 export function artistsQuery(api: Api, params: ArtistListParams) {
   return queryOptions({
     queryKey: artistKeys.list(params),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v2/artists',
-        query: {
-          q: params.q,
-          order_by: params.orderBy,
-          order: params.order,
-          offset: params.offset,
-          size: params.size,
+      call(
+        api,
+        endpoints.artists.list,
+        {
+          query: {
+            q: params.q,
+            order_by: params.orderBy,
+            order: params.order,
+            offset: params.offset,
+            size: params.size,
+          },
         },
-        schema: artistPageSchema,
-        signal,
-      }),
+        { signal },
+      ),
     placeholderData: (previous) => previous,
   });
 }
 
-/** GET /v1/artists/suggestions for one platform: its profiles matching a name. */
+/** One platform's profiles matching a name. */
 export function artistSuggestionsQuery(api: Api, platform: ArtistProfilePlatform, q: string) {
   return queryOptions({
     queryKey: artistKeys.suggestions(platform, q),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v1/artists/suggestions',
-        query: { q, 'platform[]': [platform] },
-        schema: artistSuggestionsSchema,
-        signal,
-      }),
+      call(api, endpoints.artists.suggestions, { query: { q, 'platform[]': [platform] } }, { signal }),
     enabled: q.length > 0,
   });
 }
 
 export function createArtist(api: Api, body: CreateArtistBody): Promise<ArtistDetail> {
-  return api.request({ method: 'POST', path: '/v1/artists', body, schema: artistDetailSchema });
+  return call(api, endpoints.artists.create, { body });
 }
 
 export function updateArtist(
@@ -78,16 +72,16 @@ export function updateArtist(
   id: ArtistDetail['id'],
   body: UpdateArtistBody,
 ): Promise<ArtistDetail> {
-  return api.request({ method: 'POST', path: `/v1/artists/${id}`, body, schema: artistDetailSchema });
+  return call(api, endpoints.artists.update, { params: { id: String(id) }, body });
 }
 
 export function deleteArtist(api: Api, id: ArtistDetail['id']): Promise<void> {
-  return api.request({ method: 'DELETE', path: `/v1/artists/${id}` });
+  return call(api, endpoints.artists.remove, { params: { id: String(id) } });
 }
 
 /**
- * POST /v1/artists/{id}/image as multipart/form-data with one file part named `image`, reporting the share of
- * the file sent (0–100).
+ * Sets the artist image (multipart/form-data with one file part named `image`), reporting the share of the file
+ * sent (0–100).
  */
 export function uploadArtistImage(
   api: Api,
@@ -97,22 +91,21 @@ export function uploadArtistImage(
 ): Promise<ArtistDetail> {
   const form = new FormData();
   form.append(ARTIST_IMAGE_FIELD, file, file.name);
-  return api.request({
-    method: 'POST',
-    path: `/v1/artists/${id}/image`,
-    body: form,
-    schema: artistDetailSchema,
-    ...(onProgress
+  return call(
+    api,
+    endpoints.artists.setImage,
+    { params: { id: String(id) }, body: form },
+    onProgress
       ? {
           onUploadProgress: (loaded: number, total: number) =>
             onProgress(total > 0 ? (loaded / total) * 100 : 0),
         }
-      : {}),
-  });
+      : {},
+  );
 }
 
 export function removeArtistImage(api: Api, id: ArtistDetail['id']): Promise<ArtistDetail> {
-  return api.request({ method: 'DELETE', path: `/v1/artists/${id}/image`, schema: artistDetailSchema });
+  return call(api, endpoints.artists.removeImage, { params: { id: String(id) } });
 }
 
 /** The rendition for a size in CSS px (2× for sharp screens): thumbnail (150), medium (500), else the original. */

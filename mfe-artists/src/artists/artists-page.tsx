@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ArtistDetail, ArtistSortField } from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
-import { Button, Page, Pager, SelectField, TextField } from '@tunehouse/ui';
+import { Button, Page, Pager, SelectField, TextField, visuallyHidden } from '@tunehouse/ui';
 import {
   AreaTabs,
   EmptyState,
@@ -10,7 +10,6 @@ import {
   responsiveTableStyle,
   tableCardStyle,
   toolbarStyle,
-  visuallyHidden,
 } from '../shared/list-layout.js';
 import { useListParams, useStepBackFromEmptyPage } from '../shared/use-list-params.js';
 import { ArtistDialog } from './artist-dialog.js';

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { fireEvent, screen, within } from '@testing-library/dom';
-import { choose, click, eventually, type } from '../shared/test-helpers.js';
-import { renderAreaRoute } from '@tunehouse/testing';
+import { choose, click, eventually, renderAreaRoute, type } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { ArtistDetail, ArtistSuggestions } from '@tunehouse/contracts';
 import { area } from '../area.js';

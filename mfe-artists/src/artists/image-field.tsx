@@ -1,7 +1,6 @@
 import { useEffect, useId } from 'react';
 import { css } from '@emotion/react';
-import { Avatar, Button, ProgressBar, buttonStyles, colors } from '@tunehouse/ui';
-import { visuallyHidden } from '../shared/list-layout.js';
+import { Avatar, Button, ProgressBar, buttonStyles, colors, visuallyHidden } from '@tunehouse/ui';
 import { imageFileError } from './artist-form-schema.js';
 
 /** What the artist's image should become when the form is saved. */

@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { CREDIT_ROLES, type Contributor, type CreditRole } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { Button, Dialog, Notice, SelectField, TextField } from '@tunehouse/ui';
-import { applyFieldErrors, sameNames } from '../shared/apply-field-errors.js';
 import {
   contributorKeys,
   contributorRolesQuery,
@@ -88,7 +87,7 @@ function ContributorFormDialog({
       shell.toasts.push(`${saved.name} is ${contributor ? 'saved' : 'added'}.`, 'SUCCESS');
       onClose();
     } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, sameNames<Values>(FIELDS)));
+      setFormError(applyFieldErrors(error, form.setError, FIELDS));
     }
   });
 

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  contributorPageSchema,
-  contributorSchema,
-  roleOptionsSchema,
+  call,
+  endpoints,
   type Contributor,
   type CreateContributorRequest,
   type CreditRole,
@@ -27,39 +26,32 @@ export const contributorKeys = {
   roles: () => ['artists', 'roles', 'contributor'] as const,
 };
 
-/** GET /v2/contributors, by name; the page shown stays while the next one loads. */
+/** The account's contributors, by name; the page shown stays while the next one loads. */
 export function contributorsQuery(api: Api, params: ContributorListParams) {
   return queryOptions({
     queryKey: contributorKeys.list(params),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v2/contributors',
-        query: { q: params.q, role: params.role, offset: params.offset, size: params.size },
-        schema: contributorPageSchema,
-        signal,
-      }),
+      call(
+        api,
+        endpoints.contributors.list,
+        { query: { q: params.q, role: params.role, offset: params.offset, size: params.size } },
+        { signal },
+      ),
     placeholderData: (previous) => previous,
   });
 }
 
-/** GET /v1/artists/roles?scope=contributor: the credit roles with their display names. */
+/** The credit roles with their display names (the roles of the contributor scope). */
 export function contributorRolesQuery(api: Api) {
   return queryOptions({
     queryKey: contributorKeys.roles(),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v1/artists/roles',
-        query: { scope: 'contributor' },
-        schema: roleOptionsSchema,
-        signal,
-      }),
+      call(api, endpoints.artists.roles, { query: { scope: 'contributor' } }, { signal }),
   });
 }
 
 export function createContributor(api: Api, body: CreateContributorRequest): Promise<Contributor> {
-  return api.request({ method: 'POST', path: '/v1/contributors', body, schema: contributorSchema });
+  return call(api, endpoints.contributors.create, { body });
 }
 
 export function updateContributor(
@@ -67,9 +59,9 @@ export function updateContributor(
   id: Contributor['id'],
   body: UpdateContributorRequest,
 ): Promise<Contributor> {
-  return api.request({ method: 'POST', path: `/v1/contributors/${id}`, body, schema: contributorSchema });
+  return call(api, endpoints.contributors.update, { params: { id: String(id) }, body });
 }
 
 export function deleteContributor(api: Api, id: Contributor['id']): Promise<void> {
-  return api.request({ method: 'DELETE', path: `/v1/contributors/${id}` });
+  return call(api, endpoints.contributors.remove, { params: { id: String(id) } });
 }

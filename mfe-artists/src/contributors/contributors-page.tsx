@@ -3,7 +3,16 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { CREDIT_ROLES, type Contributor, type CreditRole } from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
-import { Button, Page, Pager, SelectField, TextField, colors, badgeStyle } from '@tunehouse/ui';
+import {
+  Button,
+  Page,
+  Pager,
+  SelectField,
+  TextField,
+  colors,
+  badgeStyle,
+  visuallyHidden,
+} from '@tunehouse/ui';
 import {
   AreaTabs,
   EmptyState,
@@ -12,7 +21,6 @@ import {
   tableCardStyle,
   rowActionsStyle,
   toolbarStyle,
-  visuallyHidden,
 } from '../shared/list-layout.js';
 import { useListParams, useStepBackFromEmptyPage } from '../shared/use-list-params.js';
 import { ContributorDialog } from './contributor-dialog.js';

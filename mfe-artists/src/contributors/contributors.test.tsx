@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/dom';
-import { renderAreaRoute } from '@tunehouse/testing';
+import { choose, click, eventually, renderAreaRoute, type } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import { CREDIT_ROLES, CREDIT_ROLE_NAMES, type Contributor } from '@tunehouse/contracts';
 import { area } from '../area.js';
-import { choose, click, eventually, type } from '../shared/test-helpers.js';
 
 // Slow machines (CI, parallel runs) need more than the 5 s default for a whole dialog flow.
 vi.setConfig({ testTimeout: 30_000 });

@@ -1,13 +1,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { activeSessionListSchema, type CurrentUser } from '@tunehouse/contracts';
+import { call, type CurrentUser, endpoints } from '@tunehouse/contracts';
 import type { ShellContext } from '@tunehouse/shell-contract';
 
-/** GET /v1/sessions: the signed-in user's active sessions, this one marked `current`. */
+/** The signed-in user's active sessions, this one marked `current`. */
 export function activeSessionsQuery(api: ShellContext['api'], userId: string | number | undefined) {
   return queryOptions({
     queryKey: ['sessions', userId] as const,
-    queryFn: ({ signal }) =>
-      api.request({ method: 'GET', path: '/v1/sessions', schema: activeSessionListSchema, signal }),
+    queryFn: ({ signal }) => call(api, endpoints.accountSecurity.listSessions, {}, { signal }),
     enabled: userId !== undefined,
   });
 }

@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { css } from '@emotion/react';
 import type { z } from 'zod';
-import { changeEmailRequestSchema, currentUserSchema, type CurrentUser } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { call, changeEmailRequestSchema, type CurrentUser, endpoints } from '@tunehouse/contracts';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField, badgeStyle, colors } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import { formActions } from '../shared/auth-styles.js';
 import { storeCurrentUser } from './account-queries.js';
 import { warnBadgeColor } from './badge-colors.js';
@@ -54,12 +53,7 @@ function EmailForm() {
   const submit = form.handleSubmit(async (change) => {
     setFormError(null);
     try {
-      const user = await shell.api.request({
-        method: 'POST',
-        path: '/v1/users/me/email',
-        body: change,
-        schema: currentUserSchema,
-      });
+      const user = await call(shell.api, endpoints.accountSecurity.changeEmail, { body: change });
       storeCurrentUser(queryClient, user);
       await queryClient.invalidateQueries({ queryKey: ['sessions'] });
       form.reset(EMPTY);

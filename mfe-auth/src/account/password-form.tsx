@@ -3,10 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { changePasswordRequestSchema } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { call, changePasswordRequestSchema, endpoints } from '@tunehouse/contracts';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import { formActions } from '../shared/auth-styles.js';
 
 const schema = changePasswordRequestSchema
@@ -29,9 +28,7 @@ export function PasswordForm() {
   const submit = form.handleSubmit(async ({ currentPassword, password }) => {
     setFormError(null);
     try {
-      await shell.api.request({
-        method: 'POST',
-        path: '/v1/users/me/password',
+      await call(shell.api, endpoints.accountSecurity.changePassword, {
         body: { currentPassword, password },
       });
       form.reset(EMPTY);

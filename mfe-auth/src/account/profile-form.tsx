@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { COUNTRY_CODES, countryCodeSchema, type CurrentUser } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import { formActions } from '../shared/auth-styles.js';
 
 const COUNTRIES = countryOptions(COUNTRY_CODES);

@@ -6,16 +6,15 @@ import { css } from '@emotion/react';
 import QRCode from 'qrcode';
 import type { z } from 'zod';
 import {
+  call,
   confirmTotpRequestSchema,
-  currentUserSchema,
   disableSecondStepRequestSchema,
-  totpEnrolmentSchema,
+  endpoints,
   type CurrentUser,
   type TotpEnrolment,
 } from '@tunehouse/contracts';
-import { messageOf, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, messageOf, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField, badgeStyle, colors, fonts, mq, radius } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import { formActions, lede } from '../shared/auth-styles.js';
 import { storeCurrentUser } from './account-queries.js';
 
@@ -92,13 +91,7 @@ export function SecondStepSection({ user, readOnly }: { user: CurrentUser; readO
     setStarting(true);
     setStartError(null);
     try {
-      setEnrolment(
-        await shell.api.request({
-          method: 'POST',
-          path: '/v1/users/me/second-step/totp',
-          schema: totpEnrolmentSchema,
-        }),
-      );
+      setEnrolment(await call(shell.api, endpoints.accountSecurity.startTotp));
     } catch (error) {
       setStartError(messageOf(error));
     } finally {
@@ -161,12 +154,7 @@ function TotpSetup({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: ()
   const submit = form.handleSubmit(async ({ secret }) => {
     setFormError(null);
     try {
-      const user = await shell.api.request({
-        method: 'POST',
-        path: '/v1/users/me/second-step/totp/confirm',
-        body: { secret },
-        schema: currentUserSchema,
-      });
+      const user = await call(shell.api, endpoints.accountSecurity.confirmTotp, { body: { secret } });
       storeCurrentUser(queryClient, user);
       shell.toasts.push(
         'Second-step verification is on. From now on, logging in asks for a code from the app.',
@@ -233,7 +221,7 @@ function TurnOffForm() {
   const submit = form.handleSubmit(async (body) => {
     setFormError(null);
     try {
-      await shell.api.request({ method: 'DELETE', path: '/v1/users/me/second-step', body });
+      await call(shell.api, endpoints.accountSecurity.turnOffSecondStep, { body });
       form.reset({ currentPassword: '' });
       await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
       shell.toasts.push('Second-step verification is off.', 'SUCCESS');

@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from '@emotion/react';
-import type { ActiveSession } from '@tunehouse/contracts';
+import { type ActiveSession, call, endpoints } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, Notice, badgeStyle, breakpoints, colors, formatDate, tableStyle } from '@tunehouse/ui';
+import {
+  Button,
+  Notice,
+  badgeStyle,
+  breakpoints,
+  colors,
+  formatDate,
+  tableStyle,
+  visuallyHidden,
+} from '@tunehouse/ui';
 import { activeSessionsQuery } from './account-queries.js';
 import { warnBadgeColor } from './badge-colors.js';
 import { describeUserAgent } from './user-agent.js';
@@ -45,15 +54,6 @@ const sessionTable = css`
   }
 `;
 
-const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;
-
 const pad = (n: number) => String(n).padStart(2, '0');
 function formatDateTime(value: string): string {
   const date = new Date(value);
@@ -69,7 +69,7 @@ function SessionRow({ session, readOnly }: { session: ActiveSession; readOnly: b
   async function end() {
     setEnding(true);
     try {
-      await shell.api.request({ method: 'DELETE', path: `/v1/sessions/${session.id}` });
+      await call(shell.api, endpoints.accountSecurity.endSession, { params: { id: String(session.id) } });
       shell.toasts.push(`The session on ${device} is ended.`, 'SUCCESS');
       await queryClient.invalidateQueries({ queryKey: ['sessions'] });
     } catch (error) {

@@ -10,6 +10,7 @@ import { adminUsersQuery } from './admin-queries.js';
 import { AdminUserRow } from './admin-user-row.js';
 import { ContentReview } from './content-review.js';
 import { ImpersonationAudit } from './impersonation-audit.js';
+import { PeriodsSection } from './periods/periods-section.js';
 import { ReportsSection } from './report-files.js';
 
 const PAGE_SIZE = 25;
@@ -41,10 +42,12 @@ const tabs = css`
 /** The content review queue and the reports have URLs of their own, so an admin can keep one open or link to it. */
 const REVIEWS_PATH = '/admin/reviews';
 const REPORTS_PATH = '/admin/reports';
+const PERIODS_PATH = '/admin/periods';
 
 /**
  * Admin: find users, view the product as one of them, suspend or lift a suspension (/admin); work the content
- * review queue (/admin/reviews); upload platform reports and follow their loading (/admin/reports).
+ * review queue (/admin/reviews); upload platform reports and follow their loading (/admin/reports); close the
+ * monthly royalty periods (/admin/periods).
  */
 export function AdminPage() {
   usePageMeta('Admin');
@@ -76,11 +79,14 @@ export function AdminPage() {
         </NavLink>
         <NavLink to={REVIEWS_PATH}>Content review</NavLink>
         <NavLink to={REPORTS_PATH}>Reports</NavLink>
+        <NavLink to={PERIODS_PATH}>Periods</NavLink>
       </nav>
       {pathname.startsWith(REVIEWS_PATH) ? (
         <ContentReview />
       ) : pathname.startsWith(REPORTS_PATH) ? (
         <ReportsSection />
+      ) : pathname.startsWith(PERIODS_PATH) ? (
+        <PeriodsSection />
       ) : (
         <UsersSection />
       )}

@@ -1,13 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  adminReviewDecisionSchema,
-  adminReviewDetailSchema,
-  adminReviewPageSchema,
-  adminUserPageSchema,
-  adminUserSchema,
-  impersonationAuditPageSchema,
-  type AdminUserListQuery,
-} from '@tunehouse/contracts';
+import { call, endpoints, type AdminUserListQuery } from '@tunehouse/contracts';
 import type { ShellContext } from '@tunehouse/shell-contract';
 
 type ListQuery = Pick<AdminUserListQuery, 'offset' | 'size'> & { q?: string | undefined };
@@ -22,13 +14,7 @@ export function impersonationAuditQuery(api: ShellContext['api'], offset: number
   return queryOptions({
     queryKey: adminKeys.audit(offset),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v1/admin/impersonations',
-        query: { offset, size },
-        schema: impersonationAuditPageSchema,
-        signal,
-      }),
+      call(api, endpoints.admin.impersonations, { query: { offset, size } }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -36,18 +22,14 @@ export function impersonationAuditQuery(api: ShellContext['api'], offset: number
 export function adminUsersQuery(api: ShellContext['api'], query: ListQuery) {
   return queryOptions({
     queryKey: adminKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.request({ method: 'GET', path: '/v1/admin/users', query, schema: adminUserPageSchema, signal }),
+    queryFn: ({ signal }) => call(api, endpoints.admin.users, { query }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
 
 export function setSuspended(api: ShellContext['api'], userId: string | number, suspended: boolean) {
-  return api.request({
-    method: 'POST',
-    path: `/v1/admin/users/${userId}/${suspended ? 'suspend' : 'unsuspend'}`,
-    schema: adminUserSchema,
-  });
+  const params = { id: String(userId) };
+  return call(api, suspended ? endpoints.admin.suspend : endpoints.admin.unsuspend, { params });
 }
 
 /** The content review queue: SUBMITTED releases of every account, oldest first (the API's default). */
@@ -60,14 +42,7 @@ export const reviewKeys = {
 export function reviewQueueQuery(api: ShellContext['api'], offset: number, size = 20) {
   return queryOptions({
     queryKey: reviewKeys.page(offset),
-    queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v1/admin/reviews',
-        query: { offset, size },
-        schema: adminReviewPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(api, endpoints.adminReviews.queue, { query: { offset, size } }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -80,29 +55,18 @@ export function reviewDetailQuery(api: ShellContext['api'], albumId: string | nu
   return queryOptions({
     queryKey: reviewKeys.detail(albumId),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: `/v1/admin/reviews/${albumId}`,
-        schema: adminReviewDetailSchema,
-        signal,
-      }),
+      call(api, endpoints.adminReviews.get, { params: { albumId: String(albumId) } }, { signal }),
     staleTime: Infinity,
   });
 }
 
 export function acceptReview(api: ShellContext['api'], albumId: string | number) {
-  return api.request({
-    method: 'POST',
-    path: `/v1/admin/reviews/${albumId}/accept`,
-    schema: adminReviewDecisionSchema,
-  });
+  return call(api, endpoints.adminReviews.accept, { params: { albumId: String(albumId) } });
 }
 
 export function rejectReview(api: ShellContext['api'], albumId: string | number, reasons: string[]) {
-  return api.request({
-    method: 'POST',
-    path: `/v1/admin/reviews/${albumId}/reject`,
+  return call(api, endpoints.adminReviews.reject, {
+    params: { albumId: String(albumId) },
     body: { reasons },
-    schema: adminReviewDecisionSchema,
   });
 }

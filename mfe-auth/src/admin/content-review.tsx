@@ -3,7 +3,7 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminReviewItem } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, Card, Notice, Pager, colors, radius, tableStyle } from '@tunehouse/ui';
+import { Button, Card, Notice, Pager, colors, radius, tableStyle, visuallyHidden } from '@tunehouse/ui';
 import { reviewQueueQuery } from './admin-queries.js';
 import { ReviewDialog } from './review-dialog.js';
 import { artistsOf, day, titleOf, when } from './review-format.js';
@@ -11,14 +11,6 @@ import { artistsOf, day, titleOf, when } from './review-format.js';
 const PAGE_SIZE = 20;
 const scroller = css`
   overflow-x: auto;
-`;
-const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `;
 const thumb = css`
   display: block;

@@ -25,7 +25,7 @@ const STATUS_COLORS: Record<ReportFile['status'], string> = {
   FAILED: colors.danger,
 };
 
-/** /admin/reports: upload platform reports and follow their loading (docs/decisions/0037). */
+/** /admin/reports: upload platform reports and follow their loading (docs/decisions/0037-stream-facts.md). */
 export function ReportsSection() {
   const [offset, setOffset] = useState(0);
   return (

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  reportFilePageSchema,
-  reportUploadSchema,
-  unmatchedLinePageSchema,
+  call,
+  endpoints,
+  REPORT_FILE_FIELD,
   type Paginated,
   type ReportFile,
   type ReportUpload,
@@ -13,8 +13,6 @@ type Api = ShellContext['api'];
 
 /** How often the list is read again while a file waits for its load job (the job takes seconds to minutes). */
 export const PENDING_REFRESH_MS = 3000;
-/** The multipart part the API reads the report from (REPORT_FILE_FIELD in the API). */
-export const REPORT_FILE_PART = 'file';
 
 export const reportKeys = {
   all: ['admin', 'reports'] as const,
@@ -31,14 +29,7 @@ export const hasPending = (page: Paginated<ReportFile> | undefined) =>
 export function reportFilesQuery(api: Api, offset: number, size: number) {
   return queryOptions({
     queryKey: reportKeys.page(offset, size),
-    queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v1/admin/reports',
-        query: { offset, size },
-        schema: reportFilePageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(api, endpoints.adminReports.list, { query: { offset, size } }, { signal }),
     placeholderData: (previous) => previous,
     refetchInterval: (query) => (hasPending(query.state.data) ? PENDING_REFRESH_MS : false),
   });
@@ -49,19 +40,18 @@ export function unmatchedLinesQuery(api: Api, fileId: string, offset: number, si
   return queryOptions({
     queryKey: reportKeys.unmatched(fileId, offset, size),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: `/v1/admin/reports/${fileId}/unmatched`,
-        query: { offset, size },
-        schema: unmatchedLinePageSchema,
-        signal,
-      }),
+      call(
+        api,
+        endpoints.adminReports.unmatched,
+        { params: { id: fileId }, query: { offset, size } },
+        { signal },
+      ),
     placeholderData: (previous) => previous,
   });
 }
 
 /**
- * POST /v1/admin/reports: 202 with the file PENDING, or 200 with the file already known and `duplicate: true`.
+ * Uploads a report: the file PENDING (202), or the file already known with `duplicate: true` (200).
  * `onProgress` gets the share of the body sent, 0–100.
  */
 export function uploadReport(
@@ -70,17 +60,16 @@ export function uploadReport(
   onProgress?: (percent: number) => void,
 ): Promise<ReportUpload> {
   const body = new FormData();
-  body.append(REPORT_FILE_PART, file, file.name);
-  return api.request({
-    method: 'POST',
-    path: '/v1/admin/reports',
-    body,
-    schema: reportUploadSchema,
-    ...(onProgress
+  body.append(REPORT_FILE_FIELD, file, file.name);
+  return call(
+    api,
+    endpoints.adminReports.upload,
+    { body },
+    onProgress
       ? {
           onUploadProgress: (loaded: number, total: number) =>
             onProgress(total > 0 ? (loaded / total) * 100 : 0),
         }
-      : {}),
-  });
+      : {},
+  );
 }

@@ -4,11 +4,17 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { PLATFORM_NAMES, type AdminReviewItem, TERRITORIES } from '@tunehouse/contracts';
+import {
+  PLATFORM_NAMES,
+  RELEASE_TYPE_NAMES,
+  TERRITORIES,
+  genresText,
+  type AdminReviewItem,
+} from '@tunehouse/contracts';
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
 import { Button, ConfirmDialog, Dialog, Notice, TextAreaField, colors } from '@tunehouse/ui';
 import { acceptReview, rejectReview, reviewDetailQuery, reviewKeys } from './admin-queries.js';
-import { artistsOf, day, titleOf, when, words } from './review-format.js';
+import { artistsOf, day, titleOf, when } from './review-format.js';
 import { ReviewTracks } from './review-tracks.js';
 
 /** The API takes 1–20 reasons of at most 1000 characters; the reviewer writes one per line. */
@@ -86,7 +92,7 @@ function reasonsIssue(error: unknown): string | null {
 
 /**
  * One submitted release as an admin sees it: the queue's metadata at once, then the artwork and the tracks (with
- * their details and players) from GET /v1/admin/reviews/{id}; with Accept and Reject. Both ask for confirmation;
+ * their details and players) from the review's detail; with Accept and Reject. Both ask for confirmation;
  * a reject needs the reasons the owner will read.
  */
 export function ReviewDialog({ item, onClose }: { item: AdminReviewItem; onClose: () => void }) {
@@ -131,8 +137,8 @@ export function ReviewDialog({ item, onClose }: { item: AdminReviewItem; onClose
     ['Artists', artistsOf(album)],
     ['Account', item.account.email],
     ['Submitted', when(item.submittedAt)],
-    ['Type', words(album.format)],
-    ['Genre', [words(album.primaryGenre), words(album.secondaryGenre)].filter(Boolean).join(', ')],
+    ['Type', album.format ? RELEASE_TYPE_NAMES[album.format] : null],
+    ['Genre', genresText(album)],
     ['Language', album.language],
     ['Label', album.recordLabel],
     ['Catalogue number', album.catalogNumber],

@@ -26,7 +26,3 @@ export const artistsOf = (album: Pick<Album, 'artists'>) =>
   (album.artists ?? [])
     .map((artist) => `${artist.name}${artist.role === 'FEATURING' ? ' (feat.)' : ''}`)
     .join(', ') || '—';
-
-/** `HIP_HOP_RAP` → `Hip hop rap`: the admin area has no labels of its own for enums and needs no exact ones. */
-export const words = (value: string | null | undefined) =>
-  value ? value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ') : null;

@@ -1,8 +1,13 @@
 import { css } from '@emotion/react';
-import { CREDIT_ROLE_NAMES, isTrackDeleted, type AlbumDetail, type Track } from '@tunehouse/contracts';
+import {
+  CREDIT_ROLE_NAMES,
+  genresText,
+  liveTracks,
+  type AlbumDetail,
+  type Track,
+} from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
-import { Button, colors, formatDuration } from '@tunehouse/ui';
-import { words } from './review-format.js';
+import { Button, colors, formatDuration, visuallyHidden } from '@tunehouse/ui';
 
 /** How long the shell plays a preview range (the stores' 30 s clip, as the Releases area plays it). */
 const PREVIEW_SECONDS = 30;
@@ -47,14 +52,6 @@ const badge = css`
   color: ${colors.inkSoft};
   vertical-align: 0.1em;
 `;
-const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;
 const details = css`
   display: grid;
   grid-template-columns: minmax(6.5rem, max-content) 1fr;
@@ -82,9 +79,6 @@ const lyrics = css`
     overflow-wrap: anywhere;
   }
 `;
-
-export const reviewTracks = (album: Pick<AlbumDetail, 'tracks'>): Track[] =>
-  album.tracks.filter((track) => !isTrackDeleted(track)).sort((a, b) => a.index - b.index);
 
 const trackTitle = (track: Track) =>
   `${track.title?.trim() || 'Untitled'}${track.version ? ` (${track.version})` : ''}`;
@@ -136,7 +130,7 @@ function usePlay() {
 /** The release's live tracks as the reviewer checks them: details, credits, audio, and players. */
 export function ReviewTracks({ album }: { album: Pick<AlbumDetail, 'tracks'> }) {
   const play = usePlay();
-  const tracks = reviewTracks(album);
+  const tracks = liveTracks(album);
   if (tracks.length === 0) return <p css={{ color: colors.muted, margin: 0 }}>The release has no tracks.</p>;
   return (
     <ol css={list} aria-label="Tracks">
@@ -161,10 +155,7 @@ export function ReviewTracks({ album }: { album: Pick<AlbumDetail, 'tracks'> }) 
               ? `${track.original.title} by ${track.original.artist}`
               : null,
           ],
-          [
-            'Genre',
-            [words(track.primaryGenre), words(track.secondaryGenre)].filter(Boolean).join(', ') || null,
-          ],
+          ['Genre', genresText(track) || null],
           [
             'Credits',
             track.contributors

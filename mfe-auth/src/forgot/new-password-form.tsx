@@ -5,9 +5,8 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { newPasswordSchema } from '@tunehouse/contracts';
 import type { EmailedLink } from '@tunehouse/shell-contract';
-import { useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import { formActions } from '../shared/auth-styles.js';
 
 const schema = z

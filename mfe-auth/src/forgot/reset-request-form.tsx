@@ -3,9 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { passwordResetLinkRequestSchema, type PasswordResetLinkRequest } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import { formActions, lede } from '../shared/auth-styles.js';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */

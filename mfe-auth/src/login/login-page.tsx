@@ -3,14 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { loginRequestSchema, type LoginRequest } from '@tunehouse/contracts';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { applyFieldErrors, useShell, usePageMeta } from '@tunehouse/area-kit';
 import { Button, NarrowColumn, Notice, TextField } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import { afterForm, formActions, lede } from '../shared/auth-styles.js';
 import { useReturnTarget, withFrom } from '../shared/use-return-target.js';
 import { useSession } from '../shared/use-session.js';
 
-/** Spec §2 Login: honours `from` and `expired=true`; a challenged answer leads to the challenge step. */
+/** Login: honours `from` and `expired=true`; a challenged answer leads to the challenge step. */
 export function LoginPage() {
   usePageMeta('Log in');
   const shell = useShell();

@@ -3,7 +3,7 @@ import { useShell, usePageMeta } from '@tunehouse/area-kit';
 import { NarrowColumn, Notice } from '@tunehouse/ui';
 import { lede } from '../shared/auth-styles.js';
 
-/** Where a suspended non-admin account is sent (spec §2 route guards). */
+/** Where the route guards send a suspended non-admin account. */
 export function SuspendedPage() {
   usePageMeta('Account suspended');
   const { config } = useShell();

@@ -5,17 +5,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { css } from '@emotion/react';
 import { z } from 'zod';
 import {
+  call,
   COUNTRY_CODES,
+  endpoints,
   identityVerificationFieldsSchema,
   VERIFICATION_DOCUMENT_FIELD,
   VERIFICATION_DOCUMENT_MAX_BYTES,
   VERIFICATION_DOCUMENT_TYPES,
   VERIFICATION_MIN_AGE,
-  verificationStatusSchema,
 } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions, mq } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import { formActions } from '../shared/auth-styles.js';
 
 const COUNTRIES = countryOptions(COUNTRY_CODES);
@@ -93,12 +93,7 @@ export function VerificationForm({
     for (const field of TEXT_FIELDS) body.append(field, values[field]);
     body.append(VERIFICATION_DOCUMENT_FIELD, values.document, values.document.name);
     try {
-      const status = await shell.api.request({
-        method: 'POST',
-        path: '/v1/verifications',
-        body,
-        schema: verificationStatusSchema,
-      });
+      const status = await call(shell.api, endpoints.verifications.submit, { body });
       const { document: _document, ...draft } = form.getValues();
       onSubmitted(draft);
       queryClient.setQueryData(['verifications', 'current', userId], status);

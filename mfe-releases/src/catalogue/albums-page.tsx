@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { ALBUM_STATUSES, albumStatusSchema, type Album } from '@tunehouse/contracts';
+import { ALBUM_STATUSES, albumStatusSchema, type Album, RELEASE_TYPE_NAMES } from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
 import {
   Button,
@@ -16,9 +16,10 @@ import {
   formatDate,
   mq,
   tableStyle,
+  visuallyHidden,
 } from '@tunehouse/ui';
 import { ArtworkImage } from '../shared/artwork.js';
-import { ALBUM_STATUS_NAMES, RELEASE_TYPE_NAMES } from '../shared/labels.js';
+import { ALBUM_STATUS_NAMES } from '../shared/labels.js';
 import { RELEASE_STATE_COLORS, RELEASE_STATE_NAMES, releaseState } from '../shared/release-state.js';
 import { LoadFailure } from '../shared/load-failure.js';
 import { albumsQuery, artistChoicesQuery, type AlbumListParams } from '../shared/queries.js';
@@ -293,15 +294,6 @@ const empty = css`
     color: ${colors.inkSoft};
     line-height: 1.5;
   }
-`;
-
-const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `;
 
 function AlbumRow({ album }: { album: Album }) {

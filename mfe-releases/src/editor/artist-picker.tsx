@@ -44,8 +44,8 @@ const results = css`
 `;
 
 /**
- * Finds the account's artists by name and adds one; a name that matches none can become a new artist at once
- * (POST /v1/artists). Artists already credited are left out.
+ * Finds the account's artists by name and adds one; a name that matches none can become a new artist at once.
+ * Artists already credited are left out.
  */
 export function ArtistPicker({
   label,

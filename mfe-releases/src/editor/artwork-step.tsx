@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useShell } from '@tunehouse/area-kit';
 import { uploadMessage } from '../shared/upload-message.js';
 import { Button, Notice, colors, mq, radius } from '@tunehouse/ui';
+import { releaseTitle } from '@tunehouse/contracts';
 import { FileButton } from '../shared/file-button.js';
 import { formatBytes } from '../shared/format.js';
 import { HelpLink } from '../shared/help-link.js';
 import { saveAlbum } from '../shared/queries.js';
-import { releaseTitle } from '../shared/release-header.js';
 import { ARTWORK_MIN_EDGE, ARTWORK_TYPES, artworkProblems, readImageSize } from './artwork-rules.js';
 import { FormError, SaveBar, goesOn, useReportDirty, type SavedStepProps } from './step-kit.js';
 

@@ -10,10 +10,9 @@ import {
   releaseTypeSchema,
   type AlbumDetail,
 } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { SelectField, TextField, mq } from '@tunehouse/ui';
 import { css } from '@emotion/react';
-import { applyFieldErrors, sameNames } from '../shared/apply-field-errors.js';
 import { fieldRow } from '../shared/fields.js';
 import { HelpLink, WithHelp } from '../shared/help-link.js';
 import { GENRE_OPTIONS, RELEASE_TYPE_OPTIONS, languageOptions } from '../shared/labels.js';
@@ -147,7 +146,7 @@ export function DetailsStep({ album, onDirtyChange, onSaved }: StepProps) {
       shell.toasts.push(album ? 'Details saved.' : 'Release created.', 'SUCCESS');
       onSaved(saved, goOn);
     } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, sameNames<DetailsValues>(FIELDS)));
+      setFormError(applyFieldErrors(error, form.setError, FIELDS));
     }
   });
 

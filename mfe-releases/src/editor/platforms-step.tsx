@@ -11,9 +11,8 @@ import {
   type Platform,
   type Territory,
 } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField, colors, countryOptions, radius } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import { fieldsetStyle } from '../shared/fields.js';
 import { HelpLink } from '../shared/help-link.js';
 import { saveAlbum } from '../shared/queries.js';

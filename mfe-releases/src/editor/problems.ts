@@ -2,7 +2,7 @@ import type { ReviewProblem } from '@tunehouse/contracts';
 import { isStepId, type StepId } from './steps.js';
 
 /**
- * One thing that keeps a release from being published (GET /v1/albums/{id}/review, or the 422 of publish): the
+ * One thing that keeps a release from being published (from the album's review, or the 422 of publish): the
  * editor step that fixes it, the place on that step to go to (`#anchor`), the API's code and its sentence.
  */
 export interface Problem {

@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AlbumDetail } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { TextField } from '@tunehouse/ui';
-import { applyFieldErrors, sameNames } from '../shared/apply-field-errors.js';
 import { fieldRow } from '../shared/fields.js';
 import { WithHelp } from '../shared/help-link.js';
 import { saveAlbum } from '../shared/queries.js';
@@ -63,7 +62,7 @@ export function ReleaseDateStep({ album, onDirtyChange, onSaved }: SavedStepProp
       shell.toasts.push('Release date saved.', 'SUCCESS');
       onSaved(saved, goOn);
     } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, sameNames<DateValues>(FIELDS)));
+      setFormError(applyFieldErrors(error, form.setError, FIELDS));
     }
   });
 

@@ -17,6 +17,7 @@ import { Checkbox } from '../shared/fields.js';
 import { formatDay } from '../shared/format.js';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
 import { albumQuery, publishAlbum, releaseKeys } from '../shared/queries.js';
+import { licenceSuggestionQuery, planInWords, planName } from '../release/fee-queries.js';
 import { ReleaseHeader } from '../shared/release-header.js';
 import { canPublish, releaseState } from '../shared/release-state.js';
 import { facts, linkStyle } from '../shared/styles.js';
@@ -212,6 +213,8 @@ function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) 
   const update = state === 'CHANGED';
   const platforms = album.platforms ?? [];
   const territories = album.territories ?? [];
+  const licence = useQuery(licenceSuggestionQuery(shell.api, album.id));
+  const plan = licence.data?.paymentPlan;
 
   useEffect(() => {
     section.current?.scrollIntoView?.({ block: 'start' });
@@ -290,7 +293,18 @@ function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) 
           <dd>{album.releaseDate ? formatDay(album.releaseDate) : 'Not chosen'}</dd>
           <dt>Tracks</dt>
           <dd>{album.tracks.filter((track) => !track.deletedAt).length}</dd>
+          <dt>Plan</dt>
+          <dd data-plan={plan?.id}>
+            {plan ? planName(plan) : licence.isError ? 'Could not be read' : 'Checking…'}
+          </dd>
         </dl>
+        {plan && (
+          <p css={{ margin: '1rem 0 0', lineHeight: 1.5 }} data-plan-terms="">
+            {licence.data?.id ? 'This release keeps its licence: ' : ''}
+            {planInWords(plan)}
+          </p>
+        )}
+        {licence.isError && <Notice tone="error">{messageOf(licence.error)}</Notice>}
         <p css={{ margin: '1rem 0', color: colors.inkSoft, lineHeight: 1.5 }}>
           Our content review checks the release first; it then goes to each platform, which shows it from the
           release date.
@@ -307,11 +321,12 @@ function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) 
               >
                 terms and conditions
               </a>{' '}
-              and confirm that I own or control the rights to these recordings and the artwork.
+              and the plan above, and confirm that I own or control the rights to these recordings and the
+              artwork.
             </>
           }
           checked={accepted}
-          disabled={blocked || sending}
+          disabled={blocked || sending || !plan}
           onChange={(event) => setAccepted(event.target.checked)}
         />
         <div css={{ display: 'flex', justifyContent: 'flex-end', marginTop: '0.5rem' }}>

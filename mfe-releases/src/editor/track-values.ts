@@ -227,7 +227,7 @@ export const tracksSchema = z.object({ tracks: z.array(trackSchema) });
 
 /**
  * The form's tracks as the album form's `tracks` (the whole list, in order), and the new audio files by position:
- * they are uploaded one by one once the tracks exist (POST /v1/albums/{albumId}/tracks/{id}/audio).
+ * they are uploaded one by one, each to its track, once the tracks exist.
  */
 export function tracksBody(values: TracksValues): {
   body: AlbumFormBody;

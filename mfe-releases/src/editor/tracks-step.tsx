@@ -4,17 +4,15 @@ import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors } from
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import type { AlbumDetail } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { type AlbumDetail, liveTracks } from '@tunehouse/contracts';
+import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { uploadMessage } from '../shared/upload-message.js';
 import { Button, Notice, colors, formatDuration, radius } from '@tunehouse/ui';
-import { applyFieldErrors } from '../shared/apply-field-errors.js';
 import { FileButton } from '../shared/file-button.js';
 import { formatBytes } from '../shared/format.js';
 import { HelpLink } from '../shared/help-link.js';
 import { albumQuery, albumSaved, saveAlbum, uploadTrackAudio } from '../shared/queries.js';
 import { lede } from '../shared/styles.js';
-import { liveTracks } from '../release/track-list.js';
 import { FormError, SaveBar, goesOn, useReportDirty, type SavedStepProps } from './step-kit.js';
 import { TrackPanel } from './track-panel.js';
 import {

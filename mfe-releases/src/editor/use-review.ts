@@ -4,7 +4,7 @@ import { useShell } from '@tunehouse/area-kit';
 import { albumReviewQuery } from '../shared/queries.js';
 import { toProblems } from './problems.js';
 
-/** The album's review (GET /v1/albums/{id}/review) and its problems by editor step. */
+/** The album's review (can it be published?) and its problems by editor step. */
 export function useReview(albumId: Id, enabled = true) {
   const shell = useShell();
   const review = useQuery({ ...albumReviewQuery(shell.api, albumId), enabled });

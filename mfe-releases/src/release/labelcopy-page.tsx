@@ -1,15 +1,13 @@
 import { css, Global } from '@emotion/react';
-import { CREDIT_ROLE_NAMES, PLATFORM_NAMES, type AlbumDetail, type Track } from '@tunehouse/contracts';
+import { labelCopyOf, type AlbumDetail, type LabelCopyFormat } from '@tunehouse/contracts';
 import { usePageMeta } from '@tunehouse/area-kit';
 import { Button, Page, colors, formatDate, formatDuration, tableStyle } from '@tunehouse/ui';
 import { formatDay } from '../shared/format.js';
-import { GENRE_NAMES, RELEASE_TYPE_NAMES, languageName } from '../shared/labels.js';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
-import { ReleaseTabs, primaryArtists, releaseTitle } from '../shared/release-header.js';
+import { ReleaseTabs } from '../shared/release-header.js';
 import { facts, tableScroll } from '../shared/styles.js';
 import { DownloadLabelCopyPdf } from './labelcopy-download.js';
 import { territoriesText } from './overview-page.js';
-import { liveTracks } from './track-list.js';
 import { useRelease } from './use-release.js';
 
 /** On paper only the label copy is printed: the shell's header, footer and player are left out. */
@@ -69,21 +67,12 @@ const small = css`
   }
 `;
 
-function genres(album: Pick<AlbumDetail, 'primaryGenre' | 'secondaryGenre'>): string {
-  return [album.primaryGenre, album.secondaryGenre]
-    .filter((genre) => genre !== null && genre !== undefined)
-    .map((genre) => GENRE_NAMES[genre!])
-    .join(', ');
-}
-
-function credits(track: Track): string {
-  return track.contributors
-    .map(
-      (contributor) =>
-        `${CREDIT_ROLE_NAMES[contributor.role]}: ${contributor.name}${contributor.publisher ? ` (${contributor.publisher})` : ''}`,
-    )
-    .join('; ');
-}
+/** The page writes days as the product does everywhere (dd-MM-yyyy) and names up to five countries. */
+const PAGE_FORMAT: LabelCopyFormat = {
+  day: formatDay,
+  duration: formatDuration,
+  territories: territoriesText,
+};
 
 /** /albums/{id}/labelcopy: the release's label copy, the sheet labels and stores file, ready to print. */
 export function LabelCopyPage() {
@@ -114,45 +103,19 @@ export function LabelCopyPage() {
   );
 }
 
+/** The label copy `labelCopyOf` describes (the API's PDF holds the same), laid out for the screen and for print. */
 export function LabelCopy({ album }: { album: AlbumDetail }) {
-  const tracks = liveTracks(album);
-  const total = tracks.reduce((sum, track) => sum + (track.audio?.original.duration ?? 0), 0);
-  const rows: [string, string | null | undefined][] = [
-    ['Artist', primaryArtists(album)],
-    [
-      'Featuring',
-      (album.artists ?? [])
-        .filter((artist) => artist.role === 'FEATURING')
-        .map((artist) => artist.name)
-        .join(', '),
-    ],
-    ['Type', album.format ? RELEASE_TYPE_NAMES[album.format] : null],
-    ['Label', album.recordLabel],
-    ['Catalogue number', album.catalogNumber],
-    ['UPC/EAN', album.barcode],
-    ['Release date', formatDay(album.releaseDate)],
-    ['Original release date', formatDay(album.originalReleaseDate)],
-    ['Genre', genres(album)],
-    ['Language', album.language ? languageName(album.language) : null],
-    ['Recorded at', album.recordingLocation],
-    ['℗', album.pLine],
-    ['©', album.cLine],
-    ['Tracks', `${tracks.length}${total > 0 ? `, ${formatDuration(total)}` : ''}`],
-    ['Territories', territoriesText(album.territories ?? [])],
-    ['Platforms', (album.platforms ?? []).map((platform) => PLATFORM_NAMES[platform]).join(', ')],
-  ];
+  const copy = labelCopyOf(album, PAGE_FORMAT);
   return (
     <article css={doc} data-labelcopy="" aria-label="Label copy">
-      <h2>{releaseTitle(album)}</h2>
+      <h2>{copy.title}</h2>
       <dl css={facts}>
-        {rows
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label} css={{ display: 'contents' }}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
+        {copy.facts.map(({ label, value }) => (
+          <div key={label} css={{ display: 'contents' }}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       <h3>Tracks</h3>
       <div css={tableScroll} tabIndex={0} role="region" aria-label="Tracks of the label copy">
@@ -169,37 +132,25 @@ export function LabelCopy({ album }: { album: AlbumDetail }) {
             </tr>
           </thead>
           <tbody>
-            {tracks.map((track) => (
-              <tr key={String(track.id)}>
+            {copy.tracks.map((track) => (
+              <tr key={track.id}>
                 <td>{track.index}</td>
                 <td>
-                  {track.title || 'Untitled'}
-                  {track.version ? ` (${track.version})` : ''}
-                  {track.explicit ? ' [Explicit]' : ''}
-                  {track.original
-                    ? ` — ${track.cover ? 'cover' : 'remix'} of “${track.original.title}” by ${track.original.artist}`
-                    : ''}
+                  {track.title}
+                  {track.original ? ` — ${track.original}` : ''}
                 </td>
-                <td>
-                  {track.artists
-                    .map((artist) => `${artist.name}${artist.role === 'FEATURING' ? ' (feat.)' : ''}`)
-                    .join(', ')}
-                </td>
+                <td>{track.artists}</td>
                 <td>{track.isrc ?? '—'}</td>
-                <td>{track.audio ? formatDuration(track.audio.original.duration) : '—'}</td>
-                <td>{credits(track) || '—'}</td>
-                <td>
-                  {[track.pLine && `℗ ${track.pLine}`, track.cLine && `© ${track.cLine}`]
-                    .filter(Boolean)
-                    .join(' ') || '—'}
-                </td>
+                <td>{track.length ?? '—'}</td>
+                <td>{track.credits || '—'}</td>
+                <td>{track.rights.join(' ') || '—'}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <p css={{ marginTop: '1.25rem', fontSize: '0.8rem', color: colors.muted }}>
-        Label copy of {releaseTitle(album)}, {album.updatedAt ? `as of ${formatDate(album.updatedAt)}` : ''}
+        Label copy of {copy.title}, {album.updatedAt ? `as of ${formatDate(album.updatedAt)}` : ''}
       </p>
     </article>
   );

@@ -1,13 +1,12 @@
 import { css } from '@emotion/react';
 import { Link } from 'react-router';
-import { TERRITORIES, type AlbumDetail } from '@tunehouse/contracts';
+import { TERRITORIES, genresText, languageName, type AlbumDetail } from '@tunehouse/contracts';
 import { usePageMeta } from '@tunehouse/area-kit';
 import { Card, Notice, Page, buttonStyles, countryName, formatDate, mq } from '@tunehouse/ui';
 import { useReview } from '../editor/use-review.js';
 import { canPublish, releaseState } from '../shared/release-state.js';
 import { stepPath } from '../editor/steps.js';
 import { formatDay } from '../shared/format.js';
-import { GENRE_NAMES, languageName } from '../shared/labels.js';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
 import { ReleaseHeader, ReleaseTabs } from '../shared/release-header.js';
 import { actionRow, facts, muted } from '../shared/styles.js';
@@ -139,13 +138,7 @@ export function ReleaseFacts({ album }: { album: AlbumDetail }) {
     ['UPC/EAN', album.barcode],
     ['Record label', album.recordLabel],
     ['Catalogue number', album.catalogNumber],
-    [
-      'Genre',
-      [album.primaryGenre, album.secondaryGenre]
-        .filter((genre) => genre !== null && genre !== undefined)
-        .map((genre) => GENRE_NAMES[genre!])
-        .join(', '),
-    ],
+    ['Genre', genresText(album)],
     ['Language', album.language ? languageName(album.language) : null],
     ['℗ line', album.pLine],
     ['© line', album.cLine],

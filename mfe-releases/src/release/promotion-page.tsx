@@ -1,12 +1,11 @@
 import { css } from '@emotion/react';
-import { PLATFORM_NAMES, type AlbumDetail } from '@tunehouse/contracts';
+import { PLATFORM_NAMES, releaseTitle, safeFileName, type AlbumDetail } from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
 import { Button, Card, Notice, Page, colors } from '@tunehouse/ui';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
-import { ReleaseHeader, ReleaseTabs, releaseTitle } from '../shared/release-header.js';
+import { ReleaseHeader, ReleaseTabs } from '../shared/release-header.js';
 import { lede, linkStyle, muted } from '../shared/styles.js';
 import { ArtworkDownload } from './artwork-download.js';
-import { fileNameOf } from './save-file.js';
 import { StoreLinkQr } from './store-link-qr.js';
 import { useRelease } from './use-release.js';
 
@@ -93,7 +92,7 @@ export function PromotionPage() {
                     <StoreLinkQr
                       url={link.url}
                       name={PLATFORM_NAMES[link.platform]}
-                      fileBase={fileNameOf(
+                      fileBase={safeFileName(
                         `${releaseTitle(album.data)} ${PLATFORM_NAMES[link.platform]}`,
                         '',
                       )}

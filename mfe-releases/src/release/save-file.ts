@@ -14,15 +14,3 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-/** A file name any system takes, from a release title: ASCII letters, digits and hyphens; never empty. */
-export function fileNameOf(title: string, suffix: string, fallback = 'release'): string {
-  const base = title
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return `${base || fallback}${suffix}`;
-}

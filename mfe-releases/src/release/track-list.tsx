@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { isTrackDeleted, type AlbumDetail, type Track } from '@tunehouse/contracts';
+import { liveTracks, type AlbumDetail, type Track } from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
 import { Button, colors, formatDuration } from '@tunehouse/ui';
 
@@ -48,9 +48,6 @@ const badge = css`
   color: ${colors.inkSoft};
   vertical-align: 0.1em;
 `;
-
-export const liveTracks = (album: AlbumDetail): Track[] =>
-  album.tracks.filter((track) => !isTrackDeleted(track)).sort((a, b) => a.index - b.index);
 
 /** Plays a track's preview range (30 s from previewStart) through the shell's player. */
 export function usePlayPreview() {

@@ -1,7 +1,7 @@
 import { PageLoadError } from '@tunehouse/area-kit';
 import { isApiError } from '@tunehouse/shell-contract';
 
-/** A release that does not exist (404) or is not the user's (403): the page becomes the error page (spec §2). */
+/** A release that does not exist (404) or is not the user's (403): the page becomes the error page. */
 export function isMissing(error: unknown): boolean {
   return isApiError(error) && error.status >= 400 && error.status < 500;
 }

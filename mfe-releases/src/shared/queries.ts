@@ -1,16 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   ALBUM_FORM_PARTS,
-  albumDetailSchema,
-  albumDistributionFeeSchema,
-  albumPageSchema,
-  albumPlatformEntriesSchema,
-  albumReviewSchema,
-  artistDetailSchema,
-  artistPageSchema,
-  contributorPageSchema,
+  call,
+  endpoints,
   TRACK_AUDIO_FIELD,
-  trackSchema,
   type AlbumDetail,
   type AlbumFormRequest,
   type albumFormRequestSchema,
@@ -49,71 +42,50 @@ export const releaseKeys = {
   contributors: (q: string) => ['releases', 'contributor-choices', q] as const,
 };
 
-/** GET /v2/albums: one page of the catalogue. */
+/** One page of the catalogue. */
 export function albumsQuery(api: Api, params: AlbumListParams) {
   return queryOptions({
     queryKey: releaseKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v2/albums',
-        query: { ...params },
-        schema: albumPageSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => call(api, endpoints.albums.list, { query: { ...params } }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
 
-/** GET /v1/albums/{id}: the detailed album with its tracks and links. */
+/** The detailed album with its tracks and links. */
 export function albumQuery(api: Api, id: Id) {
   return queryOptions({
     queryKey: releaseKeys.album(id),
-    queryFn: ({ signal }) =>
-      api.request({ method: 'GET', path: `/v1/albums/${id}`, schema: albumDetailSchema, signal }),
+    queryFn: ({ signal }) => call(api, endpoints.albums.get, { params: { id: String(id) } }, { signal }),
   });
 }
 
-/** GET /v1/albums/{id}/platforms: the delivery state per platform. */
+/** The delivery state per platform. */
 export function albumPlatformsQuery(api: Api, id: Id) {
   return queryOptions({
     queryKey: releaseKeys.platforms(id),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: `/v1/albums/${id}/platforms`,
-        schema: albumPlatformEntriesSchema,
-        signal,
-      }),
+      call(api, endpoints.albums.platforms, { params: { id: String(id) } }, { signal }),
   });
 }
 
-/** GET /v1/albums/{id}/review: whether the album can be published, and every problem with its step and path. */
+/** Whether the album can be published, and every problem with its step and path. */
 export function albumReviewQuery(api: Api, id: Id) {
   return queryOptions({
     queryKey: releaseKeys.review(id),
-    queryFn: ({ signal }) =>
-      api.request({ method: 'GET', path: `/v1/albums/${id}/review`, schema: albumReviewSchema, signal }),
+    queryFn: ({ signal }) => call(api, endpoints.albums.review, { params: { id: String(id) } }, { signal }),
   });
 }
 
 /**
- * GET /v1/albums/{id}/distribution-fee: the album's fee, or null when it has none (204; a 404 from an API that does
- * not offer fees yet reads the same).
+ * The album's distribution fee, or null when it has none (204; a 404 from an API that does not offer fees yet reads
+ * the same).
  */
 export function distributionFeeQuery(api: Api, id: Id) {
   return queryOptions({
     queryKey: releaseKeys.fee(id),
     queryFn: async ({ signal }) => {
       try {
-        const fee = await api.request({
-          method: 'GET',
-          path: `/v1/albums/${id}/distribution-fee`,
-          schema: {
-            parse: (value: unknown) => (value === undefined ? null : albumDistributionFeeSchema.parse(value)),
-          },
-          signal,
-        });
+        const fee = await call(api, endpoints.reporting.albumFee, { params: { id: String(id) } }, { signal });
         return fee ?? null;
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
@@ -123,43 +95,41 @@ export function distributionFeeQuery(api: Api, id: Id) {
   });
 }
 
-/** GET /v2/artists?q=: the account's artists to credit, by name. */
+/** The account's artists to credit, by name. */
 export function artistChoicesQuery(api: Api, q: string, size = 20) {
   return queryOptions({
     queryKey: [...releaseKeys.artists(q), size],
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v2/artists',
-        query: { q: q || undefined, size, order_by: 'name', order: 'asc' },
-        schema: artistPageSchema,
-        signal,
-      }),
+      call(
+        api,
+        endpoints.artists.list,
+        { query: { q: q || undefined, size, order_by: 'name', order: 'asc' } },
+        { signal },
+      ),
     placeholderData: (previous) => previous,
     staleTime: 60_000,
   });
 }
 
-/** GET /v2/contributors?q=: the account's contributors, to credit them again by id. */
+/** The account's contributors, to credit them again by id. */
 export function contributorChoicesQuery(api: Api, q: string) {
   return queryOptions({
     queryKey: releaseKeys.contributors(q),
     queryFn: ({ signal }) =>
-      api.request({
-        method: 'GET',
-        path: '/v2/contributors',
-        query: { q: q || undefined, size: 50, order_by: 'name', order: 'asc' },
-        schema: contributorPageSchema,
-        signal,
-      }),
+      call(
+        api,
+        endpoints.contributors.list,
+        { query: { q: q || undefined, size: 50, order_by: 'name', order: 'asc' } },
+        { signal },
+      ),
     placeholderData: (previous) => previous,
     staleTime: 60_000,
   });
 }
 
-/** POST /v1/artists: a new artist by name, to credit at once. */
+/** A new artist by name, to credit at once. */
 export function createArtist(api: Api, name: string) {
-  return api.request({ method: 'POST', path: '/v1/artists', body: { name }, schema: artistDetailSchema });
+  return call(api, endpoints.artists.create, { body: { name } });
 }
 
 /** The JSON part of the album form, as the API reads it (before its own parsing). */
@@ -167,7 +137,7 @@ export type AlbumFormBody = z.input<typeof albumFormRequestSchema>;
 export type { AlbumFormRequest };
 
 /**
- * The album form as multipart (decision 0033): the JSON in the `metadata` part and the artwork file. Without a
+ * The album form as multipart (docs/decisions/0033-releases-api.md): the JSON in the `metadata` part and the artwork file. Without a
  * file the JSON is sent as it is (the API takes both).
  */
 export function albumFormBody(body: AlbumFormBody, artwork?: File): AlbumFormBody | FormData {
@@ -196,18 +166,19 @@ export async function saveAlbum(
   body: AlbumFormBody,
   artwork?: File,
 ): Promise<AlbumDetail> {
-  const album = await api.request({
-    method: 'POST',
-    path: id === undefined ? '/v1/albums' : `/v1/albums/${id}`,
-    body: albumFormBody(body, artwork),
-    schema: albumDetailSchema,
-  });
+  const form = albumFormBody(body, artwork);
+  const album =
+    id === undefined
+      ? await call(api, endpoints.albums.create, { body: form })
+      : await call(api, endpoints.albums.update, { params: { id: String(id) }, body: form });
   await albumSaved(queryClient, album);
   return album;
 }
 
-/** POST /v1/albums/{albumId}/tracks/{id}/audio: one track's audio file; the answer is the track. */
-/** Uploads one track's audio; `onProgress` gets the bytes of the request sent so far (multipart overhead included). */
+/**
+ * Uploads one track's audio file; the answer is the track. `onProgress` gets the bytes of the request sent so far
+ * (multipart overhead included).
+ */
 export function uploadTrackAudio(
   api: Api,
   albumId: Id,
@@ -217,35 +188,28 @@ export function uploadTrackAudio(
 ) {
   const form = new FormData();
   form.append(TRACK_AUDIO_FIELD, file, file.name);
-  return api.request({
-    method: 'POST',
-    path: `/v1/albums/${albumId}/tracks/${trackId}/audio`,
-    body: form,
-    schema: trackSchema,
-    ...(onProgress ? { onUploadProgress: onProgress } : {}),
-  });
+  return call(
+    api,
+    endpoints.tracks.setAudio,
+    { params: { albumId: String(albumId), id: String(trackId) }, body: form },
+    onProgress ? { onUploadProgress: onProgress } : {},
+  );
 }
 
-/** POST /v1/albums/{id}/publish: delivers the album (or its changes) to its platforms. */
+/** Delivers the album (or its changes) to its platforms. */
 export async function publishAlbum(api: Api, queryClient: QueryClient, id: Id, body: PublishAlbumRequest) {
-  const album = await api.request({
-    method: 'POST',
-    path: `/v1/albums/${id}/publish`,
-    body,
-    schema: albumDetailSchema,
-  });
+  const album = await call(api, endpoints.albums.publish, { params: { id: String(id) }, body });
   await albumSaved(queryClient, album);
   return album;
 }
 
 /**
- * DELETE /v1/albums/{id}: takes the album down everywhere. expected_amount_due is the settlement the user was shown
+ * Takes the album down everywhere. expected_amount_due is the settlement the user was shown
  * (0 without one); the API refuses with 409 when it no longer matches.
  */
 export async function takeDownAlbum(api: Api, queryClient: QueryClient, id: Id, expectedAmountDue = 0) {
-  await api.request({
-    method: 'DELETE',
-    path: `/v1/albums/${id}`,
+  await call(api, endpoints.albums.takeDown, {
+    params: { id: String(id) },
     query: { expected_amount_due: expectedAmountDue },
   });
   await queryClient.invalidateQueries({ queryKey: releaseKeys.album(id) });

@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { NavLink } from 'react-router';
-import type { Album } from '@tunehouse/contracts';
+import { type Album, RELEASE_TYPE_NAMES, releaseTitle } from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
 import { badgeStyle, colors, mq, radius } from '@tunehouse/ui';
 import { ArtworkImage } from './artwork.js';
 import { formatDay } from './format.js';
-import { RELEASE_TYPE_NAMES } from './labels.js';
 import { RELEASE_STATE_COLORS, RELEASE_STATE_NAMES, releaseState } from './release-state.js';
-
-export const releaseTitle = (album: Pick<Album, 'title' | 'version'>) =>
-  `${album.title?.trim() || 'Untitled release'}${album.version ? ` (${album.version})` : ''}`;
 
 export const primaryArtists = (album: Pick<Album, 'artists'>) =>
   (album.artists ?? [])

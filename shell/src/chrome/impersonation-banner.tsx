@@ -33,7 +33,7 @@ const bar = css`
 `;
 
 /**
- * Spec §2: while an admin views the product as a user. 'Back to admin' ends that session and goes to the saved
+ * Shown while an admin views the product as a user. 'Back to admin' ends that session and goes to the saved
  * return route (home when ending it fails).
  */
 export function ImpersonationBanner({

@@ -5,7 +5,7 @@
 export function createAnalytics(apiBaseUrl: string) {
   let userId: string | number | null = null;
   return {
-    /** Spec §4: the analytics identity follows the signed-in user, and is cleared when there is none. */
+    /** The analytics identity follows the signed-in user, and is cleared when there is none. */
     identify(next: string | number | null): void {
       userId = next;
     },

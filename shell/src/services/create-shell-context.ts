@@ -9,7 +9,7 @@ import { createProgress } from './progress.js';
 import type { FullShellConfig } from './shell-config.js';
 import { createToasts } from './toast-store.js';
 
-/** Spec §9: 15 minutes stale time, no refetch on window focus, 3 tries except on 404. */
+/** 15 minutes stale time, no refetch on window focus, 3 tries except on 404. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -31,7 +31,7 @@ export function createShellContext(config: FullShellConfig, analytics: Analytics
   const session = createShellSession({
     apiBaseUrl: config.apiBaseUrl,
     track: analytics.track,
-    // Spec §4: another user (or none) means every cached answer belonged to someone else.
+    // Another user (or none) means every cached answer belonged to someone else.
     onUserChange: (userId) => {
       queryClient.clear();
       analytics.identify(userId);

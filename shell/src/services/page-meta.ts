@@ -4,7 +4,7 @@ import { layout } from '@tunehouse/ui';
 export const DEFAULT_DESCRIPTION =
   'An easy-to-use platform for uploading music to streaming and download services, building an audience, seeing trends and getting paid.';
 
-/** Spec §1: '{title} — {product}', or 'Release your music with {product}' without a title. */
+/** The page title: '{title} — {product}', or 'Release your music with {product}' without a title. */
 export function documentTitle(productName: string, title?: string): string {
   return title ? `${title} — ${productName}` : `Release your music with ${productName}`;
 }
@@ -26,6 +26,6 @@ export function applyPageMeta(productName: string, meta: PageMeta): void {
   setMeta('meta[property="og:title"]', 'property', 'og:title', title);
   setMeta('meta[name="description"]', 'name', 'description', description);
   setMeta('meta[property="og:description"]', 'property', 'og:description', description);
-  // Spec §2: the page wrapper optionally applies a minimum width; every other page fits the screen.
+  // The page wrapper optionally applies a minimum width; every other page fits the screen.
   document.body.style.minWidth = meta.minWidth ? layout.minWidth : '';
 }

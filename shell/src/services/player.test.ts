@@ -42,7 +42,7 @@ function setup() {
 
 const song = { id: 1, url: 'http://media/1.mp3', title: 'Blue', artists: ['Mara'] };
 
-describe('the audio preview player (spec §4)', () => {
+describe('the audio preview player', () => {
   it('loads a new track, is not ready until it can play, and shows itself', async () => {
     const { audio, player, state } = setup();
     player.play(song);

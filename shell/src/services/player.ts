@@ -28,12 +28,12 @@ function sameRange(a: PlayerTrack['range'], b: PlayerTrack['range']): boolean {
   return a?.start === b?.start && a?.duration === b?.duration;
 }
 
-/** The one audio preview player (spec §4), backed by a single HTMLAudioElement. */
+/** The one audio preview player, backed by a single HTMLAudioElement. */
 export const SEEK_STEP_SECONDS = 10;
 
 export function createPlayer(audio: HTMLAudioElement = new Audio()): PlayerPort & {
   store: ReturnType<typeof createStore<PlayerState>>;
-  /** Spec §4 keyboard: left and right move 10 seconds. */
+  /** Keyboard: left and right move 10 seconds. */
   seekBy(seconds: number): void;
   /** Pauses or resumes the loaded track (space). */
   togglePlayback(): void;

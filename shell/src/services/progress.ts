@@ -1,7 +1,7 @@
 import type { ProgressPort } from '@tunehouse/shell-contract';
 import { createStore } from './store.js';
 
-/** Spec §9: ticks every 600 ms with a step that shrinks as it fills, never beyond 0.994 until done. */
+/** The progress bar ticks every 600 ms with a step that shrinks as it fills, never beyond 0.994 until done. */
 export const PROGRESS_TICK_MS = 600;
 export const PROGRESS_MAX = 0.994;
 

@@ -13,7 +13,7 @@ const shellConfigSchema = z.object({
   /** The help centre all help links sit under, and single links that live elsewhere. */
   helpCentreUrl: z.url(),
   helpLinks: z.record(z.enum(HELP_TOPICS), z.url()),
-  /** Spec §4 announcement rule; dates as ISO strings. */
+  /** Who sees the announcement, and until when; dates as ISO strings. */
   announcement: z.object({ usersCreatedBefore: z.iso.date(), hiddenAfter: z.iso.date() }),
 });
 export type FullShellConfig = ShellConfig & {
@@ -29,7 +29,7 @@ function defaults(location: Location): FullShellConfig {
     siteUrl: location.origin,
     registryUrl: '/remotes.json',
     helpLinks: defaultHelpLinks(HELP_CENTRE_URL),
-    // Spec §9: users created before 2023-11-14 see it until 2023-12-14.
+    // Users created before 2023-11-14 see it until 2023-12-14.
     announcement: { usersCreatedBefore: '2023-11-14', hiddenAfter: '2023-12-14' },
   };
 }

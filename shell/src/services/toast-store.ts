@@ -7,7 +7,7 @@ export interface Toast {
   level: ToastLevel;
 }
 
-/** Spec §9: a toast dismisses itself after 3500 ms times its position in the stack. */
+/** A toast dismisses itself after 3500 ms times its position in the stack. */
 export const TOAST_DISMISS_MS = 3500;
 
 export function createToasts(): ToastPort & { store: ReturnType<typeof createStore<Toast[]>> } {

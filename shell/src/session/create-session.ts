@@ -1,5 +1,5 @@
 import { createApiClient, type ApiClient } from '@tunehouse/api-client';
-import { sessionSchema, signupRequestSchema, type Session } from '@tunehouse/contracts';
+import { call, endpoints, signupRequestSchema, type Session } from '@tunehouse/contracts';
 import {
   cookieSessionStorage,
   hasStatus,
@@ -33,7 +33,7 @@ export interface ShellSession {
 }
 
 /**
- * The session singleton of spec §4 and the one API client: the client asks the session for a fresh token on every
+ * The one session of the page and the one API client: the client asks the session for a fresh token on every
  * call, the session calls the API through the same client without one.
  */
 export function createShellSession(options: ShellSessionOptions): ShellSession {
@@ -104,12 +104,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     resetPassword: (input) => settled(session.resetPassword(input)),
     impersonate: async (userId, returnTo) => {
       const admin = session.current();
-      const answer = await api.request({
-        method: 'POST',
-        path: '/v1/admin/impersonations',
-        body: { userId },
-        schema: sessionSchema,
-      });
+      const answer = await call(api, endpoints.admin.impersonate, { body: { userId: String(userId) } });
       if (admin) local.setItem(ADMIN_SESSION_KEY, JSON.stringify(admin));
       local.setItem(ADMIN_RETURN_TO_KEY, safeReturnPath(returnTo));
       // Switching users is not the session ending.
@@ -123,7 +118,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
         try {
           await session.destroy();
         } catch {
-          // Spec §2: if destroying the session fails, go home.
+          // Ending the impersonation failed: go home rather than back to the admin's page.
           return '/';
         }
         if (admin) {
@@ -141,9 +136,10 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
 }
 
 /**
- * Spec §8 "authentication error: redirect". An area's call answered 401 while a session is held means the access
- * token no longer counts: refresh once and try again. When the refresh is refused the session manager ends the
- * session, and the shell's watcher sends the user to the login with expired=true.
+ * An authentication error sends the user to the login, but not at once: an area's call answered 401 while a
+ * session is held means the access token no longer counts, so the session refreshes once and the call is tried
+ * again. When the refresh is refused the session manager ends the session, and the shell's watcher sends the user
+ * to the login with expired=true.
  */
 function withSessionRecovery(api: ApiClient, session: SessionManager): ApiClient {
   return {

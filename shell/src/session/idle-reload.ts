@@ -1,4 +1,4 @@
-/** Spec §4/§9: a tab idle for at least 7 days reloads when the user comes back to it. */
+/** A tab idle for at least 7 days reloads when the user comes back to it. */
 export const IDLE_RELOAD_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface IdleReloadOptions {

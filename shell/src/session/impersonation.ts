@@ -1,8 +1,8 @@
-/** Spec §2: where 'Back to admin' returns to, kept in local storage under the admin return-to key. */
+/** Where 'Back to admin' returns to, kept in local storage under the admin return-to key. */
 export const ADMIN_RETURN_TO_KEY = 'tunehouse:admin-return-to';
 /**
- * The admin's own session while they view the product as a user. Ours, not the spec's: 'Back to admin' brings the
- * admin back signed in instead of at a login (docs/decisions/0018-shell-session.md).
+ * The admin's own session while they view the product as a user. Our own addition: 'Back to admin' brings the
+ * admin back signed in instead of at a login (docs/decisions/0018-shell-session-and-guards.md).
  */
 export const ADMIN_SESSION_KEY = 'tunehouse:admin-session';
 

@@ -1,6 +1,6 @@
 import { loginPath, type SessionView } from '@tunehouse/shell-contract';
 
-/** Spec §2 route guard messages. */
+/** The route guards' messages. */
 export const GUARD_MESSAGES = {
   unauthenticated: 'Valid session required for current page',
   challenged: 'Unchallenged session required for current page',
@@ -13,7 +13,7 @@ export interface GuardRedirect {
 }
 
 /**
- * Pages that skip the checks (spec §2): the public home, the authentication pages, and error pages — a path no
+ * Pages that skip the checks: the public home, the authentication pages, and error pages — a path no
  * area owns shows the 404 page to anyone.
  */
 export function isPublicPath(pathname: string, isOwned: (pathname: string) => boolean): boolean {
@@ -31,7 +31,7 @@ export function guardRoute(
   if (session?.isChallenged)
     return { to: `/auth/challenge?from=${encodeURIComponent(target)}`, reason: GUARD_MESSAGES.challenged };
   if (!session?.isAuthenticated) return { to: loginPath(target), reason: GUARD_MESSAGES.unauthenticated };
-  // An admin viewing a suspended account passes (spec §2).
+  // An admin viewing a suspended account passes.
   if (session.isSuspended && !session.isAdmin)
     return { to: '/auth/suspended', reason: GUARD_MESSAGES.suspended };
   return null;

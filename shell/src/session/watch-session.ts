@@ -16,8 +16,8 @@ export interface SessionWatchOptions {
 }
 
 /**
- * Spec §2 route guards on every navigation and session change, and spec §4: a signed-in user whose session
- * disappears goes to the login with expired=true and the page they were on.
+ * Runs the route guards on every navigation and session change. A signed-in user whose session disappears goes
+ * to the login with expired=true and the page they were on.
  */
 export function watchSession(options: SessionWatchOptions): () => void {
   const { session } = options;

@@ -15,18 +15,16 @@ import { emailActivationMail } from '../../platform/mail/templates.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import type { TokenService } from '../../platform/tokens.js';
 import { checkTotp, totpUri } from '../../platform/totp.js';
-import { consumeOpenChallenges } from '../challenges/repository.js';
-import { createLinkChallenge } from '../challenges/service.js';
+import { consumeOpenChallenges, createLinkChallenge } from '../challenges/index.js';
 import {
   clearLoginFailures,
+  MAX_LOGIN_FAILURES_PER_HOUR,
   recentLoginFailures,
   recordLoginFailure,
   revokeOtherUserSessions,
   revokeSession,
-} from '../sessions/repository.js';
-import { MAX_LOGIN_FAILURES_PER_HOUR } from '../sessions/service.js';
-import { findUserById, setPassword } from '../users/repository.js';
-import { toCurrentUser } from '../users/user-view.js';
+} from '../sessions/index.js';
+import { findUserById, setPassword, toCurrentUser } from '../users/index.js';
 import {
   activateTotp,
   changeEmail as storeNewEmail,
@@ -38,7 +36,7 @@ import {
   setPendingTotp,
 } from './repository.js';
 
-/** As long as a sign-up's activation link (docs/decisions/0012). */
+/** As long as a sign-up's activation link (docs/decisions/0012-sessions-tokens-and-second-step.md). */
 const ACTIVATION_TTL_SECONDS = 7 * 86_400;
 /** Time to scan the QR code and type the first code. */
 const TOTP_ENROLMENT_TTL_SECONDS = 15 * 60;

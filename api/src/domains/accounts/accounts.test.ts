@@ -1,7 +1,12 @@
-import { currentUserSchema, userWithSessionSchema } from '@tunehouse/contracts';
+import {
+  currentUserSchema,
+  type Endpoint,
+  type EndpointArgs,
+  endpoints,
+  userWithSessionSchema,
+} from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bearer,
   createUser,
   expectError,
   expectShape,
@@ -10,6 +15,7 @@ import {
   login,
   PASSWORD,
 } from '../../testing/fixtures.js';
+import { injectOf } from '../../testing/endpoint-inject.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -18,12 +24,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
-const me = (accessToken: string) => t.app.inject({ url: '/v1/users/me', headers: bearer(accessToken) });
+type BodyOf<E extends Endpoint> = EndpointArgs<E> extends { body: infer B } ? B : never;
+/** Requests with a body to the accounts endpoints, as a visitor without a session sends them. */
+const poster =
+  <E extends Endpoint>(endpoint: E) =>
+  (body: BodyOf<E>) =>
+    t.app.inject(injectOf(endpoint, { body } as unknown as EndpointArgs<E>));
+const postSignup = poster(endpoints.accounts.signup);
+const postActivation = poster(endpoints.accounts.activateEmail);
+const askForReset = poster(endpoints.accounts.requestPasswordReset);
+const resetPassword = poster(endpoints.accounts.resetPassword);
+const logIn = poster(endpoints.sessions.login);
+const me = (accessToken: string) => t.app.inject(injectOf(endpoints.users.me, {}, { session: accessToken }));
 
 describe('POST /v1/signup', () => {
   it('creates the account, answers the user with an active session and mails an activation link', async () => {
-    const response = await post('/v1/signup', {
+    const response = await postSignup({
       email: 'New.Artist@Example.test',
       password: 'a long enough password',
       firstName: 'Nia',
@@ -51,7 +67,7 @@ describe('POST /v1/signup', () => {
 
   it('refuses a taken address with 409 naming the field', async () => {
     const existing = await createUser(t.db);
-    const response = await post('/v1/signup', {
+    const response = await postSignup({
       email: existing.email,
       password: 'a long enough password',
       firstName: 'Dup',
@@ -69,7 +85,7 @@ describe('POST /v1/emails (activation)', () => {
   it('confirms the address with the link and answers the user with a session, once', async () => {
     const signup = expectShape(
       userWithSessionSchema,
-      await post('/v1/signup', {
+      await postSignup({
         email: 'activate-me@example.test',
         password: 'a long enough password',
         firstName: 'Ari',
@@ -77,7 +93,7 @@ describe('POST /v1/emails (activation)', () => {
       }),
     );
     const params = linkParams((await lastMailTo(t.db, 'activate-me@example.test')).link);
-    const response = await post('/v1/emails', params);
+    const response = await postActivation(params);
     expect(response.statusCode, response.body).toBe(200);
     const activated = expectShape(userWithSessionSchema, response);
     expect(activated.id).toBe(signup.id);
@@ -85,11 +101,11 @@ describe('POST /v1/emails (activation)', () => {
     const current = expectShape(currentUserSchema, await me(activated.session!.token.accessToken));
     expect(current.emailVerified).toBe(true);
 
-    expectError(await post('/v1/emails', params), 400, 'LINK_INVALID');
+    expectError(await postActivation(params), 400, 'LINK_INVALID');
   });
 
   it('refuses a wrong secret and an unknown challenge the same way', async () => {
-    const wrong = await post('/v1/emails', {
+    const wrong = await postActivation({
       challengeId: '00000000-0000-4000-8000-000000000000',
       secret: 'x'.repeat(32),
     });
@@ -100,8 +116,8 @@ describe('POST /v1/emails (activation)', () => {
 describe('password reset', () => {
   it('answers 204 whether or not the address has an account, mailing only a real one', async () => {
     const user = await createUser(t.db);
-    const known = await post('/v1/passwords/new', { email: user.email });
-    const unknown = await post('/v1/passwords/new', { email: 'ghost@example.test' });
+    const known = await askForReset({ email: user.email });
+    const unknown = await askForReset({ email: 'ghost@example.test' });
     expect([known.statusCode, known.body]).toEqual([204, '']);
     expect([unknown.statusCode, unknown.body]).toEqual([204, '']);
     expect((await lastMailTo(t.db, user.email)).template).toBe('password-reset');
@@ -111,49 +127,37 @@ describe('password reset', () => {
   it('sets the new password, ends every old session and answers a new one', async () => {
     const user = await createUser(t.db);
     const before = await login(t.app, user.email);
-    await post('/v1/passwords/new', { email: user.email });
+    await askForReset({ email: user.email });
     const params = linkParams((await lastMailTo(t.db, user.email)).link);
     expect((await lastMailTo(t.db, user.email)).link).toContain('/auth/forgot?');
 
-    const response = await post('/v1/passwords', { ...params, password: 'my brand new passphrase' });
+    const response = await resetPassword({ ...params, password: 'my brand new passphrase' });
     expect(response.statusCode, response.body).toBe(200);
     const reset = expectShape(userWithSessionSchema, response);
     expect(reset.session).toMatchObject({ status: 'active', user: { id: user.id } });
 
     expectError(await me(before.token.accessToken), 401, 'SESSION_ENDED');
-    expectError(
-      await post('/v1/sessions', { email: user.email, password: PASSWORD }),
-      401,
-      'INVALID_CREDENTIALS',
-    );
+    expectError(await logIn({ email: user.email, password: PASSWORD }), 401, 'INVALID_CREDENTIALS');
     await login(t.app, user.email, 'my brand new passphrase');
-    expectError(
-      await post('/v1/passwords', { ...params, password: 'yet another passphrase' }),
-      400,
-      'LINK_INVALID',
-    );
+    expectError(await resetPassword({ ...params, password: 'yet another passphrase' }), 400, 'LINK_INVALID');
   });
 
   it('only the newest link works', async () => {
     const user = await createUser(t.db);
-    await post('/v1/passwords/new', { email: user.email });
+    await askForReset({ email: user.email });
     const older = linkParams((await lastMailTo(t.db, user.email)).link);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await post('/v1/passwords/new', { email: user.email });
-    expectError(
-      await post('/v1/passwords', { ...older, password: 'another long passphrase' }),
-      400,
-      'LINK_INVALID',
-    );
+    await askForReset({ email: user.email });
+    expectError(await resetPassword({ ...older, password: 'another long passphrase' }), 400, 'LINK_INVALID');
   });
 
   it('keeps the second step after a reset', async () => {
     const user = await createUser(t.db, { secondStep: 'email' });
-    await post('/v1/passwords/new', { email: user.email });
+    await askForReset({ email: user.email });
     const params = linkParams((await lastMailTo(t.db, user.email)).link);
     const reset = expectShape(
       userWithSessionSchema,
-      await post('/v1/passwords', { ...params, password: 'reset but still two steps' }),
+      await resetPassword({ ...params, password: 'reset but still two steps' }),
     );
     expect(reset.session).toMatchObject({ status: 'pending', challenge: { method: 'email' } });
   });

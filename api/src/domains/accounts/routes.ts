@@ -1,82 +1,48 @@
-import {
-  emailActivationRequestSchema,
-  passwordResetLinkRequestSchema,
-  passwordResetRequestSchema,
-  signupRequestSchema,
-  userWithSessionSchema,
-} from '@tunehouse/contracts';
+import { endpoints } from '@tunehouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthGuard } from '../../platform/auth-guard.js';
+import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import type { RateLimits } from '../../platform/rate-limits.js';
-import { errorResponses, noContent } from '../../platform/route-schemas.js';
 import type { AccountService } from './service.js';
 
-/** Spec §7: sign-up, e-mail activation, password reset (request and complete). */
+/** Sign-up, e-mail activation, password reset (request and complete): open to everyone, rate-limited. */
 export function accountRoutes({
   accounts,
+  auth,
   rateLimits,
 }: {
   accounts: AccountService;
+  auth: AuthGuard;
   rateLimits: RateLimits;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/v1/signup',
-      {
-        config: { rateLimit: rateLimits.signup },
-        schema: {
-          tags: ['accounts'],
-          summary: 'Create an account: the user with a session; an activation link is e-mailed',
-          body: signupRequestSchema,
-          response: { 201: userWithSessionSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => reply.code(201).send(await accounts.signup(request.body)),
-    );
+    const route = endpointRegistrar(app, auth);
+    const api = endpoints.accounts;
 
-    app.post(
-      '/v1/emails',
+    route(api.signup, async (request) => ({ status: 201, body: await accounts.signup(request.body) }), {
+      rateLimit: rateLimits.signup,
+    });
+    route(
+      api.activateEmail,
+      async (request) => ({ status: 200, body: await accounts.activateEmail(request.body) }),
       {
-        config: { rateLimit: rateLimits.emailActivation },
-        schema: {
-          tags: ['accounts'],
-          summary:
-            'Confirm the e-mail address with the link’s challenge id and secret: the user with a session',
-          body: emailActivationRequestSchema,
-          response: { 200: userWithSessionSchema, ...errorResponses },
-        },
+        rateLimit: rateLimits.emailActivation,
       },
-      async (request) => accounts.activateEmail(request.body),
     );
-
-    app.post(
-      '/v1/passwords/new',
-      {
-        config: { rateLimit: rateLimits.passwordResetLink },
-        schema: {
-          tags: ['accounts'],
-          summary: 'E-mail a password-reset link; the same answer whether or not the address has an account',
-          body: passwordResetLinkRequestSchema,
-          response: { 204: noContent, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
+    route(
+      api.requestPasswordReset,
+      async (request) => {
         await accounts.requestPasswordReset(request.body.email);
-        return reply.code(204).send(null);
+        return { status: 204, body: undefined };
       },
+      { rateLimit: rateLimits.passwordResetLink },
     );
-
-    app.post(
-      '/v1/passwords',
+    route(
+      api.resetPassword,
+      async (request) => ({ status: 200, body: await accounts.resetPassword(request.body) }),
       {
-        config: { rateLimit: rateLimits.passwordReset },
-        schema: {
-          tags: ['accounts'],
-          summary: 'Set a new password with the link’s challenge id and secret: the user with a session',
-          body: passwordResetRequestSchema,
-          response: { 200: userWithSessionSchema, ...errorResponses },
-        },
+        rateLimit: rateLimits.passwordReset,
       },
-      async (request) => accounts.resetPassword(request.body),
     );
   };
 }

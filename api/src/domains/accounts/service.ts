@@ -11,18 +11,16 @@ import type { Mailer } from '../../platform/mail/outbox.js';
 import { emailActivationMail, passwordResetMail } from '../../platform/mail/templates.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { TokenService } from '../../platform/tokens.js';
-import { consumeChallenge } from '../challenges/repository.js';
-import { createLinkChallenge, redeemLinkChallenge } from '../challenges/service.js';
-import { clearLoginFailures, revokeUserSessions } from '../sessions/repository.js';
-import type { SessionService } from '../sessions/service.js';
+import { consumeChallenge, createLinkChallenge, redeemLinkChallenge } from '../challenges/index.js';
+import { clearLoginFailures, revokeUserSessions, type SessionService } from '../sessions/index.js';
 import {
   findCredentialsByEmail,
   findUserById,
   insertUser,
   markEmailVerified,
   setPassword,
-} from '../users/repository.js';
-import { toUser } from '../users/user-view.js';
+  toUser,
+} from '../users/index.js';
 
 const ACTIVATION_TTL_SECONDS = 7 * 86_400;
 const RESET_TTL_SECONDS = 3600;

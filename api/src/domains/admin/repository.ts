@@ -1,7 +1,7 @@
 import type { AdminUserListQuery } from '@tunehouse/contracts';
 import type { UserRecord } from '../../platform/auth-guard.js';
 import type { Queryable } from '../../platform/db.js';
-import { toUserRecord, USER_COLUMNS, type UserRow } from '../users/repository.js';
+import { toUserRecord, USER_COLUMNS, type UserRow } from '../users/index.js';
 
 const ORDER_COLUMNS: Record<AdminUserListQuery['order_by'], string> = {
   created_at: 'u.created_at',

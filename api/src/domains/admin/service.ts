@@ -10,10 +10,8 @@ import {
 import type { AuthContext, UserRecord } from '../../platform/auth-guard.js';
 import { type Db, iso, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { revokeUserSessions } from '../sessions/repository.js';
-import type { SessionService } from '../sessions/service.js';
-import { findUserById } from '../users/repository.js';
-import { toUser } from '../users/user-view.js';
+import { revokeUserSessions, type SessionService } from '../sessions/index.js';
+import { findUserById, toUser } from '../users/index.js';
 import { insertImpersonation, listImpersonations, listUsers, setSuspended } from './repository.js';
 
 export function toAdminUser(user: UserRecord): AdminUser {
@@ -61,7 +59,7 @@ export function createAdminService({ db, sessions }: { db: Db; sessions: Session
     });
   }
 
-  /** Suspension ends every session of the user at once (spec §6: they must sign in again to see why). */
+  /** Suspension ends every session of the user at once: they must sign in again to learn why. */
   async function suspend(userId: string, suspended: boolean): Promise<AdminUser> {
     const user = await target(userId);
     if (user.isAdmin) throw new ApiError(403, 'FORBIDDEN', 'Administrators cannot be suspended here');
@@ -73,7 +71,7 @@ export function createAdminService({ db, sessions }: { db: Db; sessions: Session
     return toAdminUser(updated!);
   }
 
-  /** Spec §6 / issue 4: who viewed the product as whom, and when; newest first. */
+  /** The impersonation audit: who viewed the product as whom, and when; newest first. */
   async function impersonationAudit(
     query: ImpersonationAuditQuery,
   ): Promise<Paginated<ImpersonationAuditEntry>> {

@@ -1,5 +1,5 @@
 import type { ArtistDetail, ArtistProfile } from '@tunehouse/contracts';
-import { toArtistImage } from '../media/image-view.js';
+import { toArtistImage } from '../media/index.js';
 import type { ArtistRecord, ProfileRecord } from './repository.js';
 
 /** A stored profile: imageUrl is required once stored, '' when the platform gave none. */
@@ -15,7 +15,7 @@ function toProfile(profile: ProfileRecord): ArtistProfile {
   };
 }
 
-/** The detailed artist (spec §3) with image URLs under `origin`. */
+/** The detailed artist (with profiles, album and track counts), image URLs under `origin`. */
 export function toArtistDetail(artist: ArtistRecord, origin: string): ArtistDetail {
   return {
     id: artist.id,

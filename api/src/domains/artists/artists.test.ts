@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { createImageStore } from '../media/image-store.js';
+import { createImageStore } from '../media/index.js';
 import { createArtistService, ON_DELIVERED_RELEASE_MESSAGE } from './service.js';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import type { ArtistListQuery, ArtistProfileValue, Platform } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
-import type { StoredImage } from '../media/image-store.js';
+import { containsPattern } from '../../platform/sql.js';
+import type { StoredImage } from '../media/index.js';
 
 /** A stored profile as the artist answers carry it. */
 export type ProfileRecord = {
@@ -81,15 +82,6 @@ const ORDER_COLUMNS: Record<ArtistListQuery['order_by'], string> = {
   created_at: 'a.created_at',
   updated_at: 'a.updated_at',
 };
-
-/** `q` is matched literally anywhere in the name, without case: LIKE's own wildcards in it are escaped. */
-export function containsPattern(q: string | undefined): string | null {
-  return q ? `%${escapeLike(q)}%` : null;
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function toRecord(row: ArtistRow, profiles: ProfileRecord[]): ArtistRecord {
   return {

@@ -1,34 +1,15 @@
 import multipart from '@fastify/multipart';
-import {
-  ARTIST_IMAGE_FIELD,
-  ARTIST_IMAGE_MAX_BYTES,
-  artistDetailSchema,
-  artistListQuerySchema,
-  artistPageSchema,
-  artistParamsSchema,
-  artistRolesQuerySchema,
-  artistSuggestionsQuerySchema,
-  artistSuggestionsSchema,
-  createArtistBodySchema,
-  type FieldIssue,
-  roleOptionsSchema,
-  updateArtistBodySchema,
-} from '@tunehouse/contracts';
+import { ARTIST_IMAGE_FIELD, ARTIST_IMAGE_MAX_BYTES, endpoints, type FieldIssue } from '@tunehouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
-import type { AppConfig } from '../../platform/config.js';
-import type { Db } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { bearer, errorResponses, noContent } from '../../platform/route-schemas.js';
-import type { ImageStore } from '../media/image-store.js';
-import { publicOrigin } from '../media/image-view.js';
+import { endpointRegistrar } from '../../platform/endpoint-routes.js';
+import { publicOrigin, rethrowAsUnreadableMultipart } from '../media/index.js';
 import { toArtistDetail } from './artist-view.js';
 import { rolesFor } from './roles.js';
-import { type ArtistService, createArtistService, type ImageUpload } from './service.js';
-import { providersFromConfig } from './suggestions/providers.js';
-import { createSuggestionService } from './suggestions/service.js';
-import { rethrowAsUnreadableMultipart } from '../media/upload.js';
+import type { ArtistService, ImageUpload } from './service.js';
+import type { SuggestionService } from './suggestions/service.js';
 
 const IMAGE_FIELD: FieldIssue['path'] = ['body', ARTIST_IMAGE_FIELD];
 
@@ -61,200 +42,67 @@ async function readImagePart(request: FastifyRequest): Promise<ImageUpload> {
 }
 
 /**
- * Spec §7 Artists, scoped to the signed-in account (an impersonation session is the impersonated user's): list,
- * read, create, update (POST), delete, suggestions, roles, and the artist image.
+ * The signed-in account's artists (an impersonation session sees the impersonated user's): list, read, create,
+ * update (POST), delete, suggestions, roles, and the artist image.
  */
 export function artistRoutes({
-  db,
+  artists,
+  suggestions,
   auth,
-  config,
-  images,
-  artists = createArtistService({ db, images }),
 }: {
-  db: Db;
+  artists: ArtistService;
+  suggestions: SuggestionService;
   auth: AuthGuard;
-  config: Pick<AppConfig, 'spotify' | 'appleMusic'>;
-  images: ImageStore;
-  artists?: ArtistService;
 }): FastifyPluginAsyncZod {
-  const suggestions = createSuggestionService({ db, providers: providersFromConfig(config) });
   return async (app) => {
     // Only these routes take multipart bodies; one file, bounded (the content is checked by the service).
     await app.register(multipart, {
       limits: { fileSize: ARTIST_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11, headerPairs: 100 },
     });
-    const signedIn = auth.guard();
+    const route = endpointRegistrar(app, auth);
     const accountOf = (request: FastifyRequest) => callerOf(request).user.account.id;
-    const tags = ['artists'];
+    const detail = (request: FastifyRequest, artist: Parameters<typeof toArtistDetail>[0]) =>
+      toArtistDetail(artist, publicOrigin(request));
+    const api = endpoints.artists;
 
-    app.get(
-      '/v2/artists',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'The account’s artists with profiles and counts, paged (default: name ascending)',
-          security: bearer,
-          querystring: artistListQuerySchema,
-          response: { 200: artistPageSchema, ...errorResponses },
-        },
-      },
-      async (request) => {
-        const page = await artists.list(accountOf(request), request.query);
-        const origin = publicOrigin(request);
-        return { ...page, items: page.items.map((artist) => toArtistDetail(artist, origin)) };
-      },
-    );
-
-    app.get(
-      '/v1/artists/suggestions',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'Artist profiles on the platforms matching a name, for linking an artist',
-          description:
-            'Each asked platform (platform[] repeated; all profile platforms without it) is searched in its own ' +
-            'catalogue when this installation has credentials for it, otherwise in the profiles already known ' +
-            'here; unsearchedPlatforms says which catalogues were not searched and why.',
-          security: bearer,
-          querystring: artistSuggestionsQuerySchema,
-          response: { 200: artistSuggestionsSchema, ...errorResponses },
-        },
-      },
-      async (request) => suggestions.suggest(request.query.q, request.query['platform[]'], request.log),
-    );
-
-    app.get(
-      '/v1/artists/roles',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'The roles of a scope: album and track artists, or contributors (credit roles)',
-          security: bearer,
-          querystring: artistRolesQuerySchema,
-          response: { 200: roleOptionsSchema, ...errorResponses },
-        },
-      },
-      async (request) => rolesFor(request.query.scope),
-    );
-
-    app.get(
-      '/v1/artists/:id',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'One of the account’s artists',
-          security: bearer,
-          params: artistParamsSchema,
-          response: { 200: artistDetailSchema, ...errorResponses },
-        },
-      },
-      async (request) =>
-        toArtistDetail(await artists.get(accountOf(request), request.params.id), publicOrigin(request)),
-    );
-
-    app.post(
-      '/v1/artists',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'Create an artist with its platform profiles',
-          security: bearer,
-          body: createArtistBodySchema,
-          response: { 201: artistDetailSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const artist = await artists.create(accountOf(request), request.body);
-        return reply.code(201).send(toArtistDetail(artist, publicOrigin(request)));
-      },
-    );
-
-    app.post(
-      '/v1/artists/:id',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'Update an artist: absent fields unchanged; profiles, when sent, replace the whole list',
-          security: bearer,
-          params: artistParamsSchema,
-          body: updateArtistBodySchema,
-          response: { 200: artistDetailSchema, ...errorResponses },
-        },
-      },
-      async (request) =>
-        toArtistDetail(
-          await artists.update(accountOf(request), request.params.id, request.body),
-          publicOrigin(request),
-        ),
-    );
-
-    app.delete(
-      '/v1/artists/:id',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'Delete an artist (409 while it is credited on a delivered release)',
-          security: bearer,
-          params: artistParamsSchema,
-          response: { 204: noContent, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        await artists.remove(accountOf(request), request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
-
-    app.post(
-      '/v1/artists/:id/image',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'Set the artist image: multipart/form-data, one JPEG or PNG file part named image',
-          description:
-            'Checked by content, not name or declared type (415); at most 10 MiB (413) and 50 megapixels (413); ' +
-            'renditions original, large, medium and thumbnail are made before the answer.',
-          security: bearer,
-          consumes: ['multipart/form-data'],
-          params: artistParamsSchema,
-          response: { 200: artistDetailSchema, ...errorResponses },
-        },
-      },
-      async (request) => {
-        const accountId = accountOf(request);
-        // An artist that is not the caller's is refused before its upload is read.
-        await artists.get(accountId, request.params.id);
-        const upload = await readImagePart(request);
-        const artist = await artists.setImage(accountId, request.params.id, upload);
-        return toArtistDetail(artist, publicOrigin(request));
-      },
-    );
-
-    app.delete(
-      '/v1/artists/:id/image',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'Remove the artist image and its files',
-          security: bearer,
-          params: artistParamsSchema,
-          response: { 200: artistDetailSchema, ...errorResponses },
-        },
-      },
-      async (request) =>
-        toArtistDetail(
-          await artists.removeImage(accountOf(request), request.params.id),
-          publicOrigin(request),
-        ),
-    );
+    route(api.list, async (request) => {
+      const page = await artists.list(accountOf(request), request.query);
+      return { status: 200, body: { ...page, items: page.items.map((artist) => detail(request, artist)) } };
+    });
+    route(api.suggestions, async (request) => ({
+      status: 200,
+      body: await suggestions.suggest(request.query.q, request.query['platform[]'], request.log),
+    }));
+    route(api.roles, async (request) => ({ status: 200, body: rolesFor(request.query.scope) }));
+    route(api.get, async (request) => ({
+      status: 200,
+      body: detail(request, await artists.get(accountOf(request), request.params.id)),
+    }));
+    route(api.create, async (request) => ({
+      status: 201,
+      body: detail(request, await artists.create(accountOf(request), request.body)),
+    }));
+    route(api.update, async (request) => ({
+      status: 200,
+      body: detail(request, await artists.update(accountOf(request), request.params.id, request.body)),
+    }));
+    route(api.remove, async (request) => {
+      await artists.remove(accountOf(request), request.params.id);
+      return { status: 204, body: undefined };
+    });
+    route(api.setImage, async (request) => {
+      const accountId = accountOf(request);
+      // An artist that is not the caller's is refused before its upload is read.
+      await artists.get(accountId, request.params.id);
+      const upload = await readImagePart(request);
+      return {
+        status: 200,
+        body: detail(request, await artists.setImage(accountId, request.params.id, upload)),
+      };
+    });
+    route(api.removeImage, async (request) => ({
+      status: 200,
+      body: detail(request, await artists.removeImage(accountOf(request), request.params.id)),
+    }));
   };
 }

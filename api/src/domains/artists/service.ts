@@ -9,8 +9,7 @@ import {
 import type { z } from 'zod';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import type { ImageStore } from '../media/image-store.js';
-import { deleteImage, insertImage } from '../media/repository.js';
+import { deleteImage, type ImageStore, insertImage } from '../media/index.js';
 import {
   type ArtistRecord,
   deleteArtist,

@@ -1,6 +1,6 @@
 import type { ContributorListQuery, CreditRole } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
-import { containsPattern } from '../artists/repository.js';
+import { containsPattern } from '../../platform/sql.js';
 
 export type ContributorRecord = {
   id: string;

@@ -1,114 +1,42 @@
-import {
-  contributorListQuerySchema,
-  contributorPageSchema,
-  contributorParamsSchema,
-  contributorSchema,
-  createContributorRequestSchema,
-  updateContributorRequestSchema,
-} from '@tunehouse/contracts';
+import { endpoints } from '@tunehouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
-import type { Db } from '../../platform/db.js';
-import { bearer, errorResponses, noContent } from '../../platform/route-schemas.js';
-import { type ContributorService, createContributorService } from './service.js';
+import { endpointRegistrar } from '../../platform/endpoint-routes.js';
+import type { ContributorService } from './service.js';
 
-/**
- * Contributors of the signed-in account. The spec names the entity but not its calls; the paths follow the
- * artists' (docs/decisions/0031-artists-api.md).
- */
+/** Contributors of the signed-in account (an impersonation session is the impersonated user's). */
 export function contributorRoutes({
-  db,
+  contributors,
   auth,
-  contributors = createContributorService({ db }),
 }: {
-  db: Db;
+  contributors: ContributorService;
   auth: AuthGuard;
-  contributors?: ContributorService;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    const signedIn = auth.guard();
+    const route = endpointRegistrar(app, auth);
     const accountOf = (request: FastifyRequest) => callerOf(request).user.account.id;
-    const tags = ['contributors'];
+    const api = endpoints.contributors;
 
-    app.get(
-      '/v2/contributors',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'The account’s contributors, paged (default: name ascending), filtered by q and role',
-          security: bearer,
-          querystring: contributorListQuerySchema,
-          response: { 200: contributorPageSchema, ...errorResponses },
-        },
-      },
-      async (request) => contributors.list(accountOf(request), request.query),
-    );
-
-    app.get(
-      '/v1/contributors/:id',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'One of the account’s contributors',
-          security: bearer,
-          params: contributorParamsSchema,
-          response: { 200: contributorSchema, ...errorResponses },
-        },
-      },
-      async (request) => contributors.get(accountOf(request), request.params.id),
-    );
-
-    app.post(
-      '/v1/contributors',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'Create a contributor: name, credit role, optional publisher',
-          security: bearer,
-          body: createContributorRequestSchema,
-          response: { 201: contributorSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) =>
-        reply.code(201).send(await contributors.create(accountOf(request), request.body)),
-    );
-
-    app.post(
-      '/v1/contributors/:id',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'Update a contributor: absent fields unchanged; publisher null removes it',
-          security: bearer,
-          params: contributorParamsSchema,
-          body: updateContributorRequestSchema,
-          response: { 200: contributorSchema, ...errorResponses },
-        },
-      },
-      async (request) => contributors.update(accountOf(request), request.params.id, request.body),
-    );
-
-    app.delete(
-      '/v1/contributors/:id',
-      {
-        onRequest: signedIn,
-        schema: {
-          tags,
-          summary: 'Delete a contributor (409 while it is credited on a delivered release)',
-          security: bearer,
-          params: contributorParamsSchema,
-          response: { 204: noContent, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        await contributors.remove(accountOf(request), request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
+    route(api.list, async (request) => ({
+      status: 200,
+      body: await contributors.list(accountOf(request), request.query),
+    }));
+    route(api.get, async (request) => ({
+      status: 200,
+      body: await contributors.get(accountOf(request), request.params.id),
+    }));
+    route(api.create, async (request) => ({
+      status: 201,
+      body: await contributors.create(accountOf(request), request.body),
+    }));
+    route(api.update, async (request) => ({
+      status: 200,
+      body: await contributors.update(accountOf(request), request.params.id, request.body),
+    }));
+    route(api.remove, async (request) => {
+      await contributors.remove(accountOf(request), request.params.id);
+      return { status: 204, body: undefined };
+    });
   };
 }

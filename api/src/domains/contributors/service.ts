@@ -35,7 +35,7 @@ export function toContributor(record: ContributorRecord): Contributor {
   };
 }
 
-/** Contributors (spec §3) of the caller's account; another account's contributor is not found (404). */
+/** Contributors of the caller's account; another account's contributor is not found (404). */
 export function createContributorService({
   db,
   releases = { isOnDeliveredRelease: isContributorOnDeliveredRelease },

@@ -1,5 +1,7 @@
+import { type AnalyticsEvent, endpoints, type Session } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createUser, login } from '../../testing/fixtures.js';
+import { injectOf } from '../../testing/endpoint-inject.js';
+import { createUser, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -8,13 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const record = (payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/events',
-    payload,
-    headers: { 'user-agent': 'vitest', ...headers },
-  });
+const record = (body: AnalyticsEvent, session?: Session | string) =>
+  t.app.inject(
+    injectOf(
+      endpoints.events.record,
+      { body },
+      { headers: { 'user-agent': 'vitest' }, ...(session ? { session } : {}) },
+    ),
+  );
 
 describe('POST /v1/events', () => {
   it('stores an anonymous page:error with its properties', async () => {
@@ -36,10 +39,10 @@ describe('POST /v1/events', () => {
   it('attributes an event to the signed-in user, and still records one with a stale token', async () => {
     const user = await createUser(t.db);
     const session = await login(t.app, user.email);
-    expect(
-      (await record({ name: 'login', occurredAt: '2026-01-02T03:04:05Z' }, bearer(session))).statusCode,
-    ).toBe(204);
-    expect((await record({ name: 'login' }, bearer('expired-or-forged'))).statusCode).toBe(204);
+    expect((await record({ name: 'login', occurredAt: '2026-01-02T03:04:05Z' }, session)).statusCode).toBe(
+      204,
+    );
+    expect((await record({ name: 'login' }, 'expired-or-forged')).statusCode).toBe(204);
     const { rows } = await t.db.query(
       `SELECT user_id, session_id, occurred_at FROM analytics_events WHERE name = 'login' ORDER BY id`,
     );

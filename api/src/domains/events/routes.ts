@@ -1,47 +1,39 @@
-import { analyticsEventSchema } from '@tunehouse/contracts';
+import { endpoints } from '@tunehouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth-guard.js';
-import type { Db } from '../../platform/db.js';
+import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import type { RateLimits } from '../../platform/rate-limits.js';
-import { errorResponses, noContent } from '../../platform/route-schemas.js';
-import { insertEvent } from './repository.js';
+import type { EventService } from './service.js';
+
+/** An analytics record is small: a name, a path and a few properties. */
+const EVENT_BODY_LIMIT = 16 * 1024;
 
 /**
- * Spec §7: analytics events go to a local record path. Open to everyone (an error page may have no session);
- * a valid bearer token attributes the event to its user.
+ * Analytics events. Open to everyone (an error page may have no session); a valid bearer token attributes the
+ * event to its user.
  */
 export function eventRoutes({
-  db,
+  events,
   auth,
   rateLimits,
 }: {
-  db: Db;
+  events: EventService;
   auth: AuthGuard;
   rateLimits: RateLimits;
 }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/v1/events',
-      {
-        config: { rateLimit: rateLimits.events },
-        onRequest: auth.identify,
-        bodyLimit: 16 * 1024,
-        schema: {
-          tags: ['events'],
-          summary: 'Record an analytics event (page:error, login, ...)',
-          body: analyticsEventSchema,
-          response: { 204: noContent, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        await insertEvent(db, {
-          ...request.body,
+    const route = endpointRegistrar(app, auth);
+    route(
+      endpoints.events.record,
+      async (request) => {
+        await events.record(request.body, {
           userId: request.auth?.user.id ?? null,
           sessionId: request.auth?.session.id ?? null,
           userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
         });
-        return reply.code(204).send(null);
+        return { status: 204, body: undefined };
       },
+      { rateLimit: rateLimits.events, bodyLimit: EVENT_BODY_LIMIT },
     );
   };
 }

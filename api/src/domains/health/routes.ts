@@ -1,27 +1,25 @@
-import { serviceStatusSchema } from '@tunehouse/contracts';
+import { endpoints } from '@tunehouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthGuard } from '../../platform/auth-guard.js';
 import type { Db } from '../../platform/db.js';
+import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 
 /** Liveness (`/health`: the process answers) and readiness (`/ready`: and PostgreSQL does too). */
-export function healthRoutes({ db }: { db: Db }): FastifyPluginAsyncZod {
+export function healthRoutes({ db, auth }: { db: Db; auth: AuthGuard }): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/health',
-      { schema: { tags: ['health'], response: { 200: serviceStatusSchema } } },
-      async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) }),
-    );
-    app.get(
-      '/ready',
-      { schema: { tags: ['health'], response: { 200: serviceStatusSchema, 503: serviceStatusSchema } } },
-      async (request, reply) => {
-        try {
-          await db.query('SELECT 1');
-          return { status: 'ok' as const };
-        } catch (error) {
-          request.log.warn({ err: error }, 'database not reachable');
-          return reply.code(503).send({ status: 'unavailable' as const });
-        }
-      },
-    );
+    const route = endpointRegistrar(app, auth);
+    route(endpoints.health.live, async () => ({
+      status: 200,
+      body: { status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()) },
+    }));
+    route(endpoints.health.ready, async (request) => {
+      try {
+        await db.query('SELECT 1');
+        return { status: 200, body: { status: 'ok' as const } };
+      } catch (error) {
+        request.log.warn({ err: error }, 'database not reachable');
+        return { status: 503, body: { status: 'unavailable' as const } };
+      }
+    });
   };
 }

@@ -9,6 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { parseFile } from 'music-metadata';
 import { ApiError } from '../../platform/errors.js';
 import { displayName, type ReceivedFile, sweepPartials } from './upload.js';
+import { UUID } from '../../platform/sql.js';
 
 const run = promisify(execFile);
 
@@ -22,9 +23,8 @@ export const AUDIO_CONTENT_TYPES: Record<AudioFormat, string> = {
 const FORMAT_BY_EXTENSION: Record<string, AudioFormat> = { wav: 'WAV', flac: 'FLAC', aif: 'AIFF' };
 export const PREVIEW_FILE = 'preview.mp3';
 const AUDIO_FILE = /^(original\.(wav|flac|aif)|preview\.mp3)$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** What probing found in an accepted upload (spec §3 Audio original, without its url). */
+/** What probing found in an accepted upload (the audio original as answered, without its url). */
 export type ProbedAudio = {
   format: AudioFormat;
   sampleRate: number;

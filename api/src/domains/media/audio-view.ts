@@ -1,11 +1,11 @@
-import type { Audio } from '@tunehouse/contracts';
+import { type Audio, endpoints, urlOf } from '@tunehouse/contracts';
 import type { AudioRecord } from './audio-repository.js';
 
 export function audioFileUrl(origin: string, audioId: string, file: string): string {
-  return `${origin}/v1/media/audio/${audioId}/${file}`;
+  return `${origin}${urlOf(endpoints.media.audio, { params: { id: audioId, file } })}`;
 }
 
-/** Spec §3 Audio: the probed original and, once its job has run, the MP3 preview. */
+/** A track's audio: the probed original and, once its job has run, the MP3 preview. */
 export function toAudio(audio: AudioRecord, origin: string): Audio {
   return {
     id: audio.id,

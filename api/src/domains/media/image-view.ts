@@ -1,4 +1,4 @@
-import type { ArtistImage, ImageRendition } from '@tunehouse/contracts';
+import { type ArtistImage, endpoints, type ImageRendition, urlOf } from '@tunehouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { StoredImage, StoredRendition } from './image-store.js';
 
@@ -11,7 +11,7 @@ export function publicOrigin(request: FastifyRequest): string {
 }
 
 export function imageFileUrl(origin: string, imageId: string, file: string): string {
-  return `${origin}/v1/media/images/${imageId}/${file}`;
+  return `${origin}${urlOf(endpoints.media.image, { params: { id: imageId, file } })}`;
 }
 
 function rendition(
@@ -29,7 +29,7 @@ function rendition(
   };
 }
 
-/** Spec §3 Artist image: id and the original, thumbnail, medium and large renditions. */
+/** An artist image as answered: id and the original, thumbnail, medium and large renditions. */
 export function toArtistImage(image: StoredImage, origin: string): ArtistImage {
   return {
     id: image.id,

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { artworkImage, flac, releaseClient, wav } from '../releases/release-fixtures.js';
+import { artworkImage, flac, releaseClient, wav } from '../../testing/release-fixtures.js';
 
 let t: TestApp;
 let dataDir: string;

@@ -11,9 +11,18 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { artworkImage, completeMetadata, randomIsrc, releaseClient, wav } from './release-fixtures.js';
+import {
+  artworkImage,
+  completeMetadata,
+  randomIsrc,
+  releaseClient,
+  wav,
+} from '../../testing/release-fixtures.js';
 
-/** GET /v1/admin/reviews/{albumId}: what a reviewer reads and hears (docs/decisions/0033, 0034). */
+/**
+ * GET /v1/admin/reviews/{albumId}: what a reviewer reads and hears (docs/decisions/0033-releases-api.md,
+ * docs/decisions/0034-release-states.md).
+ */
 
 let t: TestApp;
 let dataDir: string;

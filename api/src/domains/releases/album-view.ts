@@ -8,9 +8,8 @@ import {
   PLATFORM_NAMES,
   PLATFORMS,
 } from '@tunehouse/contracts';
-import type { StoredImage, StoredRendition } from '../media/image-store.js';
-import { imageFileUrl } from '../media/image-view.js';
-import { toCreditedArtist, toTrack } from '../tracks/track-view.js';
+import { imageFileUrl, type StoredImage, type StoredRendition } from '../media/index.js';
+import { toCreditedArtist, toTrack } from './track-view.js';
 import type { AlbumDetailRecord, AlbumRecord, PlatformStateRecord } from './repository.js';
 
 function rendition(
@@ -23,7 +22,7 @@ function rendition(
   return { url: imageFileUrl(origin, imageId, file), size, width, height, name };
 }
 
-/** Spec §3 Artwork: the original and the large, medium, thumbnail and artwork (delivery) renditions. */
+/** Album artwork as answered: the original and the large, medium, thumbnail and artwork (delivery) renditions. */
 export function toArtwork(image: StoredImage, origin: string): Artwork {
   const renditions = image.renditions as StoredImage['renditions'] & { artwork?: StoredRendition };
   return {
@@ -82,7 +81,7 @@ export function toAlbumDetail(album: AlbumDetailRecord, origin: string): AlbumDe
 }
 
 /**
- * GET /v1/albums/{id}/platforms: an entry for every chosen platform and every platform with a delivery state, in
+ * The album's platforms: an entry for every chosen platform and every platform with a delivery state, in
  * the spec's platform order.
  */
 export function toPlatformEntries(

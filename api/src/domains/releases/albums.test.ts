@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { randomBarcode, randomIsrc, releaseClient } from './release-fixtures.js';
+import { randomBarcode, randomIsrc, releaseClient } from '../../testing/release-fixtures.js';
 
 let t: TestApp;
 let owner: Session;

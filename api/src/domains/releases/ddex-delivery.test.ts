@@ -19,7 +19,7 @@ import {
 } from '../delivery/index.js';
 import { toPlatformEntries } from './album-view.js';
 import { createDdexDeliveryPort, reportDeliveryStatus } from './ddex-delivery.js';
-import { artworkImage, completeMetadata, releaseClient, wav } from './release-fixtures.js';
+import { artworkImage, completeMetadata, releaseClient, wav } from '../../testing/release-fixtures.js';
 
 let t: TestApp;
 let dataDir: string;

@@ -7,8 +7,7 @@ import {
   InvalidDeliveryError,
   type ReleaseForDeliveryInput,
 } from '../delivery/index.js';
-import { createAudioStore } from '../media/audio-store.js';
-import { createImageStore } from '../media/image-store.js';
+import { createAudioStore, createImageStore } from '../media/index.js';
 import type { DeliveryPort } from './delivery-port.js';
 import {
   loadReleaseForDelivery,

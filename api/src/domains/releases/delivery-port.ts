@@ -6,7 +6,7 @@ import { insertDeliveryRequest } from './repository.js';
  * One hand-off from releases to delivery: send `action` for the album to these platforms.
  * - DELIVER: the platforms do not carry the release yet (first delivery, or a platform newly chosen);
  * - UPDATE: they carry it and its metadata, artwork or audio changed (re-published and accepted again);
- * - TAKEDOWN: remove it (DELETE /v1/albums/{id}, or a platform no longer chosen).
+ * - TAKEDOWN: remove it (the album is taken down, or a platform is no longer chosen).
  */
 export type DeliveryRequest = { albumId: string; action: DeliveryAction; platforms: Platform[] };
 

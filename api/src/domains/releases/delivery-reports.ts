@@ -1,8 +1,7 @@
 import type { Platform } from '@tunehouse/contracts';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import type { AudioStore } from '../media/audio-store.js';
-import type { ImageStore } from '../media/image-store.js';
+import type { AudioStore, ImageStore } from '../media/index.js';
 import {
   type AlbumDetailRecord,
   detailOf,
@@ -51,7 +50,7 @@ export async function reportPlatformStatus(
   });
 }
 
-/** Where the release can be found on a platform (spec §3 Link); a second link for the platform replaces the first. */
+/** Where the release can be found on a platform (the album's link); a second link for the platform replaces the first. */
 export async function recordLink(
   q: Queryable,
   {

@@ -15,8 +15,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.js';
-import { isContributorOnDeliveredRelease } from '../contributors/repository.js';
-import { artworkImage, completeMetadata, randomIsrc, releaseClient, wav } from './release-fixtures.js';
+import { isContributorOnDeliveredRelease } from '../contributors/index.js';
+import {
+  artworkImage,
+  completeMetadata,
+  randomIsrc,
+  releaseClient,
+  wav,
+} from '../../testing/release-fixtures.js';
 
 const PLATFORMS: Platform[] = ['SPOTIFY', 'DEEZER'];
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { type AlbumRecord, findAlbum, setAlbumState, UUID } from './repository.js';
+import { UUID } from '../../platform/sql.js';
+import { type AlbumRecord, findAlbum, setAlbumState } from './repository.js';
 import { type ReleaseEvent, transition } from './states.js';
 
 export const albumNotFound = () => new ApiError(404, 'NOT_FOUND', 'No such album');

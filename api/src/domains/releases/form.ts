@@ -7,13 +7,13 @@ import {
 } from '@tunehouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/errors.js';
-import type { ArtworkStore } from '../media/artwork-store.js';
 import {
+  type ArtworkStore,
   type ReceivedFile,
   receiveFile,
   refuseOversizedRequest,
   rethrowAsUnreadableMultipart,
-} from '../media/upload.js';
+} from '../media/index.js';
 import type { AlbumForm } from './service.js';
 
 const invalid = (issues: FieldIssue[]) =>

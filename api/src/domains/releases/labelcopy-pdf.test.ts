@@ -1,10 +1,10 @@
 import { inflateSync } from 'node:zlib';
-import type { Session } from '@tunehouse/contracts';
+import { GENRE_NAMES, type Session } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, expectError, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { labelCopyFileName, pdfText } from './labelcopy-pdf.js';
-import { completeMetadata, randomIsrc, releaseClient } from './release-fixtures.js';
+import { completeMetadata, randomIsrc, releaseClient } from '../../testing/release-fixtures.js';
 
 let t: TestApp;
 let owner: Session;
@@ -55,6 +55,7 @@ describe('GET /v1/albums/{id}/labelcopy.pdf', () => {
       owner,
       completeMetadata(artist.id, {
         title: 'Harbour Lights: Live/Åre',
+        primaryGenre: 'HIP_HOP_RAP',
         catalogNumber: 'TH-0042',
         pLine: '2026 Harbour Records',
         tracks: [
@@ -88,6 +89,8 @@ describe('GET /v1/albums/{id}/labelcopy.pdf', () => {
     expect(text).toContain('Producer: Ines Varga');
     expect(text).toContain('Mara Lindqvist');
     expect(text).toContain('Worldwide');
+    // Genres read as everywhere else (the releases page, the DDEX message), from the one list in contracts.
+    expect(text).toContain(GENRE_NAMES.HIP_HOP_RAP);
   });
 
   it('is 404 for another account’s album, like every album call', async () => {

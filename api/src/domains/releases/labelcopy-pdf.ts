@@ -1,15 +1,9 @@
-import {
-  type AlbumDetail,
-  CREDIT_ROLE_NAMES,
-  PLATFORM_NAMES,
-  TERRITORIES,
-  type Track,
-} from '@tunehouse/contracts';
+import { type AlbumDetail, TERRITORIES, labelCopyOf, type LabelCopyFormat } from '@tunehouse/contracts';
 import PDFDocument from 'pdfkit';
 
 /**
- * The label copy as a PDF: the same sheet as the Releases area's label copy page (mfe-releases
- * `release/labelcopy-page.tsx`), made from the detailed album the API answers anyway.
+ * The label copy as a PDF: the sheet `labelCopyOf` (in `@tunehouse/contracts`) describes, which the Releases area's
+ * label copy page shows too, made from the detailed album the API answers anyway.
  *
  * Fonts: the PDF standard Helvetica, so nothing is embedded or read from the machine. It covers Windows-1252
  * only; other characters are written without their accents where that gives Latin letters, else as "?", and ℗
@@ -58,107 +52,18 @@ function day(value: string | null | undefined): string | null {
     : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-/** `ELECTRONIC` → `Electronic`, `HIP_HOP_RAP` → `Hip hop rap`. */
-const words = (value: string | null | undefined) =>
-  value ? value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ') : null;
-
-export function releaseTitle(album: Pick<AlbumDetail, 'title' | 'version'>): string {
-  return `${album.title || 'Untitled'}${album.version ? ` (${album.version})` : ''}`;
-}
-
 function territories(codes: readonly string[]): string {
   if (codes.length === 0) return 'None chosen';
   if (codes.length === TERRITORIES.length) return `Worldwide (${codes.length} territories)`;
   return `${codes.length} territor${codes.length === 1 ? 'y' : 'ies'}${codes.length <= 10 ? `: ${codes.join(', ')}` : ''}`;
 }
 
-const liveTracks = (album: AlbumDetail) =>
-  album.tracks.filter((track) => !track.deletedAt).sort((a, b) => a.index - b.index);
-
-function credits(track: Track): string {
-  return track.contributors
-    .map(
-      (contributor) =>
-        `${CREDIT_ROLE_NAMES[contributor.role]}: ${contributor.name}${contributor.publisher ? ` (${contributor.publisher})` : ''}`,
-    )
-    .join('; ');
-}
-
-function albumRows(album: AlbumDetail): [string, string | null | undefined][] {
-  const artists = album.artists ?? [];
-  const tracks = liveTracks(album);
-  const total = tracks.reduce((sum, track) => sum + (track.audio?.original.duration ?? 0), 0);
-  const platforms = album.platforms ?? [];
-  return [
-    [
-      'Artist',
-      artists
-        .filter((a) => a.role === 'PRIMARY')
-        .map((a) => a.name)
-        .join(', '),
-    ],
-    [
-      'Featuring',
-      artists
-        .filter((a) => a.role === 'FEATURING')
-        .map((a) => a.name)
-        .join(', '),
-    ],
-    ['Type', words(album.format)],
-    ['Label', album.recordLabel],
-    ['Catalogue number', album.catalogNumber],
-    ['UPC/EAN', album.barcode],
-    ['Release date', day(album.releaseDate)],
-    ['Original release date', day(album.originalReleaseDate)],
-    ['Genre', [words(album.primaryGenre), words(album.secondaryGenre)].filter(Boolean).join(', ')],
-    ['Language', album.language],
-    ['Recorded at', album.recordingLocation],
-    ['℗', album.pLine],
-    ['©', album.cLine],
-    ['Tracks', `${tracks.length}${total > 0 ? `, ${formatSeconds(total)}` : ''}`],
-    ['Territories', territories(album.territories ?? [])],
-    [
-      'Platforms',
-      platforms.length === 0
-        ? 'None chosen'
-        : `${platforms.length}: ${platforms.map((platform) => PLATFORM_NAMES[platform]).join(', ')}`,
-    ],
-  ];
-}
-
-function trackLines(track: Track): [string, string][] {
-  const original = track.original
-    ? `${track.cover ? 'Cover' : 'Remix'} of “${track.original.title}” by ${track.original.artist}`
-    : '';
-  const lines: [string, string][] = [
-    ['ISRC', track.isrc ?? '—'],
-    ['Length', track.audio ? formatSeconds(track.audio.original.duration) : '—'],
-    [
-      'Explicit',
-      track.explicit
-        ? 'Explicit'
-        : track.clean
-          ? 'Clean version'
-          : track.instrumental
-            ? 'Instrumental'
-            : 'No',
-    ],
-    [
-      'Artists',
-      track.artists
-        .map((artist) => `${artist.name}${artist.role === 'FEATURING' ? ' (feat.)' : ''}`)
-        .join(', ') || 'As the release',
-    ],
-    ['Credits', credits(track) || '—'],
-    [
-      '℗ / ©',
-      [track.pLine && `℗ ${track.pLine}`, track.cLine && `© ${track.cLine}`].filter(Boolean).join('   ') ||
-        '—',
-    ],
-  ];
-  if (original) lines.push(['Original', original]);
-  return lines;
-}
+/** The PDF writes days out in words and lists a handful of territory codes. */
+const PDF_FORMAT: LabelCopyFormat = {
+  day: (value) => day(value) ?? value,
+  duration: formatSeconds,
+  territories,
+};
 
 export interface LabelCopyPdfOptions {
   /** Deflate the page streams (the default). Tests turn it off to read the text. */
@@ -170,7 +75,8 @@ export interface LabelCopyPdfOptions {
 /** Renders the label copy of a detailed album into a PDF document (A4). */
 export function renderLabelCopyPdf(album: AlbumDetail, options: LabelCopyPdfOptions = {}): Promise<Buffer> {
   const now = options.now ?? new Date();
-  const title = releaseTitle(album);
+  const copy = labelCopyOf(album, PDF_FORMAT);
+  const title = copy.title;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
@@ -202,23 +108,30 @@ export function renderLabelCopyPdf(album: AlbumDetail, options: LabelCopyPdfOpti
   doc.font('Helvetica-Bold').fontSize(18).text(pdfText(title), { width });
   doc.moveDown(0.2).font('Helvetica').fontSize(10).fillColor('#555555').text('Label copy');
   doc.fillColor('#000000').moveDown(0.8);
-  for (const [label, value] of albumRows(album)) if (value) row(label, value);
+  for (const fact of copy.facts) row(fact.label, fact.value);
 
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text('Tracks', left);
   doc.moveDown(0.3);
-  const tracks = liveTracks(album);
-  if (tracks.length === 0) doc.font('Helvetica').fontSize(10).text('No tracks yet.');
-  for (const track of tracks) {
+  if (copy.tracks.length === 0) doc.font('Helvetica').fontSize(10).text('No tracks yet.');
+  for (const track of copy.tracks) {
     // Keep a track's heading with its first lines.
     if (doc.y > doc.page.height - doc.page.margins.bottom - 90) doc.addPage();
-    const heading = `${track.index}. ${track.title || 'Untitled'}${track.version ? ` (${track.version})` : ''}${track.explicit ? ' [Explicit]' : ''}`;
     doc
       .font('Helvetica-Bold')
       .fontSize(11)
       .fillColor('#000000')
-      .text(pdfText(heading), left, doc.y, { width });
+      .text(pdfText(`${track.index}. ${track.title}`), left, doc.y, { width });
     doc.moveDown(0.15);
-    for (const [label, value] of trackLines(track)) row(label, value, 12);
+    const lines: [string, string][] = [
+      ['ISRC', track.isrc ?? '—'],
+      ['Length', track.length ?? '—'],
+      ['Explicit', track.explicit],
+      ['Artists', track.artists || 'As the release'],
+      ['Credits', track.credits || '—'],
+      ['℗ / ©', track.rights.join('   ') || '—'],
+    ];
+    if (track.original) lines.push(['Original', track.original]);
+    for (const [label, value] of lines) row(label, value, 12);
     doc.moveDown(0.5);
   }
 
@@ -235,14 +148,5 @@ export function renderLabelCopyPdf(album: AlbumDetail, options: LabelCopyPdfOpti
   return done;
 }
 
-/** A file name any system takes: the title in ASCII letters, digits and hyphens, never empty. */
-export function labelCopyFileName(album: Pick<AlbumDetail, 'title' | 'version'>): string {
-  const base = releaseTitle(album)
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return `${base || 'release'}-label-copy.pdf`;
-}
+// The download's name is the page's too; routes.ts names the attachment with it.
+export { labelCopyFileName } from '@tunehouse/contracts';

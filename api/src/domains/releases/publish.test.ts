@@ -24,7 +24,7 @@ import {
   daysFromToday,
   releaseClient,
   wav,
-} from './release-fixtures.js';
+} from '../../testing/release-fixtures.js';
 import { expectedReleaseType } from './rules.js';
 
 let t: TestApp;

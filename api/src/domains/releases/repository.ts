@@ -13,14 +13,14 @@ import type {
   Territory,
 } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
-import { containsPattern } from '../artists/repository.js';
-import type { StoredImage } from '../media/image-store.js';
+import { containsPattern, UUID } from '../../platform/sql.js';
+import type { StoredImage } from '../media/index.js';
 import {
   type CreditedArtistRecord,
   creditedArtistsOf,
   type TrackRecord,
   tracksOfAlbums,
-} from '../tracks/repository.js';
+} from './track-repository.js';
 
 /** The review statuses an album row holds (UNKNOWN is a reader's fallback only). */
 export type StoredReviewStatus = Exclude<ReleaseReviewStatus, 'UNKNOWN'>;
@@ -409,8 +409,6 @@ export async function ownedIds(
   );
   return new Set(rows.map((row) => row.id));
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** SQL: whether album `al` has been delivered to some platform (a delivery done or under way, not taken down). */
 export const ALBUM_IS_DELIVERED = `EXISTS (SELECT 1 FROM album_platforms ap WHERE ap.album_id = al.id

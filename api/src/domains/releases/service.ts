@@ -13,13 +13,18 @@ import {
 import type { AppConfig } from '../../platform/config.js';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import type { ArtworkStore } from '../media/artwork-store.js';
-import type { AudioStore } from '../media/audio-store.js';
-import type { ImageStore, StoredImage } from '../media/image-store.js';
-import { deleteImage, insertImage } from '../media/repository.js';
-import type { ReceivedFile } from '../media/upload.js';
-import { liveTrackIds, setTrackOrder, softDeleteTracks, updateTrackFields } from '../tracks/repository.js';
-import { checkArtists, writeTrack } from '../tracks/writer.js';
+import { licenceOnPublish, settleForTakedown } from '../licensing/index.js';
+import {
+  type ArtworkStore,
+  type AudioStore,
+  deleteImage,
+  type ImageStore,
+  insertImage,
+  type ReceivedFile,
+  type StoredImage,
+} from '../media/index.js';
+import { liveTrackIds, setTrackOrder, softDeleteTracks, updateTrackFields } from './track-repository.js';
+import { checkArtists, writeTrack } from './track-writer.js';
 import type { DeliveryPort } from './delivery-port.js';
 import { albumNotFound, lockAlbumForEdit, moveAlbum, ownedAlbum } from './editing.js';
 import { assignBarcode, assignIsrc, duplicateIdentifier } from './identifiers.js';
@@ -38,8 +43,8 @@ import {
   setAlbumArtwork,
   setAlbumState,
   updateAlbumFields,
-  UUID,
 } from './repository.js';
+import { UUID } from '../../platform/sql.js';
 import { reviewRelease } from './rules.js';
 import { planDelivery } from './states.js';
 
@@ -55,7 +60,10 @@ export type AlbumForm = {
 
 export type ReleaseServiceDeps = {
   db: Db;
-  config: Pick<AppConfig, 'releaseMinLeadDays' | 'reviewAutoAccept' | 'barcodeRange' | 'isrcRegistrant'>;
+  config: Pick<
+    AppConfig,
+    'releaseMinLeadDays' | 'reviewAutoAccept' | 'barcodeRange' | 'isrcRegistrant' | 'plans'
+  >;
   images: ImageStore;
   artworks: ArtworkStore;
   audio: AudioStore;
@@ -229,8 +237,9 @@ export function createReleaseService({
 
   /**
    * POST /v1/albums/{id}/publish: the rules first (every problem, nothing changed), then identifiers are assigned
-   * where missing and configured, the album is SUBMITTED for content review, and accepted at once when automatic
-   * acceptance is on.
+   * where missing and configured, the release gets its licence (the plan chosen or suggested, with the terms
+   * accepted now: docs/decisions/0043-plans-and-fees.md), the album is SUBMITTED for content review, and accepted
+   * at once when automatic acceptance is on.
    */
   async function publish(
     accountId: string,
@@ -261,12 +270,19 @@ export function createReleaseService({
         );
         await updateTrackFields(tx, track.id, { isrc, autofill: [...new Set([...track.autofill, 'ISRC'])] });
       }
+      const licence = await licenceOnPublish(tx, config.plans, {
+        accountId,
+        albumId: album.id,
+        releaseDate: detail.releaseDate,
+        chosen: body.paymentPlan,
+        now: now(),
+      });
       await setAlbumState(tx, album.id, {
         ...move.next,
         reviewReasons: [],
         published: album.publishedAt === null,
         submitted: true,
-        termsAccepted: { paymentPlan: body.paymentPlan ?? null },
+        termsAccepted: { paymentPlan: licence.plan },
       });
       if (config.reviewAutoAccept) await acceptIn(tx, (await findAlbum(tx, accountId, album.id))!);
       return { album: await detailOf(tx, (await findAlbum(tx, accountId, album.id))!) };
@@ -279,20 +295,20 @@ export function createReleaseService({
   /**
    * DELETE /v1/albums/{id}: takes the album down. What was delivered (or is being delivered) gets a TAKEDOWN
    * hand-off; the album keeps its rows with deletedAt set (readable, no longer listed, no further moves).
-   * `expectedAmountDue` is the settlement amount the client showed: no fee exists yet, so only 0 matches (409
-   * otherwise); once distribution fees exist it is compared with the current settlement offer.
+   * `expectedAmountDue` is the settlement amount the client showed (minor units): while the release's current
+   * distribution fee still collects, it must equal the settlement offer (409 otherwise), which the owner's wallet
+   * pays in the same transaction (docs/decisions/0043-plans-and-fees.md).
    */
   async function remove(accountId: string, id: string, expectedAmountDue: number | undefined): Promise<void> {
     await withTransaction(db, async (tx) => {
       const album = await ownedAlbum(tx, accountId, id, true);
-      const amountDue = 0;
-      if (expectedAmountDue !== undefined && expectedAmountDue !== amountDue) {
-        const message = `The amount due for this takedown is ${amountDue}, not ${expectedAmountDue}`;
-        throw new ApiError(409, 'CONFLICT', message, [
-          { path: ['querystring', 'expected_amount_due'], message },
-        ]);
-      }
       const move = await moveAlbum(tx, album, 'takedown');
+      await settleForTakedown(tx, {
+        accountId,
+        albumId: album.id,
+        expectedAmountDue,
+        today: now().toISOString().slice(0, 10),
+      });
       await setAlbumState(tx, album.id, { ...move.next, deleted: true });
       await handOff(tx, album, 'takedown');
     });

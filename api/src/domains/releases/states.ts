@@ -63,7 +63,7 @@ export const RELEASE_TRANSITIONS: readonly Transition[] = [
     from: { status: ['PUBLISHED', 'EDITED'], reviewStatus: ['ACCEPTED'] },
     to: { reviewStatus: 'LIVE' },
   },
-  // DELETE /v1/albums/{id}: from anywhere; what was delivered is taken down.
+  // A takedown: from anywhere; what was delivered is taken down.
   {
     event: 'takedown',
     from: { status: ANY_CONTENT, reviewStatus: ANY_REVIEW },

@@ -14,6 +14,7 @@ import {
   storeFromName,
   type UsageRow,
 } from './usage.js';
+import { normalizeCurrency, parseMicroUnits } from './revenue.js';
 
 /**
  * Tunehouse's CSV report layout (docs/decisions/0037-stream-facts.md): UTF-8, comma-separated, RFC 4180 quoting,
@@ -28,6 +29,8 @@ import {
  * | upc | one of isrc/upc | the release (UPC-A or EAN-13); alone it matches a release with one track |
  * | streams | yes | whole number ≥ 0 |
  * | sub30 | no | streams shorter than 30 seconds, ≤ streams (default 0) |
+ * | revenue | no | the line's net revenue, a decimal ≥ 0 in currency units (0.0123); kept to the micro-unit |
+ * | currency | no | ISO 4217 of revenue (EUR, USD); empty: the platform currency |
  * | playlist_id | no | set: the line gives the streams that came from this playlist (a part of the track's streams, |
  * |  |  | counted in playlist facts only; territory and sub30 are not used) |
  * | playlist_title, playlist_author, playlist_followers, playlist_url, playlist_image_url | no | the playlist |
@@ -40,6 +43,8 @@ export const CSV_COLUMNS = [
   'upc',
   'streams',
   'sub30',
+  'revenue',
+  'currency',
   'playlist_id',
   'playlist_title',
   'playlist_author',
@@ -129,6 +134,15 @@ export async function* parseCsv(input: Readable, fileName: string): AsyncGenerat
       const sub30 = sub30Text ? parseCount(sub30Text) : 0;
       if (sub30 === null) fail(`sub30 ${JSON.stringify(sub30Text)} is not a whole number ≥ 0`);
       if (sub30! > streams!) fail(`sub30 ${sub30} is more than the ${streams} streams`);
+      const revenueText = get('revenue');
+      const revenueMicro = revenueText ? parseMicroUnits(revenueText) : null;
+      if (revenueText && revenueMicro === null)
+        fail(
+          `revenue ${JSON.stringify(revenueText)} is not an amount ≥ 0 (digits, a point, up to 6 decimals)`,
+        );
+      const currencyText = get('currency');
+      const currency = normalizeCurrency(currencyText);
+      if (currencyText && !currency) fail(`currency ${JSON.stringify(currencyText)} is not an ISO 4217 code`);
 
       let playlist: PlaylistRef | null = null;
       const playlistId = get('playlist_id');
@@ -155,6 +169,9 @@ export async function* parseCsv(input: Readable, fileName: string): AsyncGenerat
         upc,
         streams: streams!,
         sub30: playlist ? 0 : sub30!,
+        // A playlist line breaks down streams already counted (and paid) on the track's own line.
+        revenueMicro: playlist ? null : revenueMicro,
+        currency: playlist ? null : currency,
         playlist,
         raw: raw.replace(/[\r\n]+$/, ''),
       };

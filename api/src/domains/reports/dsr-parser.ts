@@ -14,6 +14,7 @@ import {
   storeFromName,
   type UsageRow,
 } from './usage.js';
+import { normalizeCurrency, parseMicroUnits } from './revenue.js';
 
 /**
  * DDEX DSR flat files (BasicAudioProfile and the UGC profile of the shared samples), read line by line: only the
@@ -34,6 +35,9 @@ import {
  * - Sub-30 counts are not part of the profile: a column whose `#` name says so (Sub30, StreamsUnder30Seconds, …)
  *   is read when present, otherwise 0.
  * - Cells holding several values separate them with `|` (`\|` is a literal bar); the first valid ISRC/ICPN counts.
+ * - Revenue: the usage record's NetRevenue (SU03 of the UGC profile), in micro-units, in the currency of its summary
+ *   record (Currency or CurrencyOfReporting); a usage record without NetRevenue brings streams only. A negative or
+ *   unreadable NetRevenue is refused with its line.
  */
 
 export type DsrParseStats = { skipped: number };
@@ -118,7 +122,7 @@ const FOOTERS: ReadonlySet<string> = new Set(['FOOT', 'FFOO']);
 const SUB30_COLUMN = /sub.?30|under.?30|shorter.?than.?30|short.?streams/i;
 
 type Row = { type: string; cells: string[]; line: number; text: string };
-type Summary = { territory: string | null; service: string; useType: string };
+type Summary = { territory: string | null; service: string; useType: string; currency: string | null };
 type Resource = { reference: string; dspId: string; isrc: string | null };
 type Release = { reference: string; dspId: string; upc: string | null };
 type Block = { id: string; releases: Release[]; resources: Resource[] };
@@ -294,6 +298,10 @@ export async function* parseDsr(
     const period = usagePeriod(row);
     const problem = periodProblem(period);
     if (problem) fail(row, problem);
+    const revenueText = field(row, 'NetRevenue');
+    const revenueMicro = revenueText ? parseMicroUnits(revenueText) : null;
+    if (revenueText && revenueMicro === null)
+      fail(row, `the net revenue ${JSON.stringify(revenueText)} is not an amount ≥ 0`);
     return {
       line: row.line,
       ...period,
@@ -303,6 +311,8 @@ export async function* parseDsr(
       upc: release?.upc ?? null,
       streams: streams!,
       sub30: sub30!,
+      revenueMicro,
+      currency: summary?.currency ?? null,
       playlist: null,
       raw: row.text,
     };
@@ -352,6 +362,7 @@ export async function* parseDsr(
           territory: normalizeTerritory(field(row, 'Territory')),
           service: field(row, 'ServiceDescription') ?? '',
           useType: field(row, 'UseType') ?? '',
+          currency: normalizeCurrency(field(row, 'Currency') ?? field(row, 'CurrencyOfReporting')),
         });
       }
     } else if (kind === 'RE' || kind === 'AS' || kind === 'SU') {

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db.js';
 import type { CatalogueEntry, CatalogueLookup } from './catalogue.js';
 import { parseCsv } from './csv-parser.js';
 import { type DsrParseStats, parseDsr } from './dsr-parser.js';
+import { periodForUsage } from '../periods/index.js';
 import { ensureMonthlyPartitions } from './partitions.js';
 import { NO_TERRITORY, type PlaylistRef, type ReportFormat, type UsageRow } from './usage.js';
 
@@ -17,7 +18,8 @@ import { NO_TERRITORY, type PlaylistRef, type ReportFormat, type UsageRow } from
  * parse (streaming) → resolve ISRC/UPC in batches → COPY into a temporary staging table → create the months'
  * partitions → in the same transaction: spread periods over days, merge into the facts (adding to existing rows),
  * add to the rollups (weekly, monthly and daily per track; daily, weekly and monthly per account), upsert
- * playlists and playlist facts, keep unmatched lines, record the file as LOADED. A failure anywhere rolls all of
+ * playlists and playlist facts, file the revenue lines into their periods, keep unmatched lines, record the file as
+ * LOADED. A failure anywhere rolls all of
  * it back. The file's SHA-256 makes a second load a no-op.
  */
 
@@ -38,8 +40,10 @@ export type LoadOptions = {
   fileId?: string;
   uploadedBy?: string | null;
   onProgress?: (progress: LoadProgress) => void;
-  /** Told how long each phase took (stage, partitions, spread, facts, rollups, playlists, finish). */
+  /** Told how long each phase took (stage, partitions, spread, facts, rollups, playlists, revenue, finish). */
   onPhase?: (phase: string, milliseconds: number) => void;
+  /** The currency of revenue on lines whose report names none: the platform currency (default EUR). */
+  currency?: string;
   hooks?: LoadHooks;
 };
 
@@ -246,6 +250,8 @@ const STAGING_COLUMNS = [
   'account_id',
   'streams',
   'sub30',
+  'revenue_micro',
+  'currency',
   'playlist_ext',
   'playlist_title',
   'playlist_author',
@@ -268,6 +274,8 @@ const STAGING_TABLE = `CREATE TEMPORARY TABLE trend_staging (
   account_id uuid,
   streams integer NOT NULL,
   sub30 integer NOT NULL,
+  revenue_micro bigint,
+  currency char(3),
   playlist_ext text,
   playlist_title text,
   playlist_author text,
@@ -303,6 +311,8 @@ function copyLine(row: StagedRow): string {
       row.entry?.accountId,
       row.streams,
       row.sub30,
+      row.revenueMicro,
+      row.currency,
       playlist?.externalId,
       playlist?.title,
       playlist?.author,
@@ -335,6 +345,38 @@ async function claimFile(tx: pg.PoolClient, meta: FileMeta, options: LoadOptions
     [meta.sha256, meta.name, meta.format, meta.size, options.uploadedBy ?? null],
   );
   return rows[0]?.id ?? null;
+}
+
+/**
+ * Revenue lines (docs/decisions/0043-plans-and-fees.md): every usage line but playlist breakdowns, matched or not,
+ * filed into the period of its first day's month while that is open, else the next open one (periodForUsage, which
+ * also keeps those periods from starting to close until this load commits). Lines of one track (or unmatched
+ * identifier), platform, territory and currency in one period are summed into one line: a daily demo data set
+ * becomes monthly lines, a monthly report keeps its lines. Lines without revenue still count their streams (a
+ * distribution fee is paid in streams).
+ */
+async function fileRevenueLines(client: pg.PoolClient, fileId: string, currency: string): Promise<void> {
+  const { rows: months } = await client.query<{ month: string }>(
+    `SELECT DISTINCT date_trunc('month', first_day)::date::text AS month FROM trend_staging
+      WHERE playlist_ext IS NULL ORDER BY 1`,
+  );
+  if (months.length === 0) return;
+  const periods: string[] = [];
+  for (const { month } of months) periods.push(await periodForUsage(client, month));
+  await client.query(
+    `INSERT INTO revenue_lines (period_id, report_file_id, track_id, album_id, account_id, isrc, upc, platform,
+                                territory, first_day, last_day, streams, revenue_micro, currency, matched)
+     SELECT p.period_id, $1, s.track_id, s.album_id, s.account_id, s.isrc, s.upc, s.platform, s.territory,
+            min(s.first_day), max(s.last_day), sum(s.streams), sum(coalesce(s.revenue_micro, 0)),
+            coalesce(s.currency, $2), s.track_id IS NOT NULL
+       FROM trend_staging s
+       JOIN unnest($3::date[], $4::uuid[]) AS p(month, period_id)
+         ON p.month = date_trunc('month', s.first_day)::date
+      WHERE s.playlist_ext IS NULL
+      GROUP BY p.period_id, s.track_id, s.album_id, s.account_id, s.isrc, s.upc, s.platform, s.territory,
+               coalesce(s.currency, $2)`,
+    [fileId, currency, months.map((row) => row.month), periods],
+  );
 }
 
 async function loadStaged(
@@ -473,6 +515,9 @@ async function loadStaged(
       HAVING sum(s.streams / s.n + (g.i < s.streams % s.n)::int) > 0
       ON CONFLICT (track_id, day, playlist_id) DO UPDATE SET streams = f.streams + EXCLUDED.streams`);
     phase('playlists');
+
+    await fileRevenueLines(client, fileId, options.currency ?? 'EUR');
+    phase('revenue');
 
     await client.query(
       `INSERT INTO unmatched_report_lines (file_id, line, isrc, upc, platform, territory, first_day, last_day, streams, raw)

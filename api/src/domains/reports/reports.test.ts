@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Session } from '@tunehouse/contracts';
+import { endpoints, type Session, urlOf } from '@tunehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Db } from '../../platform/db.js';
 import { type Jobs, startJobs } from '../../platform/jobs.js';
+import { injectOf } from '../../testing/endpoint-inject.js';
 import { bearer, createUser, expectError, expectShape, login, multipart } from '../../testing/fixtures.js';
 import { createTestDatabase, testConfig } from '../../testing/test-app.js';
 import { createInMemoryCatalogue } from './catalogue.js';
@@ -17,6 +18,8 @@ import {
   reportUploadSchema,
   unmatchedLinePageSchema,
 } from './reports.js';
+
+const api = endpoints.adminReports;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -54,8 +57,8 @@ afterAll(async () => {
 function upload(session: Session, name: string, content: string | Buffer, field = 'file') {
   const body = multipart([{ name: field, filename: name, type: 'application/octet-stream', data: content }]);
   return app.inject({
-    method: 'POST',
-    url: '/v1/admin/reports',
+    method: api.upload.method,
+    url: urlOf(api.upload),
     payload: body.payload,
     headers: { ...bearer(session), ...body.headers },
   });
@@ -70,7 +73,7 @@ const CSV =
 describe('POST /v1/admin/reports', () => {
   it('is for admins only', async () => {
     expectError(await upload(artist, 'r.csv', CSV), 403, 'ADMIN_REQUIRED');
-    const anonymous = await app.inject({ method: 'POST', url: '/v1/admin/reports' });
+    const anonymous = await app.inject(injectOf(api.upload));
     expectError(anonymous, 401, 'UNAUTHENTICATED');
   });
 
@@ -89,11 +92,7 @@ describe('POST /v1/admin/reports', () => {
     expect(fs.readdirSync(path.join(dataDir, 'reports'))).toEqual([file.id]);
 
     await processReportJob(db, { fileId: file.id }, { catalogue });
-    const loaded = await app.inject({
-      method: 'GET',
-      url: `/v1/admin/reports/${file.id}`,
-      headers: bearer(admin),
-    });
+    const loaded = await app.inject(injectOf(api.get, { params: { id: file.id } }, { session: admin }));
     expect(loaded.json()).toMatchObject({
       status: 'LOADED',
       rows: 3,
@@ -119,21 +118,13 @@ describe('POST /v1/admin/reports', () => {
   });
 
   it('lists files with their counts and a file’s unmatched lines, paged', async () => {
-    const list = await app.inject({
-      method: 'GET',
-      url: '/v1/admin/reports?size=10',
-      headers: bearer(admin),
-    });
+    const list = await app.inject(injectOf(api.list, { query: { size: 10 } }, { session: admin }));
     const page = expectShape(reportFilePageSchema, list);
     expect(page.items.map((item) => [item.name, item.unmatched])).toEqual([['april.csv', 2]]);
     const id = page.items[0]!.id;
     const first = expectShape(
       unmatchedLinePageSchema,
-      await app.inject({
-        method: 'GET',
-        url: `/v1/admin/reports/${id}/unmatched?size=1`,
-        headers: bearer(admin),
-      }),
+      await app.inject(injectOf(api.unmatched, { params: { id }, query: { size: 1 } }, { session: admin })),
     );
     expect(first).toMatchObject({ totalItems: 2, nextOffset: 1 });
     expect(first.items).toEqual([
@@ -149,23 +140,19 @@ describe('POST /v1/admin/reports', () => {
         raw: '2024-04-01,SPOTIFY,SE,QZABC2400002,,7,0',
       },
     ]);
-    const second = await app.inject({
-      method: 'GET',
-      url: `/v1/admin/reports/${id}/unmatched?offset=1&size=1`,
-      headers: bearer(admin),
-    });
+    const second = await app.inject(
+      injectOf(api.unmatched, { params: { id }, query: { offset: 1, size: 1 } }, { session: admin }),
+    );
     expect(second.json().items[0].isrc).toBe('QZABC2400003');
     expectError(
-      await app.inject({
-        method: 'GET',
-        url: `/v1/admin/reports/${randomUUID()}/unmatched`,
-        headers: bearer(admin),
-      }),
+      await app.inject(
+        injectOf(api.unmatched, { params: { id: randomUUID() }, query: {} }, { session: admin }),
+      ),
       404,
       'NOT_FOUND',
     );
     expectError(
-      await app.inject({ method: 'GET', url: '/v1/admin/reports', headers: bearer(artist) }),
+      await app.inject(injectOf(api.list, { query: {} }, { session: artist })),
       403,
       'ADMIN_REQUIRED',
     );
@@ -177,11 +164,7 @@ describe('POST /v1/admin/reports', () => {
     const response = await upload(admin, 'broken.csv', broken);
     const file = expectShape(reportUploadSchema, response);
     await processReportJob(db, { fileId: file.id }, { catalogue });
-    const failed = await app.inject({
-      method: 'GET',
-      url: `/v1/admin/reports/${file.id}`,
-      headers: bearer(admin),
-    });
+    const failed = await app.inject(injectOf(api.get, { params: { id: file.id } }, { session: admin }));
     expect(failed.json()).toMatchObject({
       status: 'FAILED',
       error: 'broken.csv:2: streams "lots" is not a whole number ≥ 0',
@@ -200,8 +183,8 @@ describe('POST /v1/admin/reports', () => {
   it('refuses a body without the file part (400), another content type (415) and a file over the limit (413)', async () => {
     expectError(await upload(admin, 'r.csv', CSV, 'report'), 400, 'VALIDATION_FAILED');
     const json = await app.inject({
-      method: 'POST',
-      url: '/v1/admin/reports',
+      method: api.upload.method,
+      url: urlOf(api.upload),
       payload: { file: 'x' },
       headers: bearer(admin),
     });

@@ -30,6 +30,10 @@ export type UsageRow = {
   upc: string | null;
   streams: number;
   sub30: number;
+  /** The line's revenue in micro-units of `currency`; null or absent when the report gives none. */
+  revenueMicro?: number | null;
+  /** ISO 4217; null or absent: the report names none (the loader's default currency applies). */
+  currency?: string | null;
   /** Set on a playlist line: its streams are the part of the track's streams that came from the playlist. */
   playlist: PlaylistRef | null;
   /** The line as read, kept for the admins when nothing in the catalogue matches. */

@@ -1,6 +1,6 @@
 import type { AuthContext, SessionRecord, SessionStatus } from '../../platform/auth-guard.js';
 import type { Queryable } from '../../platform/db.js';
-import { toUserRecord, USER_COLUMNS, type UserRow } from '../users/repository.js';
+import { toUserRecord, USER_COLUMNS, type UserRow } from '../users/index.js';
 
 type SessionRow = {
   session_id: string;

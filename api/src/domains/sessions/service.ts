@@ -15,9 +15,8 @@ import {
   findSessionChallenge,
   insertChallenge,
   type ChallengeRecord,
-} from '../challenges/repository.js';
-import { findCredentialsByEmail, findTotp, recordTotpStep } from '../users/repository.js';
-import { toUser } from '../users/user-view.js';
+} from '../challenges/index.js';
+import { findCredentialsByEmail, findTotp, recordTotpStep, toUser } from '../users/index.js';
 import {
   findRefreshTokenForUpdate,
   insertRefreshToken,
@@ -29,7 +28,7 @@ import {
   revokeSession,
 } from './repository.js';
 
-/** Spec/issue: the second step lasts 10 minutes and allows a handful of tries. */
+/** The second step lasts 10 minutes and allows a handful of tries. */
 const SECOND_STEP_TTL_SECONDS = 10 * 60;
 const SECOND_STEP_MAX_ATTEMPTS = 5;
 /** At most this many failed password checks per account in a sliding hour. */
@@ -195,7 +194,7 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
     return unwrap(outcome);
   }
 
-  /** Spec §4: verifying a challenged session with its secret replaces it with a verified (active) one. */
+  /** Verifying a challenged session with its secret replaces it with a verified (active) one. */
   async function verify(caller: AuthContext, secret: string): Promise<Session> {
     if (caller.session.status !== 'pending')
       throw new ApiError(409, 'SESSION_NOT_CHALLENGED', NOT_CHALLENGED_MESSAGE);

@@ -1,5 +1,6 @@
 import {
   currentUserSchema,
+  endpoints,
   REFRESH_REJECTED_MESSAGE,
   sessionSchema,
   type Session,
@@ -8,15 +9,8 @@ import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../platform/tokens.js';
-import {
-  bearer,
-  createUser,
-  expectError,
-  expectShape,
-  lastMailTo,
-  login,
-  PASSWORD,
-} from '../../testing/fixtures.js';
+import { injectOf } from '../../testing/endpoint-inject.js';
+import { createUser, expectError, expectShape, lastMailTo, login, PASSWORD } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -28,15 +22,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const refresh = (refreshToken: string) =>
-  t.app.inject({ method: 'POST', url: '/v1/sessions/current/refresh', payload: { refreshToken } });
-const me = (session: Session | string) => t.app.inject({ url: '/v1/users/me', headers: bearer(session) });
+  t.app.inject(injectOf(endpoints.sessions.refresh, { body: { refreshToken } }));
+const me = (session: Session | string) => t.app.inject(injectOf(endpoints.users.me, {}, { session }));
 const verify = (session: Session, secret: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/v1/sessions/current/verify',
-    headers: bearer(session),
-    payload: { secret },
-  });
+  t.app.inject(injectOf(endpoints.sessions.verify, { body: { secret } }, { session }));
 
 describe('POST /v1/sessions (login)', () => {
   it('answers an active session whose access token expires within 15 minutes', async () => {
@@ -57,16 +46,12 @@ describe('POST /v1/sessions (login)', () => {
 
   it('refuses a wrong password and an unknown address alike', async () => {
     const user = await createUser(t.db);
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/v1/sessions',
-      payload: { email: user.email, password: 'not the password' },
-    });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/v1/sessions',
-      payload: { email: 'nobody@example.test', password: PASSWORD },
-    });
+    const wrong = await t.app.inject(
+      injectOf(endpoints.sessions.login, { body: { email: user.email, password: 'not the password' } }),
+    );
+    const unknown = await t.app.inject(
+      injectOf(endpoints.sessions.login, { body: { email: 'nobody@example.test', password: PASSWORD } }),
+    );
     expect(expectError(wrong, 401, 'INVALID_CREDENTIALS')).toEqual(
       expectError(unknown, 401, 'INVALID_CREDENTIALS'),
     );
@@ -74,18 +59,16 @@ describe('POST /v1/sessions (login)', () => {
 
   it('keeps no password or hash anywhere in the answer', async () => {
     const user = await createUser(t.db);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/sessions',
-      payload: { email: user.email, password: PASSWORD },
-    });
+    const response = await t.app.inject(
+      injectOf(endpoints.sessions.login, { body: { email: user.email, password: PASSWORD } }),
+    );
     expect(response.body).not.toMatch(/argon2|password/i);
   });
 });
 
 describe('access tokens', () => {
   it('refuses a missing, forged or expired token with 401', async () => {
-    expectError(await t.app.inject({ url: '/v1/users/me' }), 401, 'UNAUTHENTICATED');
+    expectError(await t.app.inject(injectOf(endpoints.users.me)), 401, 'UNAUTHENTICATED');
     expectError(await me('not-a-jwt'), 401, 'UNAUTHENTICATED');
     const user = await createUser(t.db);
     const session = await login(t.app, user.email);
@@ -145,11 +128,7 @@ describe('DELETE /v1/sessions/current', () => {
   it('ends the session: its access and refresh tokens stop working', async () => {
     const user = await createUser(t.db);
     const session = await login(t.app, user.email);
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: '/v1/sessions/current',
-      headers: bearer(session),
-    });
+    const response = await t.app.inject(injectOf(endpoints.sessions.destroy, {}, { session }));
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expectError(await me(session), 401, 'SESSION_ENDED');
@@ -219,7 +198,7 @@ describe('second step', () => {
     expectError(await verify(pending, code), 401, 'CHALLENGE_FAILED');
   });
 
-  it('refuses to verify a session that has no challenge (spec §8 message)', async () => {
+  it('refuses to verify a session that has no challenge, with the message the product shows', async () => {
     const user = await createUser(t.db);
     const active = await login(t.app, user.email);
     const error = expectError(await verify(active, '123456'), 409, 'SESSION_NOT_CHALLENGED');

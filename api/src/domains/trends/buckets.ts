@@ -10,10 +10,10 @@ import {
   type TrackTrendBucket,
 } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
-import { imageFileUrl } from '../media/image-view.js';
-import { creditedArtistsOf, type CreditedArtistRecord } from '../tracks/repository.js';
-import { type TrackBucketRow, tracksForBuckets } from './trend-repository.js';
-import { NO_TERRITORY } from './usage.js';
+import { imageFileUrl } from '../media/index.js';
+import { type CreditedArtistRecord, creditedArtistsOf } from '../releases/index.js';
+import { NO_TERRITORY } from '../reports/index.js';
+import { type TrackBucketRow, tracksForBuckets } from './repository.js';
 
 /** Display names of the stores that are not delivery platforms (those use PLATFORM_NAMES). */
 const OTHER_STORE_NAMES: Partial<Record<Store, string>> = {

@@ -1,6 +1,6 @@
 import type { TrendBucketKind, TrendsQuery } from '@tunehouse/contracts';
 import { ApiError } from '../../platform/errors.js';
-import { addDays, dayNumber } from './usage.js';
+import { addDays, dayNumber } from '../reports/index.js';
 
 /**
  * The trends query (contracts trendsQuerySchema) turned into what the repository reads: the date range and the

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db.js';
-import { trackCreditsArtist } from '../tracks/repository.js';
-import { type DayRange, type Granularity, type TrendFilters, weekStart } from './trend-query.js';
-import { addDays } from './usage.js';
+import { trackCreditsArtist } from '../releases/index.js';
+import { addDays } from '../reports/index.js';
+import { type DayRange, type Granularity, type TrendFilters, weekStart } from './query.js';
 
 /**
  * The SQL of the trends answers (docs/decisions/0038-trends-api.md). Which table answers depends on the question

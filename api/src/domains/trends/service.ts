@@ -9,8 +9,8 @@ import type {
 } from '@tunehouse/contracts';
 import type { Db } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { UUID } from '../releases/repository.js';
-import { platformBucket, territoryBucket, trackBuckets } from './trend-buckets.js';
+import { UUID } from '../../platform/sql.js';
+import { platformBucket, territoryBucket, trackBuckets } from './buckets.js';
 import {
   periodsOf,
   relativeChange,
@@ -18,7 +18,7 @@ import {
   type TrendFilters,
   type TrendLimits,
   type TrendRequest,
-} from './trend-query.js';
+} from './query.js';
 import {
   type Figures,
   type KeyKind,
@@ -28,10 +28,10 @@ import {
   seriesByKey,
   sumByKey,
   trackIdsOfArtist,
-} from './trend-repository.js';
+} from './repository.js';
 
 /**
- * Spec §7 Trends for the signed-in account (docs/decisions/0038-trends-api.md). Every figure is read with the
+ * Trends for the signed-in account (docs/decisions/0038-trends-api.md). Every figure is read with the
  * account's id first, so another account's album, track or artist id — like an unknown one — answers zeros and
  * empty lists rather than 404: a filter that matches nothing of yours.
  */

@@ -10,12 +10,17 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { insertArtist } from '../artists/repository.js';
-import { insertAlbum, replaceAlbumArtists, updateAlbumFields } from '../releases/repository.js';
-import { insertTrack, replaceTrackArtists } from '../tracks/repository.js';
-import type { CatalogueEntry } from './catalogue.js';
-import { loadResolvedRows, type StagedRow } from './loader.js';
-import { addDays } from './usage.js';
+import { insertArtist } from '../artists/index.js';
+import {
+  insertAlbum,
+  insertTrack,
+  replaceAlbumArtists,
+  replaceTrackArtists,
+  updateAlbumFields,
+} from '../releases/index.js';
+import type { CatalogueEntry } from '../reports/index.js';
+import { loadResolvedRows, type StagedRow } from '../reports/index.js';
+import { addDays } from '../reports/index.js';
 
 /**
  * Hand-made facts for two accounts, loaded through the loader (so the rollups are filled as in production); every

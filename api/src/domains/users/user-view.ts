@@ -2,7 +2,7 @@ import type { CurrentUser, User } from '@tunehouse/contracts';
 import type { UserRecord } from '../../platform/auth-guard.js';
 import { iso } from '../../platform/db.js';
 
-/** Spec §3 User with its Account, as every session and user answer carries it. */
+/** The user with its account, as every session and user answer carries it. */
 export function toUser(user: UserRecord): User {
   return {
     id: user.id,

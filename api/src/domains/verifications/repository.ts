@@ -146,8 +146,8 @@ export async function findVerification(q: Queryable, id: string): Promise<Verifi
 }
 
 /**
- * Records the decision of a submission still under review; an approval marks the account verified (spec §4:
- * verified when verifiedAt is set). Answers false when it was decided already (a retried job).
+ * Records the decision of a submission still under review; an approval marks the account verified (an account is
+ * verified when its verifiedAt is set). Answers false when it was decided already (a retried job).
  */
 export async function recordDecision(
   q: Queryable,

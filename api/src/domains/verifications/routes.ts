@@ -1,19 +1,19 @@
 import multipart from '@fastify/multipart';
 import {
+  endpoints,
   type FieldIssue,
   identityVerificationFieldsSchema,
   VERIFICATION_DOCUMENT_FIELD,
   VERIFICATION_DOCUMENT_MAX_BYTES,
-  verificationStatusSchema,
 } from '@tunehouse/contracts';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
+import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { ApiError, RequestValidationError } from '../../platform/errors.js';
-import { bearer, errorResponses } from '../../platform/route-schemas.js';
+import { rethrowAsUnreadableMultipart } from '../media/index.js';
 import { inspectDocument } from './document-store.js';
 import type { VerificationService } from './service.js';
-import { rethrowAsUnreadableMultipart } from '../media/upload.js';
 
 const DOCUMENT_PATH: FieldIssue['path'] = ['body', VERIFICATION_DOCUMENT_FIELD];
 const TEXT_FIELDS = Object.keys(identityVerificationFieldsSchema.shape);
@@ -75,7 +75,7 @@ const ownSessionOnly: onRequestAsyncHookHandler = async (request) => {
   }
 };
 
-/** Issue 4 `/account/verify`: identity verification of the signed-in user's account. */
+/** The `/account/verify` page's API: identity verification of the signed-in user's account. */
 export function verificationRoutes({ verifications, auth, rateLimitFactor }: Deps): FastifyPluginAsyncZod {
   const scale = (n: number) => Math.max(1, Math.floor(n * rateLimitFactor));
   return async (app) => {
@@ -89,34 +89,12 @@ export function verificationRoutes({ verifications, auth, rateLimitFactor }: Dep
         headerPairs: 100,
       },
     });
-    const tags = ['verifications'];
+    const route = endpointRegistrar(app, auth);
+    const api = endpoints.verifications;
 
-    app.post(
-      '/v1/verifications',
-      {
-        config: {
-          // Spec §7: a bot-checked path (verify_identity); without a token the ceiling is lower.
-          rateLimit: {
-            timeWindow: 3_600_000,
-            max: (request: FastifyRequest) => scale(request.botCheck === 'missing' ? 3 : 10),
-          },
-        },
-        onRequest: [auth.guard(), ownSessionOnly],
-        schema: {
-          tags,
-          summary: 'Submit identity details and an ID document for verification: 202, PENDING',
-          description:
-            'multipart/form-data: legalName, dateOfBirth (YYYY-MM-DD, 18 or older), addressLine, city, ' +
-            'postalCode (may be empty), country (ISO code, XK included) and one file part named document: ' +
-            'JPEG, PNG or PDF by content (415), at most 10 MiB (413). 409 while a submission is under review ' +
-            'or once verified; 403 for an impersonation. The provider decides later; an approval sets ' +
-            'account.verifiedAt.',
-          security: bearer,
-          consumes: ['multipart/form-data'],
-          response: { 202: verificationStatusSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
+    route(
+      api.submit,
+      async (request) => {
         const caller = callerOf(request);
         await verifications.assertCanSubmit(caller);
         const { fields, document } = await readSubmission(request);
@@ -131,23 +109,23 @@ export function verificationRoutes({ verifications, auth, rateLimitFactor }: Dep
         if (!document || !type)
           issues.push({ path: DOCUMENT_PATH, message: 'Add a photo or scan of your ID document' });
         if (!parsed.success || !document || !type) throw new RequestValidationError('body', issues);
-        const status = await verifications.submit(caller, parsed.data, { buffer: document, type });
-        return reply.code(202).send(status);
+        return {
+          status: 202,
+          body: await verifications.submit(caller, parsed.data, { buffer: document, type }),
+        };
       },
-    );
-
-    app.get(
-      '/v1/verifications/current',
       {
-        onRequest: auth.guard(),
-        schema: {
-          tags,
-          summary: 'The account’s latest identity verification: NONE, PENDING, APPROVED or REJECTED',
-          security: bearer,
-          response: { 200: verificationStatusSchema, ...errorResponses },
+        onRequest: [ownSessionOnly],
+        // A bot-checked path: without a solved check the ceiling is lower.
+        rateLimit: {
+          timeWindow: 3_600_000,
+          max: (request: FastifyRequest) => scale(request.botCheck === 'missing' ? 3 : 10),
         },
       },
-      async (request) => verifications.current(callerOf(request).user.account.id),
     );
+    route(api.current, async (request) => ({
+      status: 200,
+      body: await verifications.current(callerOf(request).user.account.id),
+    }));
   };
 }

@@ -4,16 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   currentUserSchema,
+  endpoints,
   isAtLeast,
   sessionSchema,
   type Session,
   VERIFICATION_DOCUMENT_MAX_BYTES,
+  urlOf,
   verificationStatusSchema,
 } from '@tunehouse/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUES } from '../../platform/jobs.js';
 import { TokenService } from '../../platform/tokens.js';
+import { injectOf } from '../../testing/endpoint-inject.js';
 import {
   bearer,
   createUser,
@@ -63,21 +66,24 @@ function submission(fields: Partial<typeof FIELDS> = {}, document?: Partial<Part
   return parts;
 }
 
-const submit = (session: Session, parts: Part[], headers: Record<string, string> = {}) => {
+const api = endpoints.verifications;
+
+/** The multipart request of a submission, with the session's token when there is one. */
+function submitRequest(parts: Part[], headers: Record<string, string> = {}) {
   const body = multipart(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: '/v1/verifications',
-    headers: { ...bearer(session), ...body.headers, ...headers },
+  return {
+    method: api.submit.method,
+    url: urlOf(api.submit),
+    headers: { ...body.headers, ...headers },
     payload: body.payload,
-  });
-};
+  };
+}
+
+const submit = (session: Session, parts: Part[], headers: Record<string, string> = {}) =>
+  t.app.inject(submitRequest(parts, { ...bearer(session), ...headers }));
 
 const current = async (session: Session) =>
-  expectShape(
-    verificationStatusSchema,
-    await t.app.inject({ url: '/v1/verifications/current', headers: bearer(session) }),
-  );
+  expectShape(verificationStatusSchema, await t.app.inject(injectOf(api.current, {}, { session })));
 
 async function newSession(): Promise<{ session: Session; accountId: string }> {
   const user = await createUser(t.db);
@@ -205,8 +211,8 @@ describe('POST /v1/verifications', () => {
   it('wants multipart/form-data (415 otherwise) and a session (401)', async () => {
     const { session } = await newSession();
     const json = await t.app.inject({
-      method: 'POST',
-      url: '/v1/verifications',
+      method: api.submit.method,
+      url: urlOf(api.submit),
       headers: bearer(session),
       payload: FIELDS,
     });
@@ -214,15 +220,8 @@ describe('POST /v1/verifications', () => {
       'headers',
       'content-type',
     ]);
-    const body = multipart(submission());
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/v1/verifications',
-      headers: body.headers,
-      payload: body.payload,
-    });
-    expectError(anonymous, 401, 'UNAUTHENTICATED');
-    expectError(await t.app.inject({ url: '/v1/verifications/current' }), 401, 'UNAUTHENTICATED');
+    expectError(await t.app.inject(submitRequest(submission())), 401, 'UNAUTHENTICATED');
+    expectError(await t.app.inject(injectOf(api.current)), 401, 'UNAUTHENTICATED');
   });
 
   it('is refused to an administrator viewing as the user (403), who may still read the status', async () => {
@@ -231,12 +230,9 @@ describe('POST /v1/verifications', () => {
     const adminSession = await login(t.app, admin.email);
     const impersonation = expectShape(
       sessionSchema,
-      await t.app.inject({
-        method: 'POST',
-        url: '/v1/admin/impersonations',
-        headers: bearer(adminSession),
-        payload: { userId: user.id },
-      }),
+      await t.app.inject(
+        injectOf(endpoints.admin.impersonate, { body: { userId: user.id } }, { session: adminSession }),
+      ),
     );
     expectError(await submit(impersonation, submission()), 403, 'IMPERSONATION_FORBIDDEN');
     expect((await current(impersonation)).status).toBe('NONE');
@@ -255,7 +251,7 @@ describe('the simulated provider', () => {
     expect(status.decidedAt).not.toBeNull();
     const me = expectShape(
       currentUserSchema,
-      await t.app.inject({ url: '/v1/users/me', headers: bearer(session) }),
+      await t.app.inject(injectOf(endpoints.users.me, {}, { session })),
     );
     expect(me.account.verifiedAt).toBe(status.decidedAt);
     // Another account is untouched.
@@ -303,7 +299,7 @@ describe('the simulated provider', () => {
   });
 });
 
-describe('bot check (spec §7: POST …/verifications is verify_identity)', () => {
+describe('bot check (a submission is the verify_identity action)', () => {
   it('is required under the enforce policy', async () => {
     const strict = await createTestApp({ dataDir, botCheck: 'enforce' });
     try {
@@ -316,13 +312,7 @@ describe('bot check (spec §7: POST …/verifications is verify_identity)', () =
       );
       const tokens = new TokenService(strict.config.jwtSecret, strict.config.accessTokenTtlSeconds);
       const token = await tokens.signAccess(user.id, rows[0].id);
-      const body = multipart(submission());
-      const refused = await strict.app.inject({
-        method: 'POST',
-        url: '/v1/verifications',
-        headers: { authorization: `Bearer ${token}`, ...body.headers },
-        payload: body.payload,
-      });
+      const refused = await strict.app.inject(submitRequest(submission(), bearer(token)));
       expectError(refused, 403, 'BOT_CHECK_REQUIRED');
     } finally {
       await strict.close();

@@ -9,10 +9,15 @@ import {
   mulberry32,
   seedDemoTrends,
   seedOf,
-} from './demo-generator.js';
-import { type LoadResult, loadResolvedRows } from './loader.js';
-import { formatBytes } from './progress.js';
-import { addDays, dayNumber, dayString } from './usage.js';
+} from '../../seed/demo-trends.js';
+import {
+  addDays,
+  dayNumber,
+  dayString,
+  type LoadResult,
+  loadResolvedRows,
+} from '../../domains/reports/index.js';
+import { formatBytes } from '../progress.js';
 
 /**
  * Benchmark-size trends (`npm run ingest -- --scale N`): a synthetic catalogue of N × 1,000 tracks (albums of 1 to

@@ -16,7 +16,7 @@ const pathsOf = (result: { error?: { issues: { path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((issue) => issue.path.join('.')).sort();
 
 describe('album list query', () => {
-  it('defaults to created_at descending (spec §7, §9)', () => {
+  it('defaults to created_at descending', () => {
     expect(albumListQuerySchema.parse({})).toEqual({
       offset: 0,
       size: 25,

@@ -18,7 +18,7 @@ const profile = {
 };
 
 describe('artist list query', () => {
-  it('defaults to name ascending (spec §7, §9)', () => {
+  it('defaults to name ascending', () => {
     expect(artistListQuerySchema.parse({})).toEqual({ offset: 0, size: 25, order_by: 'name', order: 'asc' });
     expect(pathsOf(artistListQuerySchema.safeParse({ order_by: 'title' }))).toEqual(['order_by']);
   });

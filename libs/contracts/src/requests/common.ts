@@ -3,11 +3,11 @@ import { orderSchema, pageQuerySchema } from '../pagination.js';
 import { lenientBooleanSchema, lenientNumberSchema } from '../primitives.js';
 
 /**
- * Building blocks of the request schemas of spec §7 (albums, tracks, artists, reporting, trends). Query values
- * arrive as strings; bodies may come from a form payload, so booleans and numbers are read leniently (spec §5).
+ * Building blocks of the request schemas (albums, tracks, artists, reporting, trends). Query values
+ * arrive as strings; bodies may come from a form payload, so booleans and numbers are read leniently.
  */
 
-/** A resource id in a path: ids are strings or numbers (spec §5), so any short non-blank segment. */
+/** A resource id in a path: ids are strings or numbers, so any short non-blank segment. */
 export const pathIdSchema = z.string().trim().min(1).max(64);
 
 /** A boolean in a query string or a form field: true, false, 1, 0 and the strings 'true', 'false', '1', '0'. */
@@ -37,8 +37,8 @@ export function repeatedQuerySchema<Item extends z.ZodType>(item: Item) {
 }
 
 /**
- * A list query: the page window, order_by among the given sort fields and order, each with the spec's default
- * (§7, §9), plus the listing's own filters.
+ * A list query: the page window, order_by among the given sort fields and order, each with the default it is
+ * given, plus the listing's own filters.
  */
 export function listQuerySchema<const Fields extends readonly [string, ...string[]]>(
   fields: Fields,

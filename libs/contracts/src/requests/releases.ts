@@ -7,7 +7,7 @@ import { checkTrackInput, trackInputFieldsSchema } from './albums.js';
 import { listQuerySchema, pathIdSchema, textSchema, uniqueItems } from './common.js';
 
 /**
- * Release editing, review and media calls that spec §7 does not list (docs/decisions/0033-releases-api.md):
+ * Release editing, review and media calls of our own (docs/decisions/0033-releases-api.md):
  * per-track create, update, reorder, delete and audio upload; the review of an album's readiness; the admin
  * content review queue; and the upload limits the UI can check before sending a file.
  */

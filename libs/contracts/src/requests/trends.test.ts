@@ -5,7 +5,7 @@ const pathsOf = (result: { error?: { issues: { path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((issue) => issue.path.join('.')).sort();
 
 describe('trends query', () => {
-  it('takes every parameter of spec §7, all optional', () => {
+  it('takes dates, bucket, track, album, artist, territory and limit, all optional', () => {
     expect(trendsQuerySchema.parse({})).toEqual({});
     expect(
       trendsQuerySchema.parse({

@@ -26,8 +26,8 @@ const dialog = css`
 `;
 
 /**
- * Spec §1/§4 one-time announcement. A native modal dialog: Escape closes it; so do a click on the backdrop and
- * focus leaving it (spec §4 dialogs). Closing records it as seen.
+ * The one-time royalty splits announcement. A native modal dialog: Escape closes it; so do a click on the backdrop
+ * and focus leaving it, as for any dialog. Closing records it as seen.
  */
 export function AnnouncementModal({ onClose, guideUrl }: { onClose: () => void; guideUrl: string }) {
   const ref = useRef<HTMLDialogElement>(null);

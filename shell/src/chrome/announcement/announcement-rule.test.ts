@@ -8,7 +8,7 @@ const userCreated = (createdAt: string) => ({
   user: { ...demoSessionView.user, createdAt },
 });
 
-describe('the royalty splits announcement rule (spec §4, §9 dates)', () => {
+describe('the royalty splits announcement rule', () => {
   it('shows to users created before 2023-11-14 up to and including 2023-12-14, once', () => {
     const old = userCreated('2023-11-13T23:00:00Z');
     expect(shouldAnnounce(old, window, new Date('2023-12-01T12:00:00Z'), false)).toBe(true);

@@ -10,7 +10,7 @@ export interface AnnouncementWindow {
 }
 
 /**
- * Spec §4: shown only when the user was created before the cut-off, today is not after the last day, and local
+ * Shown only when the user was created before the cut-off, today is not after the last day, and local
  * storage does not record it as seen. Dates compare as UTC calendar days.
  */
 export function shouldAnnounce(

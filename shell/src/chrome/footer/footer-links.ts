@@ -7,7 +7,7 @@ export interface FooterLink {
 
 import type { HelpLinks } from '@tunehouse/shell-contract';
 
-/** Spec §2 footer columns; external pages come from the configured help links. */
+/** The footer's link columns; external pages come from the configured help links. */
 export function footerColumns(
   supportEmail: string,
   help: HelpLinks,

@@ -50,7 +50,7 @@ const bottom = css`
   color: #a9a4c0;
 `;
 
-/** Spec §2 footer; the compact variant hides the link columns. */
+/** The footer; the compact variant hides the link columns. */
 export function Footer({
   supportEmail,
   helpLinks,

@@ -53,8 +53,7 @@ const signedInAs = css`
 `;
 
 /**
- * Below the tablet breakpoint the top-bar nav does not fit: the same items (spec §2: "a mobile menu with the same
- * items") move behind a Menu button. It closes on navigation and on Escape.
+ * Below the tablet breakpoint the top-bar nav does not fit: the same items move behind a Menu button. It closes on navigation and on Escape.
  */
 export function MobileMenu({
   items,

@@ -3,7 +3,7 @@ export interface NavItem {
   href: string;
 }
 
-/** Spec §1: the top bar's areas, in order. */
+/** The top bar's areas, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Releases', href: '/albums' },
   { label: 'Splits', href: '/splits' },
@@ -12,7 +12,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Wallet', href: '/wallet' },
 ];
 
-/** Spec §2: the active item is matched by path prefix, a whole segment at a time (`/albumsx` is not `/albums`). */
+/** The active item is matched by path prefix, a whole segment at a time (`/albumsx` is not `/albums`). */
 export function isActivePrefix(prefix: string, pathname: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }

@@ -52,7 +52,7 @@ export function displayName(session: SessionView): string {
 }
 
 /**
- * Spec §2 user menu with Account and Logout. It opens on click at once (it is a top-level menu, so no open delay)
+ * The user menu, with Account and Logout. It opens on click at once (it is a top-level menu, so no open delay)
  * and closes on Escape, a click outside, focus leaving it, or choosing an item.
  */
 export function UserMenu({ session, pathname }: { session: SessionView; pathname: string }) {

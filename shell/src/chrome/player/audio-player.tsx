@@ -65,7 +65,7 @@ const seekRow = css`
 `;
 
 /**
- * The one audio preview player (spec §4), at the bottom of every page while visible. Left and right seek 10
+ * The one audio preview player, at the bottom of every page while visible. Left and right seek 10
  * seconds and space toggles playback while it has focus, so typing elsewhere is never taken over.
  */
 export function AudioPlayer({ state, player }: { state: PlayerState; player: Player }) {

@@ -1,6 +1,6 @@
 import type { PlayerTrack } from '@tunehouse/shell-contract';
 
-/** Spec §2/§4: a title falls back to Untitled; up to 2 artists are named, none means 'Unknown artist'. */
+/** A title falls back to Untitled; up to 2 artists are named, none means 'Unknown artist'. */
 export function playerTitle(track: PlayerTrack): string {
   return track.title?.trim() || 'Untitled';
 }

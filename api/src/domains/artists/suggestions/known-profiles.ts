@@ -1,6 +1,6 @@
 import type { ArtistProfilePlatform, ArtistProfileSuggestion, Platform } from '@tunehouse/contracts';
 import type { Queryable } from '../../../platform/db.js';
-import { containsPattern, escapeLike } from '../repository.js';
+import { containsPattern, escapeLike } from '../../../platform/sql.js';
 
 /**
  * The built-in search: artist profiles already stored on this installation, by any account, matched by name.

@@ -1,4 +1,4 @@
-// Test helpers for releases, tracks and their media (not a test file itself).
+// Test helpers for releases, tracks and their media (not a test file itself), shared by the domains' tests.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -8,6 +8,8 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import {
   type AlbumDetail,
   albumDetailSchema,
+  endpoints,
+  pathOf,
   type ArtistDetail,
   artistDetailSchema,
   type Session,
@@ -17,10 +19,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { Db } from '../../platform/db.js';
-import { bearer, expectShape, multipart, type Part } from '../../testing/fixtures.js';
+import type { Db } from '../platform/db.js';
+import { bearer, expectShape, multipart, type Part } from './fixtures.js';
 
-export { multipart, type Part } from '../../testing/fixtures.js';
+export { multipart, type Part } from './fixtures.js';
 
 /**
  * A WAV file written by hand: the RIFF header, a `fmt ` chunk (PCM) and a `data` chunk of a 440 Hz sine in every
@@ -107,25 +109,28 @@ export function randomIsrc(): string {
 
 export function releaseClient(app: FastifyInstance) {
   const as = (session: Session) => bearer(session);
+  const { albums, tracks } = endpoints;
+  const audioPath = (albumId: string | number, trackId: string | number) =>
+    pathOf(tracks.setAudio.path, { albumId, id: trackId });
   return {
     async artist(session: Session, name = 'Release Artist'): Promise<ArtistDetail> {
       const response = await app.inject({
         method: 'POST',
-        url: '/v1/artists',
+        url: endpoints.artists.create.path,
         headers: as(session),
         payload: { name },
       });
       return expectShape(artistDetailSchema, response);
     },
     createJson: (session: Session, payload: object) =>
-      app.inject({ method: 'POST', url: '/v1/albums', headers: as(session), payload }),
+      app.inject({ method: 'POST', url: albums.create.path, headers: as(session), payload }),
     updateJson: (session: Session, id: string | number, payload: object) =>
-      app.inject({ method: 'POST', url: `/v1/albums/${id}`, headers: as(session), payload }),
+      app.inject({ method: 'POST', url: pathOf(albums.update.path, { id }), headers: as(session), payload }),
     createForm: (session: Session, parts: Part[]) => {
       const body = multipart(parts);
       return app.inject({
         method: 'POST',
-        url: '/v1/albums',
+        url: albums.create.path,
         headers: { ...as(session), ...body.headers },
         payload: body.payload,
       });
@@ -134,24 +139,29 @@ export function releaseClient(app: FastifyInstance) {
       const body = multipart(parts);
       return app.inject({
         method: 'POST',
-        url: `/v1/albums/${id}`,
+        url: pathOf(albums.update.path, { id }),
         headers: { ...as(session), ...body.headers },
         payload: body.payload,
       });
     },
     async album(session: Session, payload: object = {}): Promise<AlbumDetail> {
-      const response = await app.inject({ method: 'POST', url: '/v1/albums', headers: as(session), payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: albums.create.path,
+        headers: as(session),
+        payload,
+      });
       expect(response.statusCode, response.body).toBe(201);
       return expectShape(albumDetailSchema, response);
     },
     get: (session: Session, url: string) => app.inject({ url, headers: as(session) }),
     publish: (session: Session, id: string | number, payload: object = { termsAccepted: true }) =>
-      app.inject({ method: 'POST', url: `/v1/albums/${id}/publish`, headers: as(session), payload }),
+      app.inject({ method: 'POST', url: pathOf(albums.publish.path, { id }), headers: as(session), payload }),
     uploadAudio: (session: Session, albumId: string | number, trackId: string | number, parts: Part[]) => {
       const body = multipart(parts);
       return app.inject({
         method: 'POST',
-        url: `/v1/albums/${albumId}/tracks/${trackId}/audio`,
+        url: audioPath(albumId, trackId),
         headers: { ...as(session), ...body.headers },
         payload: body.payload,
       });
@@ -165,7 +175,7 @@ export function releaseClient(app: FastifyInstance) {
       const body = multipart([{ name: 'audio', filename: 'take.wav', type: 'audio/wav', data }]);
       const response = await app.inject({
         method: 'POST',
-        url: `/v1/albums/${albumId}/tracks/${trackId}/audio`,
+        url: audioPath(albumId, trackId),
         headers: { ...as(session), ...body.headers },
         payload: body.payload,
       });

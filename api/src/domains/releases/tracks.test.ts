@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { releaseClient } from '../releases/release-fixtures.js';
+import { releaseClient } from '../../testing/release-fixtures.js';
 
 let t: TestApp;
 let owner: Session;

@@ -11,12 +11,15 @@ import {
 } from '@tunehouse/contracts';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import type { AudioJobs } from '../media/audio-jobs.js';
-import { deleteAudioFile, insertAudioFile } from '../media/audio-repository.js';
-import type { AudioStore } from '../media/audio-store.js';
-import type { ReceivedFile } from '../media/upload.js';
-import { lockAlbumForEdit, ownedAlbum } from '../releases/editing.js';
-import { UUID } from '../releases/repository.js';
+import {
+  type AudioJobs,
+  type AudioStore,
+  deleteAudioFile,
+  insertAudioFile,
+  type ReceivedFile,
+} from '../media/index.js';
+import { lockAlbumForEdit, ownedAlbum } from './editing.js';
+import { UUID } from '../../platform/sql.js';
 import {
   findTrack,
   listTracks,
@@ -26,8 +29,8 @@ import {
   softDeleteTracks,
   type TrackRecord,
   tracksOfAlbums,
-} from './repository.js';
-import { writeTrack } from './writer.js';
+} from './track-repository.js';
+import { writeTrack } from './track-writer.js';
 
 const trackNotFound = () => new ApiError(404, 'NOT_FOUND', 'No such track');
 

@@ -1,9 +1,9 @@
 import type { ArtistRole, ContributorInput, CreditRole, FieldIssue, TrackInput } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { deleteAudioFile } from '../media/audio-repository.js';
-import { duplicateIdentifier } from '../releases/identifiers.js';
-import { ownedIds } from '../releases/repository.js';
+import { deleteAudioFile } from '../media/index.js';
+import { duplicateIdentifier } from './identifiers.js';
+import { ownedIds } from './repository.js';
 import {
   findTrack,
   insertTrack,
@@ -12,7 +12,7 @@ import {
   setTrackAudio,
   type TrackFields,
   updateTrackFields,
-} from './repository.js';
+} from './track-repository.js';
 
 type Path = FieldIssue['path'];
 /** The writable fields of a track request (album form, create, update). */

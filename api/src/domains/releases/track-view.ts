@@ -1,7 +1,6 @@
 import type { CreditedArtist, Track } from '@tunehouse/contracts';
-import { toAudio } from '../media/audio-view.js';
-import { toArtistImage } from '../media/image-view.js';
-import type { CreditedArtistRecord, TrackRecord } from './repository.js';
+import { toArtistImage, toAudio } from '../media/index.js';
+import type { CreditedArtistRecord, TrackRecord } from './track-repository.js';
 
 export function toCreditedArtist(artist: CreditedArtistRecord, origin: string): CreditedArtist {
   return {
@@ -14,7 +13,7 @@ export function toCreditedArtist(artist: CreditedArtistRecord, origin: string): 
   };
 }
 
-/** Spec §3 Track; `index` is its place on the album (1-based), file URLs are under `origin`. */
+/** A track as answered; `index` is its place on the album (1-based), file URLs are under `origin`. */
 export function toTrack(track: TrackRecord, origin: string): Track {
   return {
     id: track.id,

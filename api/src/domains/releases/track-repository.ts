@@ -7,11 +7,16 @@ import type {
   TrackListQuery,
 } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
-import { containsPattern } from '../artists/repository.js';
-import { AUDIO_COLUMNS, type AudioRecord, type AudioRow, toAudioRecord } from '../media/audio-repository.js';
-import type { StoredImage } from '../media/image-store.js';
+import { containsPattern } from '../../platform/sql.js';
+import {
+  AUDIO_COLUMNS,
+  type AudioRecord,
+  type AudioRow,
+  type StoredImage,
+  toAudioRecord,
+} from '../media/index.js';
 
-/** An artist credited on an album or a track, with the base artist fields (spec §3). */
+/** An artist credited on an album or a track, with the base artist fields. */
 export type CreditedArtistRecord = {
   id: string;
   name: string;
@@ -253,7 +258,7 @@ const ORDER_COLUMNS: Record<TrackListQuery['order_by'], string> = {
 };
 
 /**
- * GET /v2/tracks: the account's live tracks on albums not taken down. `q` matches the title or the ISRC; `artist_id`
+ * The account's live tracks on albums not taken down. `q` matches the title or the ISRC; `artist_id`
  * the track's own artists, or the album's when the track has none.
  */
 export async function listTracks(

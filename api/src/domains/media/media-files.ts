@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import type { Db } from '../../platform/db.js';
+import { ApiError } from '../../platform/errors.js';
+import { UUID } from '../../platform/sql.js';
+import { findAudioFile } from './audio-repository.js';
+import { AUDIO_CONTENT_TYPES, type AudioStore, PREVIEW_FILE } from './audio-store.js';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, type ImageStore } from './image-store.js';
+import { findImage } from './repository.js';
+
+/** A stored file ready to be sent: where it is on disk, its size and its content type. */
+export type MediaFile = { location: string; size: number; contentType: string };
+
+/**
+ * Finds the stored files that the media URLs name. A file is found only when its row names it and it is on disk;
+ * anything else (a malformed id, another rendition's name, a preview not made yet) is 404 like an unknown id.
+ */
+export function createMediaFiles({ db, images, audio }: { db: Db; images: ImageStore; audio: AudioStore }) {
+  async function onDisk(
+    location: string | null,
+    contentType: string,
+    notFound: ApiError,
+  ): Promise<MediaFile> {
+    const stat = location ? await fs.stat(location).catch(() => null) : null;
+    if (!location || !stat?.isFile()) throw notFound;
+    return { location, size: stat.size, contentType };
+  }
+
+  /** An image rendition: `{rendition}.{jpg|png}`, in the image's own format. */
+  async function image(id: string, file: string): Promise<MediaFile> {
+    const notFound = new ApiError(404, 'NOT_FOUND', 'No such image');
+    if (!UUID.test(id)) throw notFound;
+    const stored = await findImage(db, id);
+    const [rendition, extension] = file.split('.');
+    const renditionFile = stored?.renditions[rendition as keyof typeof stored.renditions];
+    if (
+      !stored ||
+      !renditionFile ||
+      renditionFile.file !== file ||
+      extension !== IMAGE_EXTENSIONS[stored.format]
+    )
+      throw notFound;
+    return onDisk(images.filePath(id, file), IMAGE_CONTENT_TYPES[stored.format], notFound);
+  }
+
+  /** A track's original upload, or its MP3 preview once the preview job has made it. */
+  async function audioFile(id: string, file: string): Promise<MediaFile> {
+    const notFound = new ApiError(404, 'NOT_FOUND', 'No such audio file');
+    if (!UUID.test(id)) throw notFound;
+    const stored = await findAudioFile(db, id);
+    const isPreview = file === PREVIEW_FILE && stored?.mp3?.file === PREVIEW_FILE;
+    if (!stored || (!isPreview && stored.file !== file)) throw notFound;
+    const contentType = isPreview ? 'audio/mpeg' : AUDIO_CONTENT_TYPES[stored.format];
+    return onDisk(audio.filePath(id, file), contentType, notFound);
+  }
+
+  return { image, audio: audioFile };
+}
+
+export type MediaFiles = ReturnType<typeof createMediaFiles>;

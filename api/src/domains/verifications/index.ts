@@ -1,0 +1,12 @@
+/**
+ * Identity verification of an account: the submission route and the provider's later decision.
+ *
+ * Exports for app.ts and main.ts: `verificationRoutes`, `createBuiltInVerificationService` (the simulated provider
+ * and the document store under the data folder) and `VerificationJob` (the queued decision main.ts works).
+ */
+export { verificationRoutes } from './routes.js';
+export {
+  createBuiltInVerificationService,
+  type VerificationJob,
+  type VerificationService,
+} from './service.js';

@@ -1,0 +1,46 @@
+import { allEndpoints } from '@tunehouse/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServedRoute } from './platform/route-table.js';
+import { createTestApp, type TestApp } from './testing/test-app.js';
+
+/**
+ * Every endpoint is defined once in libs/contracts and the API registers its route from that definition: a route
+ * the API serves without a definition, or a definition the API does not serve, fails here.
+ */
+let t: TestApp;
+let served: ServedRoute[] = [];
+
+/**
+ * Not endpoints of the product: the API's own documentation pages, and the CORS plugin's preflight answer, which
+ * it registers as `OPTIONS *` for every path.
+ */
+const isInfrastructure = ({ method, url }: ServedRoute) =>
+  url === '/docs' || url.startsWith('/docs/') || (method === 'OPTIONS' && url === '*');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  served = t.app.servedRoutes.filter((route) => !isInfrastructure(route));
+}, 60_000);
+afterAll(() => t.close());
+
+const key = (method: string, path: string) => `${method} ${path}`;
+
+describe('endpoint definitions and routes', () => {
+  it('serves every defined endpoint, from its definition', () => {
+    const registered = new Set(served.filter((route) => route.endpoint).map((r) => key(r.method, r.url)));
+    const missing = allEndpoints()
+      .map(([name, endpoint]) => `${name}: ${key(endpoint.method, endpoint.path)}`)
+      .filter((line) => !registered.has(line.slice(line.indexOf(': ') + 2)));
+    expect(missing).toEqual([]);
+  });
+
+  it('serves no route that has no definition', () => {
+    const undefinedRoutes = served.filter((route) => !route.endpoint).map((r) => key(r.method, r.url));
+    expect(undefinedRoutes).toEqual([]);
+  });
+
+  it('defines each method and path once', () => {
+    const keys = allEndpoints().map(([, endpoint]) => key(endpoint.method, endpoint.path));
+    expect(keys.filter((k, index) => keys.indexOf(k) !== index)).toEqual([]);
+  });
+});

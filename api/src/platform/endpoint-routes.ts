@@ -1,0 +1,129 @@
+import { type Endpoint, isNoBody } from '@tunehouse/contracts';
+import type { AppRouteResponse, ServerInferRequest, ServerInferResponses } from '@ts-rest/core';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
+import { z } from 'zod';
+import type { AuthGuard } from './auth-guard.js';
+import { bearer, errorResponses, noContent } from './route-schemas.js';
+
+/** The parsed request parts the endpoint defines, in place of Fastify's untyped ones. */
+export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
+  params: PartOf<ServerInferRequest<E>, 'params'>;
+  query: PartOf<ServerInferRequest<E>, 'query'>;
+  body: PartOf<ServerInferRequest<E>, 'body'>;
+};
+type PartOf<R, K extends string> = K extends keyof R ? R[K] : unknown;
+
+/** An answer the endpoint defines: `{ status, body }` (body undefined for 204; a Buffer or stream for a file). */
+export type EndpointAnswer<E extends Endpoint> = ServerInferResponses<E>;
+
+export type EndpointHandler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<EndpointAnswer<E>>;
+
+/** What a route adds to its endpoint's definition: hooks after the access check, rate limits, body size. */
+export interface RouteExtras {
+  onRequest?: onRequestAsyncHookHandler[];
+  preValidation?: RouteShorthandOptions['preValidation'];
+  rateLimit?: unknown;
+  bodyLimit?: number;
+}
+
+/** Marks a Fastify route as registered from an endpoint definition (the contract test reads it). */
+export const ENDPOINT_CONFIG_KEY = 'endpoint';
+
+function responseSchema(response: AppRouteResponse): z.ZodType {
+  if (isNoBody(response)) return noContent;
+  if (response instanceof z.ZodType) return response;
+  return z.any();
+}
+
+/** The access check an endpoint's `metadata.access` asks for, as the first onRequest hook. */
+function accessHooks(endpoint: Endpoint, auth: AuthGuard): onRequestAsyncHookHandler[] {
+  switch (endpoint.metadata.access) {
+    case 'public':
+      return [];
+    case 'optional':
+      return [auth.identify];
+    case 'session':
+      return [auth.guard()];
+    case 'pending':
+      return [auth.guard({ allowPending: true, allowSuspended: true })];
+    case 'suspended':
+      return [auth.guard({ allowSuspended: true })];
+    case 'admin':
+      return [auth.guard({ adminOnly: true })];
+  }
+}
+
+/**
+ * Registers Fastify routes from endpoint definitions: path, request schemas (parsed, with field paths in 400s),
+ * response schemas (answers parsed through them, so no column leaks), the access check and the OpenAPI
+ * description all come from the endpoint; the handler answers `{ status, body }`.
+ */
+export function endpointRegistrar(app: FastifyInstance, auth: AuthGuard) {
+  return function route<E extends Endpoint>(
+    endpoint: E,
+    handler: EndpointHandler<E>,
+    extras: RouteExtras = {},
+  ): void {
+    const responses = Object.fromEntries(
+      Object.entries(endpoint.responses as Record<number, AppRouteResponse>).map(([status, response]) => [
+        status,
+        responseSchema(response),
+      ]),
+    );
+    const fileAnswer = endpoint.metadata.file === true;
+    const config: Record<string, unknown> = { [ENDPOINT_CONFIG_KEY]: endpoint };
+    if (extras.rateLimit !== undefined) config['rateLimit'] = extras.rateLimit;
+    if (endpoint.metadata.botCheck) config['botCheck'] = endpoint.metadata.botCheck;
+    app.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      config,
+      onRequest: [...accessHooks(endpoint, auth), ...(extras.onRequest ?? [])],
+      ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
+      ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+      schema: {
+        tags: [endpoint.metadata.tag].flat(),
+        ...(endpoint.summary ? { summary: endpoint.summary } : {}),
+        ...(endpoint.description ? { description: endpoint.description } : {}),
+        ...(endpoint.metadata.access === 'public' ? {} : { security: bearer }),
+        // A multipart endpoint that does not insist on it (the album form) also takes its JSON part alone.
+        ...(endpoint.metadata.multipart
+          ? {
+              consumes:
+                'contentType' in endpoint && endpoint.contentType === 'multipart/form-data'
+                  ? ['multipart/form-data']
+                  : ['application/json', 'multipart/form-data'],
+            }
+          : {}),
+        ...(endpoint.pathParams ? { params: endpoint.pathParams } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...('body' in endpoint && endpoint.body && !endpoint.metadata.multipart && !isNoBody(endpoint.body)
+          ? { body: endpoint.body }
+          : {}),
+        // Files are streamed as they are: only the error answers are described by schema.
+        response: fileAnswer
+          ? Object.fromEntries(Object.entries(errorResponses))
+          : { ...responses, ...errorResponses },
+      },
+      handler: async (request, reply) => {
+        const answer = (await handler(request as unknown as EndpointRequest<E>, reply)) as {
+          status: number;
+          body: unknown;
+        };
+        reply.code(answer.status);
+        return answer.status === 204 ? reply.send(null) : reply.send(answer.body);
+      },
+    });
+  };
+}
+
+export type EndpointRoute = ReturnType<typeof endpointRegistrar>;

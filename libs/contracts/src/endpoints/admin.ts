@@ -1,0 +1,60 @@
+import {
+  adminUserListQuerySchema,
+  adminUserPageSchema,
+  adminUserParamsSchema,
+  adminUserSchema,
+  impersonationAuditPageSchema,
+  impersonationAuditQuerySchema,
+  impersonationRequestSchema,
+} from '../admin.js';
+import { sessionSchema } from '../session.js';
+import { endpointGroup, meta, noBody } from './define.js';
+
+/** An administrator's own session; an impersonation session is not an admin. */
+const adminOnly = meta({ access: 'admin', tag: 'admin' });
+
+/** Admin-only: list users, impersonate them (audited), suspend and unsuspend their accounts. */
+export const adminEndpoints = endpointGroup({
+  users: {
+    method: 'GET',
+    path: '/v1/admin/users',
+    query: adminUserListQuerySchema,
+    responses: { 200: adminUserPageSchema },
+    summary: 'Users, searched by e-mail or name, paged',
+    metadata: adminOnly,
+  },
+  impersonations: {
+    method: 'GET',
+    path: '/v1/admin/impersonations',
+    query: impersonationAuditQuerySchema,
+    responses: { 200: impersonationAuditPageSchema },
+    summary: 'The impersonation audit: which admin viewed the product as which user, and when',
+    metadata: adminOnly,
+  },
+  impersonate: {
+    method: 'POST',
+    path: '/v1/admin/impersonations',
+    body: impersonationRequestSchema,
+    responses: { 201: sessionSchema },
+    summary: 'A time-limited session for a user, carrying the admin’s e-mail; audited',
+    metadata: adminOnly,
+  },
+  suspend: {
+    method: 'POST',
+    path: '/v1/admin/users/:id/suspend',
+    pathParams: adminUserParamsSchema,
+    body: noBody,
+    responses: { 200: adminUserSchema },
+    summary: 'Suspend the user’s account and end its sessions',
+    metadata: adminOnly,
+  },
+  unsuspend: {
+    method: 'POST',
+    path: '/v1/admin/users/:id/unsuspend',
+    pathParams: adminUserParamsSchema,
+    body: noBody,
+    responses: { 200: adminUserSchema },
+    summary: 'Lift the suspension of the user’s account',
+    metadata: adminOnly,
+  },
+});

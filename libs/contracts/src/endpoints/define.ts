@@ -1,0 +1,73 @@
+import type { AppRoute, AppRouter, ContractNoBody } from '@ts-rest/core';
+import { z } from 'zod';
+import { BOT_CHECKED_POSTS } from '../bot-check.js';
+
+/**
+ * Every endpoint of the API is defined once, as a ts-rest route (in an `endpointGroup`): method, path (`:param` segments), path params,
+ * query, body, headers and responses by status, plus `metadata` saying who may call it. The API registers its
+ * Fastify route from that definition, the areas and the session library call it through `call`, tests build
+ * requests from it, and /docs is generated from the registered routes. See docs/how-to-add-an-endpoint.md.
+ */
+export function endpointGroup<const T extends AppRouter>(routes: T): T {
+  return routes;
+}
+
+/**
+ * Who may call an endpoint:
+ * - `public`: anyone, no session read;
+ * - `optional`: anyone; a valid session, when sent, is noted (analytics);
+ * - `session`: a signed-in, active, unsuspended session (admins and impersonation pass the suspension check);
+ * - `pending`: as `session`, and also a session still waiting for its second step;
+ * - `suspended`: as `session`, and also a suspended account's own session (it may read itself and sign out);
+ * - `admin`: an administrator's own session, never an impersonation.
+ */
+export const ACCESS_LEVELS = ['public', 'optional', 'session', 'pending', 'suspended', 'admin'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+export const endpointMetadataSchema = z.object({
+  access: z.enum(ACCESS_LEVELS),
+  /** The bot-check action whose token the request carries in the `x-bot-check` header. */
+  botCheck: z.enum(BOT_CHECKED_POSTS.map(({ action }) => action)).optional(),
+  /** OpenAPI tag, or tags when the endpoint belongs to more than one group of /docs. */
+  tag: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  /**
+   * The request body is multipart/form-data (uploads); the route reads its parts itself. Without
+   * `contentType: 'multipart/form-data'` the route also takes an application/json body (the album form).
+   */
+  multipart: z.boolean().optional(),
+  /** The 200 answer is a file (PDF, image, audio), not JSON. */
+  file: z.boolean().optional(),
+});
+export type EndpointMetadata = z.infer<typeof endpointMetadataSchema>;
+
+/** A defined endpoint: a ts-rest route whose metadata says who may call it. */
+export type Endpoint = AppRoute & { metadata: EndpointMetadata };
+
+/** `metadata` typed as {@link EndpointMetadata} (ts-rest leaves it `unknown`). */
+export const meta = <const M extends EndpointMetadata>(metadata: M): M => metadata;
+
+/**
+ * The body of a 204, or of a request that sends none. Typed as ts-rest's marker so its type inference reads it as
+ * "no body"; the value is our own, so that no ts-rest code runs in the browser (only its types are used).
+ */
+export const noBody: typeof ContractNoBody = Symbol('noBody') as unknown as typeof ContractNoBody;
+
+/** Whether a response or request body definition is {@link noBody}. */
+export const isNoBody = (definition: unknown): boolean => definition === noBody;
+
+/** A multipart/form-data request body: the route reads its parts itself. */
+export const formDataBody = z.custom<FormData>(
+  (value) => typeof FormData !== 'undefined' && value instanceof FormData,
+);
+
+/** Every endpoint in a (nested) router, with its dotted name (`albums.get`). */
+export function flattenEndpoints(router: AppRouter, prefix = ''): Array<[string, Endpoint]> {
+  return Object.entries(router).flatMap(([key, value]) => {
+    const name = prefix ? `${prefix}.${key}` : key;
+    return isRoute(value) ? [[name, value as Endpoint] as [string, Endpoint]] : flattenEndpoints(value, name);
+  });
+}
+
+function isRoute(value: AppRoute | AppRouter): value is AppRoute {
+  return typeof (value as AppRoute).method === 'string' && typeof (value as AppRoute).path === 'string';
+}

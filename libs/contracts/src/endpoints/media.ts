@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { mediaFileParamsSchema } from '../media.js';
+import { endpointGroup, meta } from './define.js';
+
+/**
+ * The stored media files. No session: an <img> or <audio> element sends none, so the URL itself is the capability
+ * (a random id); the files never change, so they cache for a year.
+ */
+const mediaFile = meta({ access: 'public', tag: 'media', file: true });
+
+export const mediaEndpoints = endpointGroup({
+  image: {
+    method: 'GET',
+    path: '/v1/media/images/:id/:file',
+    pathParams: mediaFileParamsSchema,
+    responses: { 200: z.unknown().describe('The image file (image/jpeg or image/png)') },
+    summary: 'An image rendition file (original, large, medium or thumbnail)',
+    metadata: mediaFile,
+  },
+  audio: {
+    method: 'GET',
+    path: '/v1/media/audio/:id/:file',
+    pathParams: mediaFileParamsSchema,
+    responses: { 200: z.unknown().describe('The audio file') },
+    summary: 'A track’s audio file: the original upload or its MP3 preview',
+    metadata: mediaFile,
+  },
+});
