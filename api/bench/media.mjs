@@ -24,6 +24,7 @@ import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { endpoints, urlOf } from '@tunehouse/contracts';
 import { startBenchApi } from './bench-api.mjs';
 
 const WAV_BYTES = Math.round(Number(process.env.BENCH_WAV_MB ?? 200) * 1_000_000);
@@ -159,9 +160,9 @@ function streamUpload(apiUrl, route, token, file) {
 async function benchUpload(apiUrl, pid, credentials, dir) {
   const file = path.join(dir, 'bench.wav');
   const wav = await writeWav(file, WAV_BYTES);
-  const session = await json(apiUrl, 'POST', '/v1/sessions', { body: credentials });
+  const session = await json(apiUrl, 'POST', urlOf(endpoints.sessions.login), { body: credentials });
   const token = session.token.accessToken;
-  const album = await json(apiUrl, 'POST', '/v1/albums', {
+  const album = await json(apiUrl, 'POST', urlOf(endpoints.albums.create), {
     token,
     body: { title: 'Bench release', tracks: [{ index: 1, title: 'A long tone' }] },
   });
@@ -181,7 +182,12 @@ async function benchUpload(apiUrl, pid, credentials, dir) {
   }, 50);
   let result;
   try {
-    result = await streamUpload(apiUrl, `/v1/albums/${album.id}/tracks/${trackId}/audio`, token, file);
+    result = await streamUpload(
+      apiUrl,
+      urlOf(endpoints.tracks.setAudio, { params: { albumId: album.id, id: trackId } }),
+      token,
+      file,
+    );
   } finally {
     clearInterval(sampler);
   }

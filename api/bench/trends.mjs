@@ -25,6 +25,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
+import { endpoints, urlOf } from '@tunehouse/contracts';
+
+const trends = endpoints.trends;
 import { benchArgs } from './bench-options.mjs';
 
 const dist = (file) => new URL(`../dist/${file}`, import.meta.url).href;
@@ -174,7 +177,7 @@ try {
     });
     app = await buildApp(config, { db, jobs });
     const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${apiUrl}/v1/sessions`, {
+    const login = await fetch(`${apiUrl}${urlOf(endpoints.sessions.login)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: label.email, password: label.password }),
@@ -186,19 +189,19 @@ try {
       '28 days': [addDays(label.to, -27), label.to],
       '12 months': [addDays(label.to, -364), label.to],
     };
-    const endpoints = [
-      ['streams/total', '/v1/trends/streams/total', ''],
-      ['streams/series', '/v1/trends/streams/series', ''],
-      ['streams/statistics track', '/v1/trends/streams/statistics', '&bucket_by=track'],
-      ['streams/statistics platform', '/v1/trends/streams/statistics', '&bucket_by=platform'],
-      ['streams/statistics territory', '/v1/trends/streams/statistics', '&bucket_by=territory'],
-      ['playlist-streams/series', '/v1/trends/playlist-streams/series', ''],
-      ['playlist-streams/statistics', '/v1/trends/playlist-streams/statistics', ''],
-      ['(streams/series platform, limit 5)', '/v1/trends/streams/series', '&bucket_by=platform&limit=5'],
+    const calls = [
+      ['streams/total', urlOf(trends.streamTotal), ''],
+      ['streams/series', urlOf(trends.streamSeries), ''],
+      ['streams/statistics track', urlOf(trends.streamStatistics), '&bucket_by=track'],
+      ['streams/statistics platform', urlOf(trends.streamStatistics), '&bucket_by=platform'],
+      ['streams/statistics territory', urlOf(trends.streamStatistics), '&bucket_by=territory'],
+      ['playlist-streams/series', urlOf(trends.playlistStreamSeries), ''],
+      ['playlist-streams/statistics', urlOf(trends.playlistStreamStatistics), ''],
+      ['(streams/series platform, limit 5)', urlOf(trends.streamSeries), '&bucket_by=platform&limit=5'],
     ];
     log(`Queries over HTTP (${apiUrl}), one at a time, ${WARM_UP} warm-up + ${SAMPLES} timed each`);
     for (const [rangeName, [start, end]] of Object.entries(ranges)) {
-      for (const [name, route, extra] of endpoints) {
+      for (const [name, route, extra] of calls) {
         const target = `${apiUrl}${route}?start_date=${start}&end_date=${end}${extra}`;
         const times = [];
         let bytes = 0;

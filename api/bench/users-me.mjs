@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { endpoints, urlOf } from '@tunehouse/contracts';
 import { startBenchApi } from './bench-api.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,11 +21,11 @@ async function serve() {
   const api = await startBenchApi({ name: 'users-me', email: 'bench@example.test', lastName: 'Mark' });
   const login = await api.app.inject({
     method: 'POST',
-    url: '/v1/sessions',
+    url: urlOf(endpoints.sessions.login),
     payload: { email: api.email, password: api.password },
   });
   const me = await api.app.inject({
-    url: '/v1/users/me',
+    url: urlOf(endpoints.users.me),
     headers: { authorization: `Bearer ${login.json().token.accessToken}` },
   });
 

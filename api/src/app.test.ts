@@ -205,6 +205,7 @@ describe('OpenAPI at /docs', () => {
         'POST /v1/reporting/licenses/suggestions',
         'GET /v2/reporting/distribution-fees',
         'GET /v1/albums/{id}/distribution-fee',
+        'GET /v1/wallet',
         'GET /test/boom',
       ].sort(),
     );

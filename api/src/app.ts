@@ -60,6 +60,7 @@ import {
 import { createTrendService, trendRoutes } from './domains/trends/index.js';
 import { createUserService, userRoutes } from './domains/users/index.js';
 import { createBuiltInVerificationService, verificationRoutes } from './domains/verifications/index.js';
+import { createWalletService, walletRoutes } from './domains/wallet/index.js';
 import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
 import type { AppConfig } from './platform/config.js';
@@ -227,6 +228,9 @@ export async function buildApp(
   // Royalty periods and their close into the ledger (docs/decisions/0042-ledger-and-periods.md).
   const periods = createPeriodsService({ db, jobs, config });
   await app.register(periodRoutes({ periods, auth }));
+  // The account's wallet, read from the ledger.
+  const wallet = createWalletService({ db, platformCurrency: config.platformCurrency });
+  await app.register(walletRoutes({ wallet, auth }));
   const tracks = createTrackService({ db, audio, audioJobs });
   await app.register(trackRoutes({ tracks, audio, auth, config }));
   // docs/decisions/0019-account-security-and-identity.md

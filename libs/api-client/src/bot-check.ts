@@ -1,4 +1,4 @@
-import { BOT_CHECK_CHALLENGE_PATH, type BotCheckAction, botCheckChallengeSchema } from '@tunehouse/contracts';
+import { type BotCheckAction, botCheckChallengeSchema, endpoints, urlOf } from '@tunehouse/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { buildUrl } from './query.js';
@@ -29,7 +29,7 @@ export function toBase64(text: string): string {
 export function createBotCheckSolver(options: BotCheckSolverOptions): BotCheckProvider {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return async () => {
-    const response = await fetchImpl(buildUrl(options.baseUrl, BOT_CHECK_CHALLENGE_PATH), {
+    const response = await fetchImpl(buildUrl(options.baseUrl, urlOf(endpoints.botCheck.challenge)), {
       method: 'GET',
       credentials: 'include',
       headers: { Accept: 'application/json' },

@@ -7,9 +7,6 @@ import { z } from 'zod';
  */
 export const BOT_CHECK_HEADER = 'x-bot-check';
 
-/** GET /v1/bot-check/challenge. */
-export const BOT_CHECK_CHALLENGE_PATH = '/v1/bot-check/challenge';
-
 /**
  * The POST paths that carry the bot-check header, matched on the path's end, each with the action name it is
  * checked under. Client and server read the same list.

@@ -32,4 +32,5 @@ export * from './requests/contributors.js';
 export * from './requests/reporting.js';
 export * from './requests/trends.js';
 export * from './periods.js';
+export * from './wallet.js';
 export * from './endpoints/index.js';

@@ -9,7 +9,8 @@
  *   key + different payload → 409 IDEMPOTENCY_CONFLICT; a wallet or held account debited below zero → 409
  *   INSUFFICIENT_FUNDS (`InsufficientFundsError`, with `balance` and `shortfall` in cents), checked under a row
  *   lock on that account.
- * - `balanceOf(client, key)`, `walletBalance(client, accountId)` → cents.
+ * - `balanceOf(client, key)`, `walletBalance(client, accountId)` → cents; `creditedByKinds(client, key, kinds)` →
+ *   cents ever credited to an account by transfers of those kinds (lifetime earnings: CLOSE_CREDIT).
  * - Account keys: `walletKey(accountId)`, `heldKey(id)`, `PLATFORM_ACCOUNTS` (platform:store-receivables,
  *   platform:fee-collection, platform:commission, platform:unmatched, platform:payouts-in-flight,
  *   platform:settlements), `accountKeySchema`.
@@ -22,7 +23,7 @@ export {
   walletKey,
   type LedgerAccountKind,
 } from './account-keys.js';
-export { walletBalance } from './balances.js';
+export { creditedByKinds, walletBalance } from './balances.js';
 export { MICRO_PER_CENT, apportion, microToCents } from './largest-remainder.js';
 export {
   InsufficientFundsError,

@@ -19,6 +19,7 @@ import { healthEndpoints } from './health.js';
 import { sessionEndpoints } from './sessions.js';
 import { userEndpoints } from './users.js';
 import { verificationEndpoints } from './verifications.js';
+import { walletEndpoints } from './wallet.js';
 
 export * from './define.js';
 export * from './call.js';
@@ -49,6 +50,7 @@ export const endpoints = endpointGroup({
   periods: periodEndpoints,
   trends: trendEndpoints,
   reporting: reportingEndpoints,
+  wallet: walletEndpoints,
 });
 
 /** Every endpoint with its dotted name, for the route-coverage test, fixtures and the authorization matrix. */
