@@ -10,7 +10,7 @@ export { Notice, type NoticeTone } from './notice.js';
 export { Card, NarrowColumn } from './card.js';
 export { countryName, countryOptions } from './countries.js';
 export { Pager, type PagerProps } from './pager.js';
-export { tableStyle, badgeStyle } from './table.js';
+export { tableStyle, tableScroll, badgeStyle } from './table.js';
 export { visuallyHidden } from './visually-hidden.js';
 export { formatDuration, formatDate } from './format.js';
 export { Dialog, type DialogProps, type DialogCloseReason } from './dialog.js';

@@ -31,3 +31,19 @@ export const badgeStyle = (color: string) => css`
   color: #fff;
   background: ${color};
 `;
+
+/**
+ * The box around a wide table: it scrolls sideways on its own on narrow screens, so the page never does. It is
+ * positioned so that the visually hidden (absolutely positioned) texts in the cells stay inside it instead of
+ * widening the whole page on a phone.
+ */
+export const tableScroll = css`
+  position: relative;
+  overflow-x: auto;
+  max-width: 100%;
+  -webkit-overflow-scrolling: touch;
+  &:focus-visible {
+    outline: 3px solid ${colors.focus};
+    outline-offset: 2px;
+  }
+`;

@@ -35,19 +35,7 @@ export const panelHead = css`
   margin-bottom: 1rem;
 `;
 
-/** A table that scrolls sideways inside its own box on narrow screens, so the page never does. */
-export const tableScroll = css`
-  /* Contains the visually hidden (absolutely positioned) texts of the cells: without a positioned box here they
-     escape the scrolling box and widen the whole page on a phone. */
-  position: relative;
-  overflow-x: auto;
-  max-width: 100%;
-  -webkit-overflow-scrolling: touch;
-  &:focus-visible {
-    outline: 3px solid ${colors.focus};
-    outline-offset: 2px;
-  }
-`;
+export { tableScroll } from '@tunehouse/ui';
 
 export const numeric = css`
   text-align: right;

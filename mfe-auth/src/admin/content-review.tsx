@@ -3,15 +3,22 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminReviewItem } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, Card, Notice, Pager, colors, radius, tableStyle, visuallyHidden } from '@tunehouse/ui';
+import {
+  Button,
+  Card,
+  colors,
+  Notice,
+  Pager,
+  radius,
+  tableScroll,
+  tableStyle,
+  visuallyHidden,
+} from '@tunehouse/ui';
 import { reviewQueueQuery } from './admin-queries.js';
 import { ReviewDialog } from './review-dialog.js';
 import { artistsOf, day, titleOf, when } from './review-format.js';
 
 const PAGE_SIZE = 20;
-const scroller = css`
-  overflow-x: auto;
-`;
 const thumb = css`
   display: block;
   width: 48px;
@@ -44,7 +51,7 @@ export function ContentReview() {
             {page.totalItems ?? page.items.length} release
             {(page.totalItems ?? page.items.length) === 1 ? '' : 's'} waiting, oldest first
           </p>
-          <div css={scroller}>
+          <div css={tableScroll}>
             <table css={tableStyle} aria-label="Releases waiting for review">
               <thead>
                 <tr>

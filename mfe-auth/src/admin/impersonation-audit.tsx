@@ -1,14 +1,9 @@
 import { useState } from 'react';
-import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Card, Notice, Pager, tableStyle } from '@tunehouse/ui';
+import { Card, Notice, Pager, tableScroll, tableStyle } from '@tunehouse/ui';
 import { impersonationAuditQuery } from './admin-queries.js';
 import { when } from './review-format.js';
-
-const scroller = css`
-  overflow-x: auto;
-`;
 
 /** Who viewed the product as whom, and when (the API audits every impersonation). */
 export function ImpersonationAudit() {
@@ -22,7 +17,7 @@ export function ImpersonationAudit() {
       {audit.data && audit.data.items.length === 0 && <p>No admin has viewed the product as a user yet.</p>}
       {audit.data && audit.data.items.length > 0 && (
         <>
-          <div css={scroller}>
+          <div css={tableScroll}>
             <table css={tableStyle} aria-label="Impersonations">
               <thead>
                 <tr>

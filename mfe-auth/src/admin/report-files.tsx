@@ -3,7 +3,7 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportFile } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, Card, Notice, Pager, badgeStyle, colors, tableStyle } from '@tunehouse/ui';
+import { badgeStyle, Button, Card, colors, Notice, Pager, tableScroll, tableStyle } from '@tunehouse/ui';
 import { FORMAT_LABELS, bytes, count, period } from './report-format.js';
 import { hasPending, reportFilesQuery } from './report-queries.js';
 import { UnmatchedDialog } from './report-unmatched.js';
@@ -11,10 +11,6 @@ import { ReportUploadCard } from './report-upload.js';
 import { when } from './review-format.js';
 
 const PAGE_SIZE = 20;
-/** Ten columns: on a phone the table scrolls sideways rather than widening the page. */
-const scroller = css`
-  overflow-x: auto;
-`;
 const numeric = css`
   text-align: right;
   font-variant-numeric: tabular-nums;
@@ -56,7 +52,7 @@ function ReportFiles({ offset, onOffset }: { offset: number; onOffset: (offset: 
             {(page.totalItems ?? page.items.length) === 1 ? '' : 's'}, newest first
             {hasPending(page) && ' · files waiting to be loaded are checked every few seconds'}
           </p>
-          <div css={scroller}>
+          <div css={tableScroll}>
             <table css={tableStyle} aria-label="Report files">
               <thead>
                 <tr>

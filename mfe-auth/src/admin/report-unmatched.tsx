@@ -3,14 +3,11 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportFile } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Dialog, Notice, Pager, tableStyle } from '@tunehouse/ui';
+import { Dialog, Notice, Pager, tableScroll, tableStyle } from '@tunehouse/ui';
 import { count, period, platformName } from './report-format.js';
 import { unmatchedLinesQuery } from './report-queries.js';
 
 const PAGE_SIZE = 50;
-const scroller = css`
-  overflow-x: auto;
-`;
 const numeric = css`
   text-align: right;
   font-variant-numeric: tabular-nums;
@@ -43,7 +40,7 @@ export function UnmatchedDialog({ file, onClose }: { file: ReportFile; onClose: 
             {count(page.totalItems ?? page.items.length)} unmatched line
             {(page.totalItems ?? page.items.length) === 1 ? '' : 's'}
           </p>
-          <div css={scroller}>
+          <div css={tableScroll}>
             <table css={tableStyle} aria-label="Unmatched lines">
               <thead>
                 <tr>

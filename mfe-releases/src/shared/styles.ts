@@ -87,17 +87,7 @@ export const artworkStyle = (size: string) => css`
   overflow: hidden;
 `;
 
-/** A table that scrolls sideways on its own on narrow screens instead of widening the page. */
-export const tableScroll = css`
-  overflow-x: auto;
-  &:focus-visible {
-    outline: 3px solid ${colors.focus};
-    outline-offset: 2px;
-  }
-  -webkit-overflow-scrolling: touch;
-  margin: 0 -0.25rem;
-  padding: 0 0.25rem;
-`;
+export { tableScroll } from '@tunehouse/ui';
 
 /** A white panel around a table or list on the tinted page. */
 export const panel = css`

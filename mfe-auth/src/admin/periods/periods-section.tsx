@@ -1,19 +1,22 @@
 import { useState } from 'react';
-import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminPeriod } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, Card, Notice, badgeStyle, colors, tableStyle, visuallyHidden } from '@tunehouse/ui';
+import {
+  badgeStyle,
+  Button,
+  Card,
+  colors,
+  Notice,
+  tableScroll,
+  tableStyle,
+  visuallyHidden,
+} from '@tunehouse/ui';
 import { count } from '../report-format.js';
 import { PeriodPanel } from './period-panel.js';
 import { cents, micro, monthName } from './period-format.js';
 import { periodsQuery } from './period-queries.js';
 import { STATUS_COLORS, numeric } from './period-styles.js';
-
-/** Many columns: on a phone the table scrolls sideways rather than widening the page. */
-const scroller = css`
-  overflow-x: auto;
-`;
 
 /** Revenue of one kind (matched or unmatched) by report currency, one currency a line. */
 function ByCurrency({ period, kind }: { period: AdminPeriod; kind: 'matched' | 'unmatched' }) {
@@ -54,7 +57,7 @@ export function PeriodsSection() {
           <Notice>No period yet: one appears when a report with revenue is loaded.</Notice>
         )}
         {periods.data && periods.data.items.length > 0 && (
-          <div css={scroller}>
+          <div css={tableScroll}>
             <table css={tableStyle} aria-label="Periods">
               <thead>
                 <tr>
