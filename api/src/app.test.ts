@@ -75,13 +75,15 @@ describe('the HTTP plumbing', () => {
         headers: {
           origin,
           'access-control-request-method': 'POST',
-          'access-control-request-headers': 'content-type,x-bot-check',
+          'access-control-request-headers': 'content-type,x-bot-check,idempotency-key',
         },
       });
     const allowed = await preflight('http://localhost:4201');
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:4201');
     expect(allowed.headers['access-control-allow-credentials']).toBe('true');
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('x-bot-check');
+    // The browser refuses a request whose header the preflight did not allow (the period close sends this one).
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('idempotency-key');
     const refused = await preflight('https://evil.example');
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });

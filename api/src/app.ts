@@ -159,7 +159,8 @@ export async function buildApp(
     origin: (origin, callback) => callback(null, !origin || config.corsOrigins.includes(origin)),
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'content-type', 'x-request-id', BOT_CHECK_HEADER],
+    // Calls that must count once (the admin's period close) send an Idempotency-Key from the shell's origin.
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'idempotency-key', BOT_CHECK_HEADER],
     exposedHeaders: ['retry-after', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining'],
     maxAge: 600,
   });

@@ -15,6 +15,7 @@
  *   (`ownerTakesAll` until splits plug in).
  * - `periodRoutes({ periods, auth })`: GET /v1/admin/periods[/:id], PUT …/rates/:currency, POST …/close-preview,
  *   POST …/close.
+ * - Tests: `fileRevenueLines(client, lines)` files revenue lines as report ingest does (→ their period ids).
  */
 export { monthOf, nextMonth, periodForUsage } from './usage-period.js';
 export { closePeriod, planClose, previewClose, startClose, type CloseDeps } from './close.js';
@@ -27,5 +28,6 @@ export {
   type ShareAllocation,
   type SplitsPort,
 } from './ports.js';
+export { fileRevenueLines, type RevenueLineFixture } from './revenue-fixtures.js';
 export { periodRoutes } from './routes.js';
 export { createPeriodsService, type PeriodsService } from './service.js';

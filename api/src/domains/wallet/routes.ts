@@ -5,7 +5,13 @@ import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import type { WalletService } from './service.js';
 
 /** The signed-in account's wallet; there is no id to ask for, so nobody can read another account's. */
-export function walletRoutes({ wallet, auth }: { wallet: WalletService; auth: AuthGuard }): FastifyPluginAsyncZod {
+export function walletRoutes({
+  wallet,
+  auth,
+}: {
+  wallet: WalletService;
+  auth: AuthGuard;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const route = endpointRegistrar(app, auth);
     route(endpoints.wallet.get, async (request) => ({

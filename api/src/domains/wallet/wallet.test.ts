@@ -6,8 +6,7 @@ import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { PLATFORM_ACCOUNTS, transfer, walletKey } from '../ledger/index.js';
-import { createPeriodsService } from '../periods/index.js';
-import { fileRevenueLines } from '../periods/revenue-fixtures.js';
+import { createPeriodsService, fileRevenueLines } from '../periods/index.js';
 
 let t: TestApp;
 let admin: Session;
@@ -18,14 +17,18 @@ let otherAccount: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const users = await Promise.all([
+  const [adminUser, maraUser, otherUser] = await Promise.all([
     createUser(t.db, { isAdmin: true }),
     createUser(t.db),
     createUser(t.db),
   ]);
-  [admin, mara, other] = await Promise.all(users.map((user) => login(t.app, user.email)));
-  maraAccount = users[1].account.id;
-  otherAccount = users[2].account.id;
+  [admin, mara, other] = await Promise.all([
+    login(t.app, adminUser.email),
+    login(t.app, maraUser.email),
+    login(t.app, otherUser.email),
+  ]);
+  maraAccount = maraUser.account.id;
+  otherAccount = otherUser.account.id;
 });
 afterAll(() => t.close());
 
@@ -74,7 +77,11 @@ describe('GET /v1/wallet', () => {
     const maraWallet = await walletOf(mara);
     const otherWallet = await walletOf(other);
     expect(maraWallet).toMatchObject({ available: share, lifetimeEarnings: share, lastClosedPeriod });
-    expect(otherWallet).toMatchObject({ available: 2 * share, lifetimeEarnings: 2 * share, lastClosedPeriod });
+    expect(otherWallet).toMatchObject({
+      available: 2 * share,
+      lifetimeEarnings: 2 * share,
+      lastClosedPeriod,
+    });
     // The two wallets are everything the period's statement credited.
     expect(maraWallet.available + otherWallet.available).toBe(detail.statement!.credited);
   });

@@ -10,6 +10,7 @@ import {
   TextField,
   badgeStyle,
   colors,
+  tableScroll,
   tableStyle,
 } from '@tunehouse/ui';
 import { count } from '../report-format.js';
@@ -39,24 +40,27 @@ function TotalsTable({
   currency: string;
 }) {
   return (
-    <table css={tableStyle} aria-label={label}>
-      <thead>
-        <tr>
-          <th>Part</th>
-          <th css={numeric}>Exact</th>
-          <th css={numeric}>Paid (cents)</th>
-        </tr>
-      </thead>
-      <tbody>
-        {PARTS.map(({ key, label: partLabel }) => (
-          <tr key={key}>
-            <td>{partLabel}</td>
-            <td css={numeric}>{micro(totals[key], currency)}</td>
-            <td css={numeric}>{cents(statement[key], currency)}</td>
+    // Focusable, so a keyboard can scroll it sideways on a phone.
+    <div css={tableScroll} tabIndex={0} role="region" aria-label={`${label}, table`}>
+      <table css={tableStyle} aria-label={label}>
+        <thead>
+          <tr>
+            <th>Part</th>
+            <th css={numeric}>Exact</th>
+            <th css={numeric}>Paid (cents)</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {PARTS.map(({ key, label: partLabel }) => (
+            <tr key={key}>
+              <td>{partLabel}</td>
+              <td css={numeric}>{micro(totals[key], currency)}</td>
+              <td css={numeric}>{cents(statement[key], currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
