@@ -208,6 +208,8 @@ describe('OpenAPI at /docs', () => {
         'GET /v2/reporting/distribution-fees',
         'GET /v1/albums/{id}/distribution-fee',
         'GET /v1/wallet',
+        'GET /v2/wallet/mutations',
+        'GET /v1/wallet/periods/{id}',
         'GET /test/boom',
       ].sort(),
     );
@@ -215,5 +217,22 @@ describe('OpenAPI at /docs', () => {
       requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
     };
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+  });
+
+  it('documents a file answer by its media type, as a binary body', async () => {
+    const document = (await t.app.inject({ url: '/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>
+      >;
+    };
+    const labelCopy = document.paths['/v1/albums/{id}/labelcopy.pdf']!.get!.responses['200']!;
+    expect(labelCopy.content).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    });
+    const typesOf = (path: string) => Object.keys(document.paths[path]!.get!.responses['200']!.content ?? {});
+    expect(typesOf('/v1/media/images/{id}/{file}')).toEqual(['image/*']);
+    expect(typesOf('/v1/media/audio/{id}/{file}')).toEqual(['audio/*']);
+    expect(typesOf('/v1/simulator/stores/{platform}/{platformId}')).toEqual(['text/html']);
   });
 });

@@ -1,4 +1,7 @@
 import { RoutePlaceholder, type AreaDefinition } from '@tunehouse/area-kit';
+import { MutationsPage } from './wallet/mutations-page.js';
+import { StatementPage } from './wallet/statement-page.js';
+import { WalletPage } from './wallet/wallet-page.js';
 import manifest from '../area.manifest.json';
 
 // The area's name is declared once, in its manifest beside package.json.
@@ -9,9 +12,9 @@ export const area: AreaDefinition = {
   name: AREA,
   shellRange: '^1.0.0',
   routes: [
-    { path: '/wallet', element: <RoutePlaceholder area={AREA} title="Wallet" /> },
-    { path: '/wallet/mutations', element: <RoutePlaceholder area={AREA} title="Mutations" /> },
-    { path: '/wallet/periods/:id', element: <RoutePlaceholder area={AREA} title="Statement period" /> },
+    { path: '/wallet', element: <WalletPage /> },
+    { path: '/wallet/mutations', element: <MutationsPage /> },
+    { path: '/wallet/periods/:id', element: <StatementPage /> },
     { path: '/wallet/invoices/:id/:extra', element: <RoutePlaceholder area={AREA} title="Invoice" /> },
     { path: '/payments/complete', element: <RoutePlaceholder area={AREA} title="Payment complete" /> },
     {

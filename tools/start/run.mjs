@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
 import { ROOT } from './paths.mjs';
 
+/**
+ * Nx as our scripts run it: no daemon, no cloud, plain output. NX_SKIP_NX_CACHE is left as the caller set it: CI
+ * sets it so that every task runs afresh in its clone instead of replaying results cached by another checkout on
+ * the same machine.
+ */
 export const NX_ENV = {
   NX_DAEMON: 'false',
   NX_NO_CLOUD: 'true',
   NX_TUI: 'false',
-  NX_SKIP_NX_CACHE: undefined,
 };
 
 /** Runs a command in the repository root, inheriting output; rejects on a non-zero exit. */

@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import type { AuthGuard } from './auth-guard.js';
-import { bearer, errorResponses, noContent } from './route-schemas.js';
+import { bearer, binaryFile, errorResponses, noContent } from './route-schemas.js';
 
 /** The parsed request parts the endpoint defines, in place of Fastify's untyped ones. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -42,6 +42,20 @@ function responseSchema(response: AppRouteResponse): z.ZodType {
   if (isNoBody(response)) return noContent;
   if (response instanceof z.ZodType) return response;
   return z.any();
+}
+
+/**
+ * A file answer's 200, keyed by its media type: /docs shows the type and a binary body. Fastify only runs a
+ * response serializer for a payload it would turn into JSON, so the Buffer, stream or HTML string the route
+ * sends still goes out as it is.
+ */
+function fileResponse(endpoint: Endpoint): Record<number, unknown> {
+  const { fileType } = endpoint.metadata;
+  if (fileType === undefined)
+    throw new Error(`${endpoint.method} ${endpoint.path} answers a file of no media type`);
+  const answer = (endpoint.responses as Record<number, AppRouteResponse>)[200];
+  const description = (answer instanceof z.ZodType ? answer.description : undefined) ?? 'The file';
+  return { 200: { description, content: { [fileType]: { schema: binaryFile } } } };
 }
 
 /** The access check an endpoint's `metadata.access` asks for, as the first onRequest hook. */
@@ -109,9 +123,8 @@ export function endpointRegistrar(app: FastifyInstance, auth: AuthGuard) {
         ...('body' in endpoint && endpoint.body && !endpoint.metadata.multipart && !isNoBody(endpoint.body)
           ? { body: endpoint.body }
           : {}),
-        // Files are streamed as they are: only the error answers are described by schema.
         response: fileAnswer
-          ? Object.fromEntries(Object.entries(errorResponses))
+          ? { ...fileResponse(endpoint), ...errorResponses }
           : { ...responses, ...errorResponses },
       },
       handler: async (request, reply) => {

@@ -9,5 +9,8 @@ export const errorResponses = {
 
 export const noContent = z.null().describe('No content');
 
+/** A file answer's body, documented as OpenAPI's binary string. */
+export const binaryFile = z.string().meta({ format: 'binary' });
+
 /** OpenAPI: the route takes `Authorization: Bearer <access token>`. */
 export const bearer = [{ bearerAuth: [] }];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { pageQuerySchema, paginatedSchema } from './pagination.js';
 import { currencyCodeSchema } from './periods.js';
-import { minorUnitsSchema } from './quantities.js';
+import { countSchema, microUnitsSchema, minorUnitsSchema } from './quantities.js';
+import { calendarDateSchema } from './requests/common.js';
 
 const centsSchema = minorUnitsSchema.min(0);
 
@@ -33,3 +35,92 @@ export const walletSchema = z.object({
   lifetimeEarnings: centsSchema,
 });
 export type Wallet = z.infer<typeof walletSchema>;
+
+/**
+ * What a wallet mutation was, in plain terms: ROYALTIES (a period close crediting the owner's share), SPLIT_INCOME
+ * (a split's share of someone else's royalties), FEE_SETTLEMENT (a distribution fee paid from the wallet),
+ * TAKEDOWN_SETTLEMENT (what a takedown before the fee was collected cost), PAYOUT (money sent out),
+ * PAYOUT_RETURNED (a failed or returned payout coming back) and ADJUSTMENT (anything else the platform booked).
+ */
+export const WALLET_MUTATION_TYPES = [
+  'ROYALTIES',
+  'SPLIT_INCOME',
+  'FEE_SETTLEMENT',
+  'TAKEDOWN_SETTLEMENT',
+  'PAYOUT',
+  'PAYOUT_RETURNED',
+  'ADJUSTMENT',
+] as const;
+export const walletMutationTypeSchema = z.enum(WALLET_MUTATION_TYPES);
+export type WalletMutationType = z.infer<typeof walletMutationTypeSchema>;
+
+/** One movement of the wallet, as the ledger booked it. */
+export const walletMutationSchema = z.object({
+  id: z.uuid(),
+  type: walletMutationTypeSchema,
+  /** Cents: positive into the wallet, negative out of it. */
+  amount: minorUnitsSchema,
+  /** The wallet's balance in cents right after this mutation. */
+  balanceAfter: centsSchema,
+  /** When the ledger booked it (ISO 8601). */
+  date: z.iso.datetime({ offset: true }),
+  periodId: z.uuid().nullable(),
+  albumId: z.uuid().nullable(),
+  payoutId: z.uuid().nullable(),
+  splitId: z.uuid().nullable(),
+});
+export type WalletMutation = z.infer<typeof walletMutationSchema>;
+
+export const walletMutationPageSchema = paginatedSchema(walletMutationSchema);
+export type WalletMutationPage = z.infer<typeof walletMutationPageSchema>;
+
+/** GET /v2/wallet/mutations: the page window, `type`, and `from`/`to` (calendar days in UTC, both included). */
+export const walletMutationQuerySchema = pageQuerySchema
+  .extend({
+    type: walletMutationTypeSchema.optional(),
+    from: calendarDateSchema.optional(),
+    to: calendarDateSchema.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: '`from` must not be after `to`',
+    path: ['from'],
+  });
+export type WalletMutationQuery = z.infer<typeof walletMutationQuerySchema>;
+
+/** How a period statement groups its rows. */
+export const STATEMENT_BUCKETS = ['platform', 'territory', 'track', 'release'] as const;
+export const statementBucketSchema = z.enum(STATEMENT_BUCKETS);
+export type StatementBucket = z.infer<typeof statementBucketSchema>;
+
+/** GET /v1/wallet/periods/:id: `bucket` (default track). */
+export const walletStatementQuerySchema = z.object({
+  bucket: statementBucketSchema.default('track'),
+});
+export type WalletStatementQuery = z.infer<typeof walletStatementQuerySchema>;
+
+/**
+ * What one statement row (or the totals) amounts to: streams, revenue and the fee and commission taken from it in
+ * micro-units of the platform currency, and `credited`, the cents that reached the wallet.
+ */
+export const statementAmountsSchema = z.object({
+  streams: countSchema,
+  revenue: microUnitsSchema.min(0),
+  feeCollected: microUnitsSchema.min(0),
+  commission: microUnitsSchema.min(0),
+  credited: centsSchema,
+});
+export type StatementAmounts = z.infer<typeof statementAmountsSchema>;
+
+/** One row: `key` is the platform, territory (null when the report had none), track id or album id. */
+export const statementRowSchema = statementAmountsSchema.extend({ key: z.string().nullable() });
+export type StatementRow = z.infer<typeof statementRowSchema>;
+
+/** The account's statement of one closed period; `totals` is the exact sum of `rows`. */
+export const walletStatementSchema = z.object({
+  period: walletPeriodRefSchema,
+  bucket: statementBucketSchema,
+  currency: currencyCodeSchema,
+  rows: z.array(statementRowSchema),
+  totals: statementAmountsSchema,
+});
+export type WalletStatement = z.infer<typeof walletStatementSchema>;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { Button } from './button.js';
 import { errorTitleFor } from './error-titles.js';
@@ -13,6 +14,8 @@ export interface ErrorPanelProps {
   /** Label and action of the back button. */
   backLabel?: string | undefined;
   onBack: () => void;
+  /** Further actions (buttons, and any line about them), shown after the back button in the same row. */
+  actions?: ReactNode;
   /** The generic variant shows the status code above the title. */
   variant?: 'public' | 'generic';
 }
@@ -40,6 +43,13 @@ const code = css`
   color: ${colors.primary};
   margin: 0;
 `;
+const actionRow = css`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  align-items: center;
+  gap: 0.75rem;
+`;
 const detailLine = css`
   margin-top: 2rem;
   font: 0.8rem/1.4 ${fonts.mono};
@@ -59,7 +69,10 @@ export function ErrorPanel(props: ErrorPanelProps) {
         {props.message ?? 'Something is off here.'} Please contact{' '}
         <a href={`mailto:${supportEmail}`}>{supportEmail}</a> if this keeps happening.
       </p>
-      <Button onClick={props.onBack}>{props.backLabel ?? 'Take me back'}</Button>
+      <div css={actionRow}>
+        <Button onClick={props.onBack}>{props.backLabel ?? 'Take me back'}</Button>
+        {props.actions}
+      </div>
       {detail !== undefined && detail !== '' && (
         <p css={detailLine} data-testid="error-detail">
           status: {status} | detail: {detail}

@@ -4,24 +4,16 @@ import type { AreaFailure } from '../services/area-failures.js';
 import { AREA_FAILURE_COPY } from './area-failure-copy.js';
 import { ShellErrorPage, type ShellErrorPageProps } from './shell-error-page.js';
 
-const retryRow = css`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 0.75rem;
-  margin: -2rem auto 4rem;
-  padding: 0 1.5rem;
-  max-width: 36rem;
-  text-align: center;
+// Its own line under the buttons. Always rendered, even empty: a live region must be in place before its text changes.
+const retryStatus = css`
+  flex-basis: 100%;
+  margin: 0;
   color: ${colors.inkSoft};
-  p {
-    margin: 0;
-  }
 `;
 
 export interface AreaErrorPageProps extends Omit<
   ShellErrorPageProps,
-  'status' | 'detail' | 'title' | 'message' | 'kind' | 'children'
+  'status' | 'detail' | 'title' | 'message' | 'kind' | 'actions'
 > {
   failure: AreaFailure;
   /** Fetches the area again, in place. */
@@ -42,19 +34,20 @@ export function AreaErrorPage({ failure, onRetry, ...page }: AreaErrorPageProps)
       title={copy.title}
       message={copy.message}
       kind={failure.kind}
-    >
-      <div css={retryRow}>
-        <p role="status">
-          {failure.retrying
-            ? 'Trying again…'
-            : failure.failedRetries > 0
-              ? `Tried again ${failure.failedRetries === 1 ? 'once' : `${failure.failedRetries} times`}, without luck so far.`
-              : ''}
-        </p>
-        <Button variant="secondary" onClick={onRetry} aria-disabled={failure.retrying}>
-          Try again
-        </Button>
-      </div>
-    </ShellErrorPage>
+      actions={
+        <>
+          <Button variant="secondary" onClick={onRetry} aria-disabled={failure.retrying}>
+            Try again
+          </Button>
+          <p css={retryStatus} role="status">
+            {failure.retrying
+              ? 'Trying again…'
+              : failure.failedRetries > 0
+                ? `Tried again ${failure.failedRetries === 1 ? 'once' : `${failure.failedRetries} times`}, without luck so far.`
+                : ''}
+          </p>
+        </>
+      }
+    />
   );
 }

@@ -16,8 +16,8 @@ export interface ShellErrorPageProps {
   backTo?: string | undefined;
   /** Why an area failed (unreachable, refused, crashed), reported with the page:error event. */
   kind?: string | undefined;
-  /** Further actions, shown under the panel. */
-  children?: ReactNode;
+  /** Further actions, shown beside 'Take me back'. */
+  actions?: ReactNode;
 }
 
 /**
@@ -34,7 +34,7 @@ export function ShellErrorPage({
   setTitle,
   backTo = '/',
   kind,
-  children,
+  actions,
 }: ShellErrorPageProps) {
   const shownTitle = title ?? errorTitleFor(status);
   useEffect(() => {
@@ -42,17 +42,15 @@ export function ShellErrorPage({
     analytics.track('page:error', { status, detail, ...(kind === undefined ? {} : { kind }) });
   }, [status, detail, kind, shownTitle, analytics, setTitle]);
   return (
-    <>
-      <ErrorPanel
-        status={status}
-        title={title}
-        message={message}
-        variant={title === undefined ? 'public' : 'generic'}
-        detail={detail}
-        supportEmail={supportEmail}
-        onBack={() => navigateToUrl(backTo)}
-      />
-      {children}
-    </>
+    <ErrorPanel
+      status={status}
+      title={title}
+      message={message}
+      variant={title === undefined ? 'public' : 'generic'}
+      detail={detail}
+      supportEmail={supportEmail}
+      onBack={() => navigateToUrl(backTo)}
+      actions={actions}
+    />
   );
 }

@@ -3,8 +3,10 @@
  * the platform currency, the last closed period and lifetime earnings from period closes. app.ts and other domains
  * import this file only.
  *
- * Exports: `createWalletService({ db, platformCurrency })` → `summary(accountId)`; `walletRoutes({ wallet, auth })`:
- * GET /v1/wallet.
+ * Exports: `createWalletService({ db, platformCurrency })` → `summary(accountId)`, `mutations(accountId, query)`
+ * (paged ledger entries with the running balance), `statement(accountId, periodId, { bucket })` (one closed
+ * period by platform, territory, track or release; rows sum to the totals exactly); `walletRoutes({ wallet, auth
+ * })`: GET /v1/wallet, GET /v2/wallet/mutations, GET /v1/wallet/periods/:id.
  */
 export { walletRoutes } from './routes.js';
 export { createWalletService, type WalletService } from './service.js';

@@ -4,7 +4,10 @@ import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import type { WalletService } from './service.js';
 
-/** The signed-in account's wallet; there is no id to ask for, so nobody can read another account's. */
+/**
+ * The signed-in account's wallet, its mutations and its period statements: every read is of the caller's own
+ * account, so nobody can read another account's.
+ */
 export function walletRoutes({
   wallet,
   auth,
@@ -17,6 +20,14 @@ export function walletRoutes({
     route(endpoints.wallet.get, async (request) => ({
       status: 200,
       body: await wallet.summary(callerOf(request).user.account.id),
+    }));
+    route(endpoints.wallet.mutations, async (request) => ({
+      status: 200,
+      body: await wallet.mutations(callerOf(request).user.account.id, request.query),
+    }));
+    route(endpoints.wallet.statement, async (request) => ({
+      status: 200,
+      body: await wallet.statement(callerOf(request).user.account.id, request.params.id, request.query),
     }));
   };
 }

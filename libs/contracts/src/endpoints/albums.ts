@@ -137,6 +137,6 @@ export const albumEndpoints = endpointGroup({
     pathParams: albumParamsSchema,
     responses: { 200: z.unknown().describe('The label copy, a PDF document') },
     summary: 'The album’s label copy as a PDF (application/pdf, as an attachment)',
-    metadata: meta({ access: 'session', tag: 'albums', file: true }),
+    metadata: meta({ access: 'session', tag: 'albums', file: true, fileType: 'application/pdf' }),
   },
 });

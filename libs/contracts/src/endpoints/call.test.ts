@@ -27,7 +27,7 @@ const sample = endpointGroup({
     path: '/v1/things/:id/pdf',
     pathParams: z.object({ id: z.string() }),
     responses: { 200: z.any() },
-    metadata: meta({ access: 'session', tag: 'things', file: true }),
+    metadata: meta({ access: 'session', tag: 'things', file: true, fileType: 'application/pdf' }),
   },
 });
 
@@ -95,6 +95,14 @@ describe('the endpoint list', () => {
     );
     expect(invalid.map(([name]) => name)).toEqual([]);
     expect(allEndpoints().length).toBeGreaterThan(0);
+  });
+
+  it('asks a file answer for its media type, and only a file answer', () => {
+    const base = { access: 'public', tag: 'media' } as const;
+    expect(endpointMetadataSchema.safeParse({ ...base, file: true }).success).toBe(false);
+    expect(endpointMetadataSchema.safeParse({ ...base, fileType: 'image/*' }).success).toBe(false);
+    expect(endpointMetadataSchema.safeParse({ ...base, file: true, fileType: 'image/*' }).success).toBe(true);
+    expect(endpointMetadataSchema.safeParse({ ...base, file: true, fileType: 'pdf' }).success).toBe(false);
   });
 
   it('writes paths with :parameters that the path parameters schema names', () => {

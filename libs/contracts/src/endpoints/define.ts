@@ -24,7 +24,7 @@ export function endpointGroup<const T extends AppRouter>(routes: T): T {
 export const ACCESS_LEVELS = ['public', 'optional', 'session', 'pending', 'suspended', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-export const endpointMetadataSchema = z.object({
+const endpointMetadataFields = z.object({
   access: z.enum(ACCESS_LEVELS),
   /** The bot-check action whose token the request carries in the `x-bot-check` header. */
   botCheck: z.enum(BOT_CHECKED_POSTS.map(({ action }) => action)).optional(),
@@ -35,9 +35,26 @@ export const endpointMetadataSchema = z.object({
    * `contentType: 'multipart/form-data'` the route also takes an application/json body (the album form).
    */
   multipart: z.boolean().optional(),
-  /** The 200 answer is a file (PDF, image, audio), not JSON. */
+  /** The 200 answer is a file (PDF, image, audio, HTML page), not JSON. */
   file: z.boolean().optional(),
+  /**
+   * The media type of that file (`application/pdf`, or `image/*` when it varies within a family), which /docs
+   * gives as the 200 answer's content.
+   */
+  fileType: z
+    .string()
+    .regex(/^[a-z]+\/([a-z0-9.+-]+|\*)$/)
+    .optional(),
 });
+
+/** Every file answer names its media type, and only a file answer has one. */
+export const endpointMetadataSchema = endpointMetadataFields.refine(
+  (metadata) => (metadata.file === true) === (metadata.fileType !== undefined),
+  {
+    message: 'A file answer names its media type (fileType), and only a file answer has one',
+    path: ['fileType'],
+  },
+);
 export type EndpointMetadata = z.infer<typeof endpointMetadataSchema>;
 
 /** A defined endpoint: a ts-rest route whose metadata says who may call it. */

@@ -6,7 +6,7 @@ import { endpointGroup, meta } from './define.js';
  * The stored media files. No session: an <img> or <audio> element sends none, so the URL itself is the capability
  * (a random id); the files never change, so they cache for a year.
  */
-const mediaFile = meta({ access: 'public', tag: 'media', file: true });
+const mediaFile = { access: 'public', tag: 'media', file: true } as const;
 
 export const mediaEndpoints = endpointGroup({
   image: {
@@ -15,7 +15,7 @@ export const mediaEndpoints = endpointGroup({
     pathParams: mediaFileParamsSchema,
     responses: { 200: z.unknown().describe('The image file (image/jpeg or image/png)') },
     summary: 'An image rendition file (original, large, medium or thumbnail)',
-    metadata: mediaFile,
+    metadata: meta({ ...mediaFile, fileType: 'image/*' }),
   },
   audio: {
     method: 'GET',
@@ -23,6 +23,6 @@ export const mediaEndpoints = endpointGroup({
     pathParams: mediaFileParamsSchema,
     responses: { 200: z.unknown().describe('The audio file') },
     summary: 'A track’s audio file: the original upload or its MP3 preview',
-    metadata: mediaFile,
+    metadata: meta({ ...mediaFile, fileType: 'audio/*' }),
   },
 });

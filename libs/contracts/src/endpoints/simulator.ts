@@ -13,6 +13,6 @@ export const simulatorEndpoints = endpointGroup({
     pathParams: simulatedStoreParamsSchema,
     responses: { 200: z.unknown().describe('An HTML page') },
     summary: 'A simulated platform’s public page of a release that is live on it',
-    metadata: meta({ access: 'public', tag: 'delivery', file: true }),
+    metadata: meta({ access: 'public', tag: 'delivery', file: true, fileType: 'text/html' }),
   },
 });

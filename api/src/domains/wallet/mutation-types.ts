@@ -1,0 +1,26 @@
+import { WALLET_MUTATION_TYPES, type WalletMutationType } from '@tunehouse/contracts';
+
+/**
+ * The ledger transfer kinds behind each wallet mutation type. ADJUSTMENT has none of its own: it is every kind not
+ * listed here, so a kind added later shows up (as an adjustment) rather than disappearing from the wallet.
+ */
+export const KINDS_OF_TYPE: Readonly<Record<WalletMutationType, readonly string[]>> = {
+  ROYALTIES: ['CLOSE_CREDIT'],
+  SPLIT_INCOME: ['SPLIT_INCOME', 'SPLIT_RELEASE'],
+  FEE_SETTLEMENT: ['FEE_SETTLEMENT'],
+  TAKEDOWN_SETTLEMENT: ['TAKEDOWN_SETTLEMENT'],
+  PAYOUT: ['PAYOUT'],
+  PAYOUT_RETURNED: ['PAYOUT_RETURNED', 'PAYOUT_REVERSAL'],
+  ADJUSTMENT: [],
+};
+
+/** Every kind some type names; ADJUSTMENT filters on "none of these". */
+export const NAMED_KINDS: readonly string[] = WALLET_MUTATION_TYPES.flatMap((type) => KINDS_OF_TYPE[type]);
+
+const TYPE_OF_KIND = new Map(
+  WALLET_MUTATION_TYPES.flatMap((type) => KINDS_OF_TYPE[type].map((kind) => [kind, type] as const)),
+);
+
+export function mutationTypeOf(kind: string): WalletMutationType {
+  return TYPE_OF_KIND.get(kind) ?? 'ADJUSTMENT';
+}

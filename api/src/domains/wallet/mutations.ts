@@ -1,0 +1,99 @@
+import {
+  toPage,
+  type WalletMutation,
+  type WalletMutationPage,
+  type WalletMutationQuery,
+} from '@tunehouse/contracts';
+import type { Queryable } from '../../platform/db.js';
+import { walletKey } from '../ledger/index.js';
+import { KINDS_OF_TYPE, NAMED_KINDS, mutationTypeOf } from './mutation-types.js';
+
+type MutationRow = {
+  id: string;
+  kind: string;
+  amount: string;
+  balance_after: string;
+  created_at: Date;
+  period_id: string | null;
+  album_id: string | null;
+  payout_id: string | null;
+  split_id: string | null;
+  total: string;
+};
+
+/** The SQL condition and parameters of the type and date filters, numbered after the wallet key ($1). */
+function filtersOf(query: WalletMutationQuery): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(condition(`$${params.length + 1}`));
+  };
+  if (query.type === 'ADJUSTMENT') add((p) => `NOT (kind = ANY(${p}::text[]))`, NAMED_KINDS);
+  else if (query.type) add((p) => `kind = ANY(${p}::text[])`, KINDS_OF_TYPE[query.type]);
+  // Calendar days in UTC, both included: `to` is compared with the start of the day after it.
+  if (query.from) add((p) => `created_at >= ${p}::date::timestamp AT TIME ZONE 'UTC'`, query.from);
+  if (query.to) add((p) => `created_at < (${p}::date + 1)::timestamp AT TIME ZONE 'UTC'`, query.to);
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+function toMutation(row: MutationRow): WalletMutation {
+  return {
+    id: row.id,
+    type: mutationTypeOf(row.kind),
+    amount: Number(row.amount),
+    balanceAfter: Number(row.balance_after),
+    date: row.created_at.toISOString(),
+    periodId: row.period_id,
+    albumId: row.album_id,
+    payoutId: row.payout_id,
+    splitId: row.split_id,
+  };
+}
+
+/**
+ * One page of the account's wallet entries, newest first. The running balance is taken over every entry of the
+ * wallet in booking order before the filters apply, so `balanceAfter` is the real balance whatever is shown.
+ */
+export async function walletMutations(
+  q: Queryable,
+  accountId: string,
+  query: WalletMutationQuery,
+): Promise<WalletMutationPage> {
+  const { where, params } = filtersOf(query);
+  const { rows } = await q.query<MutationRow>(
+    `WITH wallet AS (
+       SELECT t.id, t.kind, e.amount, e.id AS entry_id, t.created_at, t.period_id, t.album_id, t.payout_id,
+         t.split_id, SUM(e.amount) OVER (ORDER BY e.id) AS balance_after
+       FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
+       WHERE e.account_key = $1
+     )
+     SELECT *, count(*) OVER () AS total FROM wallet ${where}
+     ORDER BY entry_id DESC
+     LIMIT $${params.length + 2} OFFSET $${params.length + 3}`,
+    [walletKey(accountId), ...params, query.size, query.offset],
+  );
+  // Past the last page there is no row to carry the count: count again only then.
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : query.offset === 0
+      ? 0
+      : await countMutations(q, accountId, where, params);
+  return toPage(rows.map(toMutation), query.offset, query.size, total);
+}
+
+async function countMutations(
+  q: Queryable,
+  accountId: string,
+  where: string,
+  params: unknown[],
+): Promise<number> {
+  const { rows } = await q.query<{ total: string }>(
+    `SELECT count(*) AS total FROM (
+       SELECT t.kind, t.created_at FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
+       WHERE e.account_key = $1
+     ) wallet ${where}`,
+    [walletKey(accountId), ...params],
+  );
+  return Number(rows[0]?.total ?? 0);
+}

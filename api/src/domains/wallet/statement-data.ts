@@ -1,0 +1,125 @@
+import type { Queryable } from '../../platform/db.js';
+import type { StatementInput, StatementLine, StatementTrack } from './statement.js';
+
+const PPB = '1000000000';
+
+/**
+ * The close's allocations that concern the account in one period: every track it owns (revenue, fee and
+ * commission come from all of that track's allocation lines) and every track whose close credited its wallet.
+ */
+async function tracksOf(
+  q: Queryable,
+  periodId: string,
+  accountId: string,
+  wallet: string,
+): Promise<StatementTrack[]> {
+  const { rows } = await q.query<{
+    track_id: string;
+    album_id: string;
+    revenue: string;
+    fee: string;
+    commission: string;
+    credited: string;
+  }>(
+    `WITH owned AS (
+       SELECT DISTINCT track_id FROM revenue_lines WHERE period_id = $1 AND matched AND account_id = $2
+     )
+     SELECT a.track_id, a.album_id,
+       COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL), 0)::text AS revenue,
+       COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL AND a.kind = 'FEE'), 0)::text AS fee,
+       COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL AND a.kind = 'COMMISSION'), 0)::text
+         AS commission,
+       COALESCE(SUM(a.amount_micro) FILTER (WHERE a.kind = 'CREDIT' AND a.beneficiary_key = $3), 0)::text
+         AS credited
+     FROM period_allocations a LEFT JOIN owned o ON o.track_id = a.track_id
+     WHERE a.period_id = $1 AND (o.track_id IS NOT NULL OR a.beneficiary_key = $3)
+     GROUP BY a.track_id, a.album_id
+     ORDER BY a.track_id`,
+    [periodId, accountId, wallet],
+  );
+  return rows.map((row) => ({
+    trackId: row.track_id,
+    albumId: row.album_id,
+    revenueMicro: BigInt(row.revenue),
+    feeMicro: BigInt(row.fee),
+    commissionMicro: BigInt(row.commission),
+    creditedMicro: BigInt(row.credited),
+  }));
+}
+
+/** The cents the close credited to the wallet, by album (one CLOSE_CREDIT transfer per album). */
+async function creditedCentsByAlbum(
+  q: Queryable,
+  periodId: string,
+  wallet: string,
+): Promise<Map<string, bigint>> {
+  const { rows } = await q.query<{ album_id: string; cents: string }>(
+    `SELECT album_id, SUM(amount)::text AS cents FROM ledger_transfers
+     WHERE period_id = $1 AND kind = 'CLOSE_CREDIT' AND credit_key = $2 AND album_id IS NOT NULL
+     GROUP BY album_id`,
+    [periodId, wallet],
+  );
+  return new Map(rows.map((row) => [row.album_id, BigInt(row.cents)]));
+}
+
+/** The tracks' matched revenue lines by platform and territory, weighted by revenue in the platform currency. */
+async function linesOf(
+  q: Queryable,
+  periodId: string,
+  trackIds: readonly string[],
+  platformCurrency: string,
+): Promise<StatementLine[]> {
+  if (trackIds.length === 0) return [];
+  const { rows } = await q.query<{
+    track_id: string;
+    platform: string;
+    territory: string | null;
+    streams: string;
+    weight: string;
+  }>(
+    `SELECT l.track_id, l.platform, l.territory, SUM(l.streams)::text AS streams,
+       SUM(l.revenue_micro::numeric
+         * COALESCE(r.rate_ppb, CASE WHEN l.currency = $3 THEN ${PPB} ELSE 0 END))::text AS weight
+     FROM revenue_lines l
+     LEFT JOIN period_exchange_rates r ON r.period_id = l.period_id AND r.currency = l.currency
+     WHERE l.period_id = $1 AND l.matched AND l.track_id = ANY($2::uuid[])
+     GROUP BY l.track_id, l.platform, l.territory
+     ORDER BY l.track_id, l.platform, l.territory`,
+    [periodId, trackIds, platformCurrency],
+  );
+  return rows.map((row) => ({
+    trackId: row.track_id,
+    platform: row.platform,
+    territory: row.territory,
+    streams: BigInt(row.streams),
+    weight: BigInt(row.weight),
+  }));
+}
+
+/** Everything a statement of one closed period is built from, for one account. */
+export async function statementInputOf(
+  q: Queryable,
+  {
+    periodId,
+    accountId,
+    wallet,
+    platformCurrency,
+  }: {
+    periodId: string;
+    accountId: string;
+    wallet: string;
+    platformCurrency: string;
+  },
+): Promise<StatementInput> {
+  const tracks = await tracksOf(q, periodId, accountId, wallet);
+  return {
+    tracks,
+    creditedCentsByAlbum: await creditedCentsByAlbum(q, periodId, wallet),
+    lines: await linesOf(
+      q,
+      periodId,
+      tracks.map((track) => track.trackId),
+      platformCurrency,
+    ),
+  };
+}

@@ -1,0 +1,122 @@
+import { css } from '@emotion/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  STATEMENT_BUCKETS,
+  type StatementAmounts,
+  type StatementBucket,
+  type WalletStatement,
+} from '@tunehouse/contracts';
+import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Card, Page, SelectField, tableScroll, tableStyle } from '@tunehouse/ui';
+import { formatCents, formatCount, formatMicro } from './money.js';
+import { QueryState } from './query-state.js';
+import { statementQuery } from './wallet-queries.js';
+
+const BUCKET_LABELS: Readonly<Record<StatementBucket, string>> = {
+  platform: 'Platform',
+  territory: 'Territory',
+  track: 'Track',
+  release: 'Release',
+};
+const bucketOptions = STATEMENT_BUCKETS.map((value) => ({ value, label: BUCKET_LABELS[value] }));
+const isBucket = (value: string | null): value is StatementBucket =>
+  value !== null && (STATEMENT_BUCKETS as readonly string[]).includes(value);
+
+const numberStyle = css`
+  text-align: right;
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+function Amounts({ amounts, currency }: { amounts: StatementAmounts; currency: string }) {
+  return (
+    <>
+      <td css={numberStyle}>{formatCount(amounts.streams)}</td>
+      <td css={numberStyle}>{formatMicro(amounts.revenue, currency)}</td>
+      <td css={numberStyle}>{formatMicro(amounts.feeCollected, currency)}</td>
+      <td css={numberStyle}>{formatMicro(amounts.commission, currency)}</td>
+      <td css={numberStyle}>{formatCents(amounts.credited, currency)}</td>
+    </>
+  );
+}
+
+function StatementTable({ statement }: { statement: WalletStatement }) {
+  const label = `Statement by ${BUCKET_LABELS[statement.bucket].toLowerCase()}`;
+  if (statement.rows.length === 0) return <p>This account had no revenue in this period.</p>;
+  return (
+    <div css={tableScroll} tabIndex={0} role="region" aria-label={label}>
+      <table css={tableStyle} aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">{BUCKET_LABELS[statement.bucket]}</th>
+            <th scope="col" css={numberStyle}>
+              Streams
+            </th>
+            <th scope="col" css={numberStyle}>
+              Revenue
+            </th>
+            <th scope="col" css={numberStyle}>
+              Fee collected
+            </th>
+            <th scope="col" css={numberStyle}>
+              Commission
+            </th>
+            <th scope="col" css={numberStyle}>
+              Credited
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {statement.rows.map((row) => (
+            <tr key={row.key ?? ''}>
+              <th scope="row">{row.key ?? 'Unknown'}</th>
+              <Amounts amounts={row} currency={statement.currency} />
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <Amounts amounts={statement.totals} currency={statement.currency} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** /wallet/periods/{id}: the statement of one closed period, grouped by the bucket chosen, with its totals. */
+export function StatementPage() {
+  usePageMeta('Statement period');
+  const shell = useShell();
+  const { id = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const bucketParam = search.get('bucket')?.toLowerCase() ?? null;
+  const bucket = isBucket(bucketParam) ? bucketParam : 'track';
+  const statement = useQuery(statementQuery(shell.api, id, bucket));
+  const month = statement.data?.period.month;
+  return (
+    <Page title="Statement period">
+      <p>
+        <Link to="/wallet">Back to the wallet</Link>
+      </p>
+      {month && (
+        <p>
+          The statement of {month}, in {statement.data?.currency}.
+        </p>
+      )}
+      <SelectField
+        label="Group by"
+        options={bucketOptions}
+        value={bucket}
+        onChange={(event) => setSearch({ bucket: event.target.value })}
+      />
+      <Card>
+        <QueryState query={statement} what="the statement">
+          {(data) => <StatementTable statement={data} />}
+        </QueryState>
+      </Card>
+    </Page>
+  );
+}

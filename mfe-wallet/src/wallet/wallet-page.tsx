@@ -1,0 +1,124 @@
+import { css } from '@emotion/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Wallet, WalletMutation } from '@tunehouse/contracts';
+import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Card, Page, colors, formatDate, mq } from '@tunehouse/ui';
+import { DistributionFees } from './distribution-fees.js';
+import { formatCents } from './money.js';
+import { MutationTable } from './mutation-table.js';
+import { QueryState } from './query-state.js';
+import { mutationsQuery, openFeesQuery, walletQuery } from './wallet-queries.js';
+
+const figuresStyle = css`
+  display: grid;
+  gap: 1rem;
+  margin: 0;
+  grid-template-columns: 1fr;
+  ${mq('tablet')} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+  dt {
+    color: ${colors.inkSoft};
+    font-size: 0.9rem;
+  }
+  dd {
+    margin: 0.2rem 0 0;
+    font-size: 1.3rem;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+function Balance({ wallet }: { wallet: Wallet }) {
+  const money = (cents: number) => formatCents(cents, wallet.currency);
+  return (
+    <dl css={figuresStyle}>
+      <div>
+        <dt>Available</dt>
+        <dd>{money(wallet.available)}</dd>
+      </div>
+      <div>
+        <dt>Split income awaiting acceptance</dt>
+        <dd>{money(wallet.held.splitsPendingAcceptance)}</dd>
+      </div>
+      <div>
+        <dt>Payouts in flight</dt>
+        <dd>{money(wallet.held.payoutsInFlight)}</dd>
+      </div>
+      <div>
+        <dt>Lifetime earnings</dt>
+        <dd>{money(wallet.lifetimeEarnings)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The closed periods the wallet was credited in, newest first, from its royalty mutations; the last closed period
+ * (known by month) comes first even when it credited nothing.
+ */
+function statementLinks(wallet: Wallet, royalties: readonly WalletMutation[]) {
+  const links = new Map<string, string>();
+  if (wallet.lastClosedPeriod) links.set(wallet.lastClosedPeriod.id, wallet.lastClosedPeriod.month);
+  for (const mutation of royalties)
+    if (mutation.periodId && !links.has(mutation.periodId))
+      links.set(mutation.periodId, `Credited ${formatDate(mutation.date)}`);
+  return [...links.entries()].map(([id, label]) => ({ id, label }));
+}
+
+/** /wallet: balance and held amounts, the latest mutations, distribution fees and the period statements. */
+export function WalletPage() {
+  usePageMeta('Wallet');
+  const shell = useShell();
+  const wallet = useQuery(walletQuery(shell.api));
+  const latest = useQuery(mutationsQuery(shell.api, { offset: 0, size: 5 }));
+  const royalties = useQuery(mutationsQuery(shell.api, { type: 'ROYALTIES', offset: 0, size: 50 }));
+  const fees = useQuery(openFeesQuery(shell.api));
+  const currency = wallet.data?.currency ?? 'EUR';
+  return (
+    <Page title="Wallet">
+      <Card title="Balance" id="balance">
+        <QueryState query={wallet} what="the balance">
+          {(data) => <Balance wallet={data} />}
+        </QueryState>
+      </Card>
+      <Card title="Latest mutations" id="latest-mutations">
+        <QueryState query={latest} what="the mutations">
+          {(page) =>
+            page.items.length === 0 ? (
+              <p>No money has moved in this wallet yet.</p>
+            ) : (
+              <MutationTable mutations={page.items} currency={currency} label="Latest mutations" />
+            )
+          }
+        </QueryState>
+        <p>
+          <Link to="/wallet/mutations">All mutations</Link>
+        </p>
+      </Card>
+      <Card title="Distribution fees" id="distribution-fees">
+        <QueryState query={fees} what="the distribution fees">
+          {(page) => <DistributionFees fees={page.items} currency={currency} />}
+        </QueryState>
+      </Card>
+      <Card title="Statements" id="statements">
+        <QueryState query={wallet} what="the statements">
+          {(data) => {
+            const links = statementLinks(data, royalties.data?.items ?? []);
+            if (links.length === 0) return <p>No period has closed yet.</p>;
+            return (
+              <ul>
+                {links.map((link) => (
+                  <li key={link.id}>
+                    <Link to={`/wallet/periods/${link.id}`}>Statement {link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            );
+          }}
+        </QueryState>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,265 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/dom';
+import { choose, click, eventually, renderAreaRoute } from '@tunehouse/testing';
+import type { ApiRequest } from '@tunehouse/shell-contract';
+import type {
+  DistributionFeeReportItem,
+  Wallet,
+  WalletMutation,
+  WalletStatement,
+} from '@tunehouse/contracts';
+import { area } from '../area.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+let cleanup: (() => void) | undefined;
+afterEach(() => cleanup?.());
+
+const PERIOD = '6f1c2a4e-0d3b-4c5a-8e9f-1a2b3c4d5e6f';
+const OLDER_PERIOD = '7a1c2a4e-0d3b-4c5a-8e9f-1a2b3c4d5e6f';
+const ALBUM = '8b1c2a4e-0d3b-4c5a-8e9f-1a2b3c4d5e6f';
+
+const wallet: Wallet = {
+  available: 123_456,
+  held: { splitsPendingAcceptance: 2_500, payoutsInFlight: 0 },
+  currency: 'EUR',
+  lastClosedPeriod: { id: PERIOD, month: '2026-10' },
+  lifetimeEarnings: 200_000,
+};
+
+let serial = 0;
+function mutation(overrides: Partial<WalletMutation>): WalletMutation {
+  serial += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
+    type: 'ROYALTIES',
+    amount: 1_000,
+    balanceAfter: 1_000,
+    date: '2026-11-02T10:00:00.000Z',
+    periodId: null,
+    albumId: null,
+    payoutId: null,
+    splitId: null,
+    ...overrides,
+  };
+}
+
+const fee: DistributionFeeReportItem = {
+  issuedAt: '2026-01-10',
+  expiresAt: '2027-01-10',
+  settledAt: null,
+  isCurrent: true,
+  isSettled: false,
+  sequenceNumber: 1,
+  collectionStartedAt: '2026-01-10',
+  collectionEndedAt: null,
+  numberOfStreams: 10_000,
+  numberOfStreamsCollected: 2_500,
+  numberOfStreamsRemaining: 7_500,
+  license: {
+    id: 'l1',
+    albumId: ALBUM,
+    termsAcceptedAt: '2026-01-10',
+    ownershipConfirmedAt: '2026-01-10',
+    paymentPlan: {
+      id: 'STANDARD',
+      share: 8_500,
+      distributionFee: { numberOfStreams: 10_000, pricePerStream: 1_999 },
+    },
+  },
+  album: {
+    id: ALBUM,
+    title: 'Night Drive',
+    version: null,
+    barcode: null,
+    artists: [],
+    isCollaboration: false,
+  },
+};
+
+const page = <Item,>(items: Item[], extra: object = {}) => ({
+  items,
+  currentOffset: 0,
+  size: 25,
+  totalItems: items.length,
+  ...extra,
+});
+
+type Responder = (request: ApiRequest<unknown>) => unknown;
+
+async function open(url: string, respond: Responder) {
+  const requests: ApiRequest<unknown>[] = [];
+  const rendered = await renderAreaRoute(area, url, {
+    respond: (request) => {
+      requests.push(request);
+      const answer = respond(request);
+      if (answer === undefined) throw new Error(`unplanned ${request.method} ${request.path}`);
+      return answer;
+    },
+  });
+  cleanup = rendered.unmount;
+  return requests;
+}
+
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+
+describe('/wallet', () => {
+  it('shows the balance, the latest mutations, the fees being collected and the statements', async () => {
+    const latest = [
+      mutation({ type: 'TAKEDOWN_SETTLEMENT', amount: -1_500, balanceAfter: 123_456 }),
+      mutation({ type: 'ROYALTIES', amount: 124_956, balanceAfter: 124_956, periodId: PERIOD }),
+    ];
+    const requests = await open('/wallet', (request) => {
+      if (request.path === '/v1/wallet') return wallet;
+      if (request.path === '/v2/wallet/mutations')
+        return request.query?.type === 'ROYALTIES'
+          ? page([latest[1], mutation({ periodId: OLDER_PERIOD, date: '2026-10-03T09:00:00.000Z' })])
+          : page(latest);
+      if (request.path === '/v2/reporting/distribution-fees') return page([fee]);
+      return undefined;
+    });
+    const balance = screen.getByRole('region', { name: 'Balance' });
+    const figures = await eventually(() =>
+      within(balance)
+        .getAllByRole('definition')
+        .map((figure) => figure.textContent),
+    );
+    expect(figures).toEqual(['€1,234.56', '€25.00', '€0.00', '€2,000.00']);
+
+    const table = await eventually(() => screen.getByRole('table', { name: 'Latest mutations' }));
+    expect(rowsOf(table).slice(1)).toEqual([
+      ['02-11-2026', 'Takedown settlement', '-€15.00', '€1,234.56'],
+      ['02-11-2026', 'Royalties', '€1,249.56', '€1,249.56'],
+    ]);
+    expect(requests.find((r) => r.path === '/v2/wallet/mutations' && !r.query?.type)?.query).toMatchObject({
+      offset: 0,
+      size: 5,
+    });
+    expect(requests.find((r) => r.path === '/v2/reporting/distribution-fees')?.query).toMatchObject({
+      settled: false,
+    });
+
+    const bar = await eventually(() =>
+      screen.getByRole('progressbar', { name: 'Streams collected for Night Drive' }),
+    );
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByText('2,500 of 10,000 streams collected, 7,500 remaining')).toBeTruthy();
+    expect(screen.getByText(/Fee 1 of €19.99, issued 10-01-2026/)).toBeTruthy();
+
+    const statements = await eventually(() => screen.getByRole('link', { name: 'Statement 2026-10' }));
+    expect(statements.getAttribute('href')).toBe(`/wallet/periods/${PERIOD}`);
+    const older = await eventually(() => screen.getByRole('link', { name: 'Statement Credited 03-10-2026' }));
+    expect(older.getAttribute('href')).toBe(`/wallet/periods/${OLDER_PERIOD}`);
+    expect(screen.getByRole('link', { name: 'All mutations' }).getAttribute('href')).toBe(
+      '/wallet/mutations',
+    );
+  });
+
+  it('says so when nothing has happened yet', async () => {
+    await open('/wallet', (request) => {
+      if (request.path === '/v1/wallet')
+        return {
+          ...wallet,
+          available: 0,
+          lifetimeEarnings: 0,
+          held: { splitsPendingAcceptance: 0, payoutsInFlight: 0 },
+          lastClosedPeriod: null,
+        };
+      if (request.path === '/v2/wallet/mutations') return page([]);
+      if (request.path === '/v2/reporting/distribution-fees') return page([]);
+      return undefined;
+    });
+    await eventually(() => screen.getByText('No money has moved in this wallet yet.'));
+    expect(screen.getByText('No period has closed yet.')).toBeTruthy();
+    expect(screen.getByText('No distribution fee is being collected.')).toBeTruthy();
+  });
+});
+
+describe('/wallet/mutations', () => {
+  it('filters by type and date from the address and pages', async () => {
+    const requests = await open('/wallet/mutations?type=PAYOUT&from=2026-10-01&to=2026-10-31', (request) => {
+      if (request.path === '/v1/wallet') return wallet;
+      if (request.path === '/v2/wallet/mutations')
+        return page([mutation({ type: 'PAYOUT', amount: -5_000, balanceAfter: 0 })], {
+          size: 1,
+          totalItems: 3,
+          nextOffset: Number(request.query?.offset ?? 0) + 1,
+        });
+      return undefined;
+    });
+    const table = await eventually(() => screen.getByRole('table', { name: 'Mutations' }));
+    expect(rowsOf(table)[1]).toEqual(['02-11-2026', 'Payout', '-€50.00', '€0.00']);
+    expect(requests.at(-1)?.query).toMatchObject({
+      type: 'PAYOUT',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      offset: 0,
+    });
+    expect((screen.getByLabelText('Type') as HTMLSelectElement).value).toBe('PAYOUT');
+
+    await click(screen.getByRole('button', { name: 'Next' }));
+    await eventually(() => expect(requests.at(-1)?.query).toMatchObject({ type: 'PAYOUT', offset: 1 }));
+
+    await choose(screen.getByLabelText('Type'), 'ROYALTIES');
+    await eventually(() =>
+      expect(requests.at(-1)?.query).toMatchObject({ type: 'ROYALTIES', from: '2026-10-01', offset: 0 }),
+    );
+  });
+});
+
+describe('/wallet/periods/{id}', () => {
+  const statement = (bucket: WalletStatement['bucket']): WalletStatement => ({
+    period: { id: PERIOD, month: '2026-10' },
+    bucket,
+    currency: 'EUR',
+    rows: [
+      {
+        key: 'SPOTIFY',
+        streams: 1_000,
+        revenue: 5_000_000,
+        feeCollected: 100_000,
+        commission: 735_000,
+        credited: 417,
+      },
+      { key: 'APPLE_MUSIC', streams: 10, revenue: 50_000, feeCollected: 0, commission: 7_500, credited: 4 },
+    ],
+    totals: { streams: 1_010, revenue: 5_050_000, feeCollected: 100_000, commission: 742_500, credited: 421 },
+  });
+
+  it('shows the rows and totals of the bucket chosen', async () => {
+    const requests = await open(`/wallet/periods/${PERIOD}?bucket=platform`, (request) => {
+      if (request.path === `/v1/wallet/periods/${PERIOD}`)
+        return statement(request.query?.bucket as WalletStatement['bucket']);
+      return undefined;
+    });
+    const table = await eventually(() => screen.getByRole('table', { name: 'Statement by platform' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Statement period');
+    expect(rowsOf(table)).toEqual([
+      ['Platform', 'Streams', 'Revenue', 'Fee collected', 'Commission', 'Credited'],
+      ['SPOTIFY', '1,000', '€5.00', '€0.10', '€0.74', '€4.17'],
+      ['APPLE_MUSIC', '10', '€0.05', '€0.00', '€0.01', '€0.04'],
+      ['Total', '1,010', '€5.05', '€0.10', '€0.74', '€4.21'],
+    ]);
+    expect(requests[0]?.query).toEqual({ bucket: 'platform' });
+
+    await choose(screen.getByLabelText('Group by'), 'territory');
+    await eventually(() => screen.getByRole('table', { name: 'Statement by territory' }));
+    expect(requests.at(-1)?.query).toEqual({ bucket: 'territory' });
+  });
+
+  it('explains an empty statement', async () => {
+    await open(`/wallet/periods/${PERIOD}`, (request) =>
+      request.path === `/v1/wallet/periods/${PERIOD}`
+        ? {
+            ...statement('track'),
+            rows: [],
+            totals: { streams: 0, revenue: 0, feeCollected: 0, commission: 0, credited: 0 },
+          }
+        : undefined,
+    );
+    await eventually(() => screen.getByText('This account had no revenue in this period.'));
+  });
+});
