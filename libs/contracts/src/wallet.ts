@@ -65,6 +65,11 @@ export const walletMutationSchema = z.object({
   /** When the ledger booked it (ISO 8601). */
   date: z.iso.datetime({ offset: true }),
   periodId: z.uuid().nullable(),
+  /** The month of that period (`YYYY-MM`), so a statement can be named without another call. */
+  periodMonth: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .nullable(),
   albumId: z.uuid().nullable(),
   payoutId: z.uuid().nullable(),
   splitId: z.uuid().nullable(),

@@ -15,3 +15,11 @@ export function formatDate(value: string | number | Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
+
+/** A month as `YYYY-MM` (how the API names a royalty period) in words: "2026-10" → "October 2026". */
+export function formatMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, number - 1, 1)),
+  );
+}

@@ -12,7 +12,7 @@ export { countryName, countryOptions } from './countries.js';
 export { Pager, type PagerProps } from './pager.js';
 export { tableStyle, tableScroll, badgeStyle } from './table.js';
 export { visuallyHidden } from './visually-hidden.js';
-export { formatDuration, formatDate } from './format.js';
+export { formatDuration, formatDate, formatMonth } from './format.js';
 export { Dialog, type DialogProps, type DialogCloseReason } from './dialog.js';
 export { ConfirmDialog, dangerButtonStyle, type ConfirmDialogProps } from './confirm-dialog.js';
 export { ProgressBar, progressPercent, type ProgressBarProps } from './progress-bar.js';

@@ -1,19 +1,22 @@
 import { css } from '@emotion/react';
 import { colors } from './theme.js';
 
-/** A plain data table: header row on a tint, rows separated by hairlines. */
+/**
+ * A plain data table: header row on a tint, rows separated by hairlines. The cell rules weigh no more than one
+ * class (`:where`), so a cell's own style (a right-aligned amount column, its header included) wins over them.
+ */
 export const tableStyle = css`
   width: 100%;
   border-collapse: collapse;
   font-size: 0.95rem;
-  th {
+  & :where(th) {
     text-align: left;
     font-weight: 600;
     color: ${colors.inkSoft};
     background: ${colors.surface};
     padding: 0.6rem 0.75rem;
   }
-  td {
+  & :where(td) {
     padding: 0.6rem 0.75rem;
     border-top: 1px solid ${colors.border};
     vertical-align: middle;

@@ -37,7 +37,7 @@ export function MutationTable({
         <tbody>
           {mutations.map((mutation) => (
             <tr key={mutation.id}>
-              <td>{formatDate(mutation.date)}</td>
+              <td css={{ whiteSpace: 'nowrap' }}>{formatDate(mutation.date)}</td>
               <td>{MUTATION_TYPE_LABELS[mutation.type]}</td>
               <td
                 css={[

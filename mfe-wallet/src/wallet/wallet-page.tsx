@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Wallet, WalletMutation } from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
-import { Card, Page, colors, formatDate, mq } from '@tunehouse/ui';
+import { Card, Page, colors, formatDate, formatMonth, mq } from '@tunehouse/ui';
 import { DistributionFees } from './distribution-fees.js';
 import { formatCents } from './money.js';
 import { MutationTable } from './mutation-table.js';
@@ -60,10 +60,14 @@ function Balance({ wallet }: { wallet: Wallet }) {
  */
 function statementLinks(wallet: Wallet, royalties: readonly WalletMutation[]) {
   const links = new Map<string, string>();
-  if (wallet.lastClosedPeriod) links.set(wallet.lastClosedPeriod.id, wallet.lastClosedPeriod.month);
+  if (wallet.lastClosedPeriod)
+    links.set(wallet.lastClosedPeriod.id, formatMonth(wallet.lastClosedPeriod.month));
   for (const mutation of royalties)
     if (mutation.periodId && !links.has(mutation.periodId))
-      links.set(mutation.periodId, `Credited ${formatDate(mutation.date)}`);
+      links.set(
+        mutation.periodId,
+        mutation.periodMonth ? formatMonth(mutation.periodMonth) : `credited ${formatDate(mutation.date)}`,
+      );
   return [...links.entries()].map(([id, label]) => ({ id, label }));
 }
 

@@ -37,6 +37,7 @@ function mutation(overrides: Partial<WalletMutation>): WalletMutation {
     balanceAfter: 1_000,
     date: '2026-11-02T10:00:00.000Z',
     periodId: null,
+    periodMonth: null,
     albumId: null,
     payoutId: null,
     splitId: null,
@@ -116,7 +117,10 @@ describe('/wallet', () => {
       if (request.path === '/v1/wallet') return wallet;
       if (request.path === '/v2/wallet/mutations')
         return request.query?.type === 'ROYALTIES'
-          ? page([latest[1], mutation({ periodId: OLDER_PERIOD, date: '2026-10-03T09:00:00.000Z' })])
+          ? page([
+              latest[1],
+              mutation({ periodId: OLDER_PERIOD, periodMonth: '2026-09', date: '2026-10-03T09:00:00.000Z' }),
+            ])
           : page(latest);
       if (request.path === '/v2/reporting/distribution-fees') return page([fee]);
       return undefined;
@@ -149,9 +153,9 @@ describe('/wallet', () => {
     expect(screen.getByText('2,500 of 10,000 streams collected, 7,500 remaining')).toBeTruthy();
     expect(screen.getByText(/Fee 1 of €19.99, issued 10-01-2026/)).toBeTruthy();
 
-    const statements = await eventually(() => screen.getByRole('link', { name: 'Statement 2026-10' }));
+    const statements = await eventually(() => screen.getByRole('link', { name: 'Statement October 2026' }));
     expect(statements.getAttribute('href')).toBe(`/wallet/periods/${PERIOD}`);
-    const older = await eventually(() => screen.getByRole('link', { name: 'Statement Credited 03-10-2026' }));
+    const older = await eventually(() => screen.getByRole('link', { name: 'Statement September 2026' }));
     expect(older.getAttribute('href')).toBe(`/wallet/periods/${OLDER_PERIOD}`);
     expect(screen.getByRole('link', { name: 'All mutations' }).getAttribute('href')).toBe(
       '/wallet/mutations',

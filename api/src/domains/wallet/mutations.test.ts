@@ -93,8 +93,14 @@ describe('GET /v2/wallet/mutations', () => {
       { type: 'TAKEDOWN_SETTLEMENT', amount: -150, balanceAfter: share - 150 },
       { type: 'ROYALTIES', amount: share, balanceAfter: share },
     ]);
-    expect(page.items[2]).toMatchObject({ periodId, albumId, payoutId: null, splitId: null });
-    expect(page.items[1]).toMatchObject({ periodId: null, albumId });
+    expect(page.items[2]).toMatchObject({
+      periodId,
+      periodMonth: '2024-05',
+      albumId,
+      payoutId: null,
+      splitId: null,
+    });
+    expect(page.items[1]).toMatchObject({ periodId: null, periodMonth: null, albumId });
   });
 
   it('shows each account only its own, the latest balanceAfter being the wallet balance', async () => {

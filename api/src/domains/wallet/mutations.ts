@@ -15,6 +15,7 @@ type MutationRow = {
   balance_after: string;
   created_at: Date;
   period_id: string | null;
+  period_month: string | null;
   album_id: string | null;
   payout_id: string | null;
   split_id: string | null;
@@ -45,6 +46,7 @@ function toMutation(row: MutationRow): WalletMutation {
     balanceAfter: Number(row.balance_after),
     date: row.created_at.toISOString(),
     periodId: row.period_id,
+    periodMonth: row.period_month,
     albumId: row.album_id,
     payoutId: row.payout_id,
     splitId: row.split_id,
@@ -64,8 +66,10 @@ export async function walletMutations(
   const { rows } = await q.query<MutationRow>(
     `WITH wallet AS (
        SELECT t.id, t.kind, e.amount, e.id AS entry_id, t.created_at, t.period_id, t.album_id, t.payout_id,
-         t.split_id, SUM(e.amount) OVER (ORDER BY e.id) AS balance_after
+         t.split_id, SUM(e.amount) OVER (ORDER BY e.id) AS balance_after,
+         to_char(p.month, 'YYYY-MM') AS period_month
        FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
+       LEFT JOIN periods p ON p.id = t.period_id
        WHERE e.account_key = $1
      )
      SELECT *, count(*) OVER () AS total FROM wallet ${where}

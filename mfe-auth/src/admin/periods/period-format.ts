@@ -37,11 +37,3 @@ export function parseRate(text: string): number | null {
   const ppb = Number(match[1]) * PPB_PER_UNIT + Number((match[2] ?? '').padEnd(9, '0') || '0');
   return Number.isSafeInteger(ppb) && ppb > 0 ? ppb : null;
 }
-
-/** "2026-10" → "October 2026". */
-export function monthName(month: string): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, number - 1, 1)),
-  );
-}

@@ -3,18 +3,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPeriod, PeriodClosePreview, PeriodStatement, PeriodTotals } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
 import {
+  badgeStyle,
   Button,
   Card,
-  ConfirmDialog,
-  Notice,
-  TextField,
-  badgeStyle,
   colors,
+  ConfirmDialog,
+  formatMonth,
+  Notice,
   tableScroll,
   tableStyle,
+  TextField,
 } from '@tunehouse/ui';
 import { count } from '../report-format.js';
-import { cents, micro, monthName, parseRate, rateText } from './period-format.js';
+import { cents, micro, parseRate, rateText } from './period-format.js';
 import { closePeriod, periodKeys, periodQuery, previewClose, setRate } from './period-queries.js';
 import { STATUS_COLORS, numeric } from './period-styles.js';
 
@@ -116,7 +117,7 @@ export function PeriodPanel({ period: summary }: { period: AdminPeriod }) {
   const queryClient = useQueryClient();
   const detail = useQuery(periodQuery(shell.api, summary.id));
   const period = detail.data ?? { ...summary, reportFiles: [] };
-  const name = monthName(period.month);
+  const name = formatMonth(period.month);
   const [preview, setPreview] = useState<PeriodClosePreview | null>(null);
   const [confirming, setConfirming] = useState(false);
   // One key per close the admin confirms: a retried request after a lost answer is the same close.

@@ -7,6 +7,7 @@ import {
   Button,
   Card,
   colors,
+  formatMonth,
   Notice,
   tableScroll,
   tableStyle,
@@ -14,7 +15,7 @@ import {
 } from '@tunehouse/ui';
 import { count } from '../report-format.js';
 import { PeriodPanel } from './period-panel.js';
-import { cents, micro, monthName } from './period-format.js';
+import { cents, micro } from './period-format.js';
 import { periodsQuery } from './period-queries.js';
 import { STATUS_COLORS, numeric } from './period-styles.js';
 
@@ -78,7 +79,7 @@ export function PeriodsSection() {
                 {periods.data.items.map((period) => (
                   <tr key={period.id} data-period={period.id}>
                     <td css={{ whiteSpace: 'nowrap' }}>
-                      <strong>{monthName(period.month)}</strong>
+                      <strong>{formatMonth(period.month)}</strong>
                     </td>
                     <td>
                       <span css={badgeStyle(STATUS_COLORS[period.status])}>{period.status}</span>
@@ -113,7 +114,7 @@ export function PeriodsSection() {
                     <td>
                       <Button
                         variant="ghost"
-                        aria-label={`Open ${monthName(period.month)}`}
+                        aria-label={`Open ${formatMonth(period.month)}`}
                         aria-expanded={openId === period.id}
                         onClick={() => setOpenId(openId === period.id ? null : period.id)}
                       >
