@@ -64,12 +64,7 @@ export const ROUTES: RouteCase[] = [
   { url: '/artists/contributors', area: 'artists', heading: 'Contributors' },
   { url: '/wallet', area: 'wallet', heading: 'Wallet' },
   { url: '/wallet/mutations', area: 'wallet', heading: 'Mutations' },
-  {
-    url: '/wallet/periods/2026-10?bucket=PLATFORM',
-    area: 'wallet',
-    heading: 'Statement period',
-    params: { id: '2026-10', '?bucket': 'PLATFORM' },
-  },
+  { url: '/wallet/periods/2026-10?bucket=PLATFORM', area: 'wallet', heading: 'Statement period' },
   {
     url: '/wallet/invoices/9/invoice.pdf',
     area: 'wallet',
