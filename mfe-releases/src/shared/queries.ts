@@ -12,7 +12,7 @@ import {
   type Id,
   type PublishAlbumRequest,
 } from '@tunehouse/contracts';
-import { isApiError, type ShellContext } from '@tunehouse/shell-contract';
+import type { ShellContext } from '@tunehouse/shell-contract';
 import type { z } from 'zod';
 
 type Api = ShellContext['api'];
@@ -73,25 +73,6 @@ export function albumReviewQuery(api: Api, id: Id) {
   return queryOptions({
     queryKey: releaseKeys.review(id),
     queryFn: ({ signal }) => call(api, endpoints.albums.review, { params: { id: String(id) } }, { signal }),
-  });
-}
-
-/**
- * The album's distribution fee, or null when it has none (204; a 404 from an API that does not offer fees yet reads
- * the same).
- */
-export function distributionFeeQuery(api: Api, id: Id) {
-  return queryOptions({
-    queryKey: releaseKeys.fee(id),
-    queryFn: async ({ signal }) => {
-      try {
-        const fee = await call(api, endpoints.reporting.albumFee, { params: { id: String(id) } }, { signal });
-        return fee ?? null;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
   });
 }
 

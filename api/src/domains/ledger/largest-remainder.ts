@@ -1,3 +1,5 @@
+import { MICRO_UNITS_PER_MINOR_UNIT } from '@tunehouse/contracts';
+
 /**
  * Largest-remainder apportionment: splits an integer `whole` into integer parts proportional to `weights`. Each
  * part is its exact share rounded down, and the units left over go one each to the parts with the largest
@@ -27,7 +29,8 @@ export function apportion(whole: bigint, weights: readonly bigint[]): bigint[] {
   return parts;
 }
 
-export const MICRO_PER_CENT = 10_000n;
+/** The contracts' micro-units per cent, as a bigint for amounts summed past 2^53. */
+export const MICRO_PER_CENT = BigInt(MICRO_UNITS_PER_MINOR_UNIT);
 
 /** Micro-units to whole cents, half a cent and up rounding up (amounts here are never negative). */
 export function microToCents(micro: bigint): bigint {
