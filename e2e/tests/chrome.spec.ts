@@ -27,9 +27,12 @@ test('the royalty splits announcement shows once to an eligible user and closes 
     await expect(modal).toBeVisible();
     await page.mouse.click(5, 5);
     await expect(modal).toBeHidden();
-    expect(
-      await page.evaluate(() => window.localStorage.getItem('tunehouse:announcement:royalty-splits:seen')),
-    ).toBe('true');
+    // The dialog hides at once; its close event, which records it as seen, is a task queued after that.
+    await expect
+      .poll(() =>
+        page.evaluate(() => window.localStorage.getItem('tunehouse:announcement:royalty-splits:seen')),
+      )
+      .toBe('true');
   } finally {
     await stack.close();
   }
