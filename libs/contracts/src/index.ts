@@ -32,5 +32,6 @@ export * from './requests/contributors.js';
 export * from './requests/reporting.js';
 export * from './requests/trends.js';
 export * from './periods.js';
+export * from './splits.js';
 export * from './wallet.js';
 export * from './endpoints/index.js';

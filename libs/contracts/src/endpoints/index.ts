@@ -19,6 +19,7 @@ import { healthEndpoints } from './health.js';
 import { sessionEndpoints } from './sessions.js';
 import { userEndpoints } from './users.js';
 import { verificationEndpoints } from './verifications.js';
+import { splitEndpoints } from './splits.js';
 import { walletEndpoints } from './wallet.js';
 
 export * from './define.js';
@@ -50,6 +51,7 @@ export const endpoints = endpointGroup({
   periods: periodEndpoints,
   trends: trendEndpoints,
   reporting: reportingEndpoints,
+  splits: splitEndpoints,
   wallet: walletEndpoints,
 });
 
