@@ -35,6 +35,10 @@ const JUNK_QUERY =
 const BODIES: { contentType: string; payload: string }[] = [
   { contentType: 'application/json', payload: '{"junk":[1,{"deep":null}],"title":42,"email":["a"]}' },
   { contentType: 'application/json', payload: '[]' },
+  {
+    contentType: 'application/json',
+    payload: '{"title":"a\\u0000b","name":"\\ud800","email":"x\\u0000@example.com","firstName":"\\u001b"}',
+  },
   { contentType: 'application/json', payload: '{"unterminated": ' },
   { contentType: 'text/plain', payload: 'plain text' },
   { contentType: 'multipart/form-data; boundary=x', payload: '--x\r\nbroken' },

@@ -7,6 +7,7 @@ import {
 } from '@tunehouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/errors.js';
+import { invalidTextIssues } from '../../platform/invalid-text.js';
 import {
   type ArtworkStore,
   type ReceivedFile,
@@ -20,6 +21,8 @@ const invalid = (issues: FieldIssue[]) =>
   new ApiError(400, 'VALIDATION_FAILED', 'The request body is invalid', issues);
 
 function parseMetadata(value: unknown, path: FieldIssue['path']): AlbumFormRequest {
+  const invalidText = invalidTextIssues(value, path);
+  if (invalidText.length > 0) throw invalid(invalidText);
   const parsed = albumFormRequestSchema.safeParse(value);
   if (!parsed.success) {
     throw invalid(

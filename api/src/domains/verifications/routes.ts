@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { ApiError, RequestValidationError } from '../../platform/errors.js';
+import { invalidTextIssues } from '../../platform/invalid-text.js';
 import { rethrowAsUnreadableMultipart } from '../media/index.js';
 import { inspectDocument } from './document-store.js';
 import type { VerificationService } from './service.js';
@@ -99,6 +100,8 @@ export function verificationRoutes({ verifications, auth, rateLimitFactor }: Dep
         await verifications.assertCanSubmit(caller);
         const { fields, document } = await readSubmission(request);
         const type = document ? await inspectDocument(document, DOCUMENT_PATH) : null;
+        const invalidText = invalidTextIssues(fields, ['body']);
+        if (invalidText.length > 0) throw new RequestValidationError('body', invalidText);
         const parsed = identityVerificationFieldsSchema.safeParse(fields);
         const issues: FieldIssue[] = parsed.success
           ? []
