@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/stack.js';
 import { freshStack } from '../fixtures/stack.js';
 import { signInWithoutApi } from '../fixtures/session.js';
+import { EXPECTS_CSP_REFUSAL } from '../fixtures/csp-guard.js';
 
 test('the royalty splits announcement shows once to an eligible user and closes on Escape or outside click', async ({
   page,
@@ -87,4 +88,33 @@ test('the user menu offers Account and Logout and closes on Escape and outside c
     'href',
     'mailto:support@tunehouse.local',
   );
+});
+
+test('the shell is served with a strict policy: scripts only from itself and its areas, never framed, never stale', async ({
+  page,
+  stack,
+}) => {
+  for (const path of ['/', '/albums', '/index.html']) {
+    const response = await page.request.get(`${stack.shellUrl}${path}`, { headers: { accept: 'text/html' } });
+    const headers = response.headers();
+    expect(headers['cache-control'], path).toBe('no-cache');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const policy = headers['content-security-policy'] ?? '';
+    expect(policy).toContain("frame-ancestors 'none'");
+    const scripts = policy.split(';').find((directive) => directive.trim().startsWith('script-src')) ?? '';
+    expect(scripts).not.toContain('unsafe-inline');
+    expect(scripts).not.toContain('unsafe-eval');
+    for (const url of Object.values(stack.areaUrls)) expect(scripts).toContain(url);
+  }
+
+  test.info().annotations.push({ type: EXPECTS_CSP_REFUSAL });
+  // A page of another origin (here a blank one, under no policy of its own) that frames the shell gets nothing.
+  const refusedFrame = page.waitForEvent('console', (message) => /frame-ancestors/.test(message.text()));
+  await page.setContent(`<iframe src="${stack.shellUrl}/auth/login" title="framed"></iframe>`);
+  await refusedFrame;
+  await expect(page.frameLocator('iframe[title="framed"]').getByRole('heading', { level: 1 })).toHaveCount(0);
+  // Nor does a script injected from elsewhere run in the shell.
+  await page.goto(`${stack.shellUrl}/auth/login`);
+  await expect(page.addScriptTag({ url: 'http://127.0.0.1:9/injected.js' })).rejects.toThrow();
 });

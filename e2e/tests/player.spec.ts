@@ -44,6 +44,8 @@ test('an area plays a preview range through the shell player, which stops at the
   const fixtureServer = createStaticServer(path.join(here, '..', 'fixtures', 'player-remote', 'dist'));
   const fixturePort = await listen(fixtureServer, 0, '127.0.0.1');
   const stack = await freshStack({
+    // Audio comes from the API in the product; here the media server stands in for it, policy included.
+    apiBaseUrl: `http://127.0.0.1:${mediaPort}`,
     transformRegistry: (registry: { areas: Record<string, { manifest: string; scope: string }> }) => ({
       ...registry,
       areas: {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseRegistry } from '@tunehouse/shell-contract';
 import { AREAS, SHELL } from './areas.mjs';
+import { shellContentSecurityPolicy } from './security-headers.mjs';
 import { close, createStaticServer, listen } from './static-server.mjs';
 
 import { ROOT } from './paths.mjs';
@@ -62,6 +63,11 @@ export async function startStack({
   const shellDir = path.join(ROOT, SHELL.dir, 'dist');
   if (!fs.existsSync(path.join(shellDir, 'index.html'))) throw new Error(`shell is not built (${shellDir})`);
   servers.shell = createStaticServer(shellDir, {
+    contentSecurityPolicy: () =>
+      shellContentSecurityPolicy({
+        areaUrls: Object.values(registry().areas).map((area) => area.manifest),
+        apiBaseUrl,
+      }),
     extra(req, res) {
       const pathname = new URL(req.url, 'http://x').pathname;
       if (pathname === '/remotes.json') return (json(res, registry()), true);

@@ -1,15 +1,20 @@
 import http from 'node:http';
 import sirv from 'sirv';
+import { BASE_HEADERS, areaContentSecurityPolicy } from './security-headers.mjs';
 
-/** Files whose name does not change between builds must be revalidated; hashed chunks are immutable. */
-const MUTABLE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|[^/]+\.json)$/;
+/**
+ * Files whose name does not change between builds must be revalidated; hashed chunks are immutable. A path
+ * without a file extension (`/`, a route) is the HTML page.
+ */
+const MUTABLE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|[^/]+\.json)$|(^|\/)[^/.]*$/;
 
 /**
  * Serves one app's build folder from its own origin, as a CDN would: CORS open for the shell's fetch of
- * the manifest, SPA fallback to index.html, long caching for content-hashed files.
- * `extra` may answer a request first (the shell's generated registry and config).
+ * the manifest, SPA fallback to index.html, long caching for content-hashed files, and the security headers
+ * (security-headers.mjs). `extra` may answer a request first (the shell's generated registry and config);
+ * `contentSecurityPolicy()` gives the policy (an area's own by default).
  */
-export function createStaticServer(dir, { extra } = {}) {
+export function createStaticServer(dir, { extra, contentSecurityPolicy = areaContentSecurityPolicy } = {}) {
   const files = sirv(dir, {
     // No `single`: sirv skips its fallback for paths with an extension, yet `/wallet/invoices/9/invoice.pdf`
     // is a route. Any HTML navigation that is not a file gets index.html below.
@@ -26,6 +31,8 @@ export function createStaticServer(dir, { extra } = {}) {
   });
   return http.createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
+    for (const [name, value] of Object.entries(BASE_HEADERS)) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy());
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
