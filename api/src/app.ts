@@ -65,7 +65,7 @@ import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
 import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
-import { handleError, handleNotFound } from './platform/errors.js';
+import { handleError, handleFrameworkError, handleNotFound } from './platform/errors.js';
 import type { Jobs } from './platform/jobs.js';
 import { createMailer } from './platform/mail/outbox.js';
 import { registerRateLimits } from './platform/rate-limits.js';
@@ -132,6 +132,7 @@ export async function buildApp(
   });
 
   recordRoutes(app);
+    frameworkErrors: handleFrameworkError,
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);

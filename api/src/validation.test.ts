@@ -170,3 +170,18 @@ describe('authentication comes before validation', () => {
     expectError(response, 401, 'UNAUTHENTICATED');
   });
 });
+
+describe('errors the router raises before any route', () => {
+  it('answer in the one error shape with the request id, without echoing the path', async () => {
+    const longId = 'a'.repeat(300);
+    const tooLong = await t.app.inject({ url: `/v1/albums/${longId}`, headers: bearer(sessions.user) });
+    expect(expectError(tooLong, 414, 'BAD_REQUEST').message).not.toContain(longId);
+    expect(tooLong.headers['x-request-id']).toBeTruthy();
+    expect(tooLong.headers['x-content-type-options']).toBe('nosniff');
+    expect(tooLong.body).not.toContain('aaaaaaaaaa');
+
+    const badUrl = await t.app.inject({ url: '/v1/albums/%E0%A4%A', headers: bearer(sessions.user) });
+    expect(expectError(badUrl, 400, 'BAD_REQUEST').message).toBe('The URL is not valid');
+    expect(badUrl.headers['x-request-id']).toBeTruthy();
+  });
+});

@@ -107,3 +107,24 @@ export function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
   };
   return reply.status(404).send(body);
 }
+
+/**
+ * Errors the router raises before any route or hook runs (a path parameter over the length limit, a broken
+ * percent-encoding): the one error shape, without echoing the path. Headers that hooks would add are set here.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const body: ApiErrorBody = {
+    error: {
+      code: 'BAD_REQUEST',
+      message: tooLong ? 'A part of the path is too long' : 'The URL is not valid',
+    },
+  };
+  request.log.info({ code: error.code }, body.error.message);
+  return reply
+    .status(tooLong ? 414 : 400)
+    .header('x-request-id', request.id)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(body);
+}

@@ -127,6 +127,8 @@ describe('mail delivery', () => {
     const outbox = await lastMailTo(t.db, 'files@example.test');
     await mail.deliver(outbox.id);
     const eml = fs.readFileSync(path.join(mailDir, `${outbox.id}.eml`), 'utf8');
+    expect(fs.statSync(path.join(mailDir, `${outbox.id}.eml`)).mode & 0o077).toBe(0);
+    expect(fs.statSync(mailDir).mode & 0o077).toBe(0);
     expect(eml).toMatch(/^Subject: Reset your Tunehouse password$/m);
     expect(decodeQuotedPrintable(eml)).toContain(outbox.link!);
     expect(log.info).toHaveBeenCalledWith(

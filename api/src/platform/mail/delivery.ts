@@ -51,9 +51,11 @@ export function createMailDelivery({ db, from, smtpUrl, mailDir, log }: MailDeli
       if (smtpUrl) {
         log.info({ outboxId: mail.id, to: mail.recipient }, 'mail sent');
       } else {
-        await fs.mkdir(mailDir, { recursive: true });
+        // The files hold sign-in and reset links: readable by the API's own user only, folder included.
+        await fs.mkdir(mailDir, { recursive: true, mode: 0o700 });
+        await fs.chmod(mailDir, 0o700);
         const file = path.join(mailDir, `${mail.id}.eml`);
-        await fs.writeFile(file, (info as { message: Buffer }).message);
+        await fs.writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
         log.info(
           { outboxId: mail.id, to: mail.recipient, file, link: mail.link ?? undefined },
           `mail written (no SMTP_URL): ${mail.subject}`,
