@@ -63,6 +63,7 @@ import { createBuiltInVerificationService, verificationRoutes } from './domains/
 import { createWalletService, walletRoutes } from './domains/wallet/index.js';
 import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
+import { closeConnectionsAnsweredEarly } from './platform/early-refusal.js';
 import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
 import { handleError, handleFrameworkError, handleNotFound } from './platform/errors.js';
@@ -142,6 +143,7 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  closeConnectionsAnsweredEarly(app);
 
   await app.register(helmet, {
     // The API answers JSON; only the /docs page needs to run scripts and styles, from its own origin.
