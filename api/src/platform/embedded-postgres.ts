@@ -8,6 +8,8 @@ export type EmbeddedServer = {
   urlFor(database: string): string;
   /** Stops the server if this process started it; a server found already running is left alone. */
   stop(): Promise<void>;
+  /** The postmaster's process id when this process started it (it changes when the server is restarted). */
+  pid(): number | undefined;
 };
 
 type Options = {
@@ -39,7 +41,7 @@ export async function startEmbeddedPostgres({
   // A server from an earlier run that was not stopped (a killed process) still owns the folder: reuse it.
   if (fs.existsSync(path.join(dir, 'postmaster.pid')) && (await answers(urlFor('postgres')))) {
     log?.(`PostgreSQL already running on port ${port} (${dir}); using it`);
-    return { urlFor, stop: async () => undefined };
+    return { urlFor, stop: async () => undefined, pid: () => undefined };
   }
 
   const EmbeddedPostgres = await importEmbeddedPostgres();
@@ -72,14 +74,50 @@ export async function startEmbeddedPostgres({
       { cause: error },
     );
   }
-  const stopOnExit = () =>
-    (server as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
+  type Child = {
+    exitCode: number | null;
+    signalCode: string | null;
+    once(event: 'exit', listener: (code: number | null, signal: string | null) => void): void;
+    kill(signal: string): void;
+  };
+  const child = () => (server as unknown as { process?: Child }).process;
+  let stopping = false;
+  // Nothing else would bring PostgreSQL back if it dies (killed, out of memory): the API answers 503 meanwhile.
+  const supervise = () =>
+    child()?.once('exit', (code, signal) => {
+      if (stopping) return;
+      log?.(`PostgreSQL stopped unexpectedly (${signal ?? `exit ${code}`}); restarting it`);
+      void restart(0);
+    });
+  const restart = async (attempt: number): Promise<void> => {
+    // Backends of a killed server can hold its shared memory for a moment; wait longer after each failure.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** attempt)));
+    if (stopping) return;
+    fs.rmSync(path.join(dir, 'postmaster.pid'), { force: true });
+    try {
+      await server.start();
+      log?.(`PostgreSQL restarted on port ${port}`);
+      supervise();
+    } catch {
+      log?.(`PostgreSQL did not restart (attempt ${attempt + 1}); trying again`);
+      return restart(attempt + 1);
+    }
+  };
+  supervise();
+  const stopOnExit = () => {
+    stopping = true;
+    child()?.kill('SIGINT');
+  };
   process.once('exit', stopOnExit);
   return {
     urlFor,
+    pid: () => (child() as { pid?: number } | undefined)?.pid,
     stop: async () => {
+      stopping = true;
       process.removeListener('exit', stopOnExit);
-      await server.stop();
+      // The package waits for an exit event; a server that already died will not send another.
+      const running = child();
+      if (running && running.exitCode === null && running.signalCode === null) await server.stop();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ApiErrorCode, FieldIssue } from '@tunehouse/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
 
 /** An error whose status, code and message are safe to show the caller. */
 export class ApiError extends Error {
@@ -85,6 +86,18 @@ export function toErrorBody(error: unknown): { status: number; body: ApiErrorBod
       },
     };
   }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: {
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'Tunehouse is briefly unavailable; please try again in a few seconds',
+        },
+      },
+      retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+    };
+  }
   return {
     status: 500,
     body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side; please try again' } },
@@ -94,7 +107,8 @@ export function toErrorBody(error: unknown): { status: number; body: ApiErrorBod
 /** The one error handler: every error leaves as `{ error: { code, message, details? } }`, never a stack. */
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, body, retryAfter } = toErrorBody(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (status === 503) request.log.warn({ err: error }, 'database unavailable');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: body.error.code, status }, body.error.message);
   if (retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
   return reply.status(status).send(body);
