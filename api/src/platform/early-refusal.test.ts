@@ -68,7 +68,11 @@ it('an upload refused after its first bytes closes the connection, so the next c
       method: 'POST',
       headers: { ...bearer(session), ...form.headers, 'content-length': String(form.payload.length) },
       body: form.payload,
-    }).catch((error: unknown) => ({ status: -1, headers: {}, body: String(error) }));
+    }).catch((error: unknown) => ({
+      status: -1,
+      headers: {} as http.IncomingHttpHeaders,
+      body: String(error),
+    }));
     expect(refused.status).toBe(415);
     expect(refused.headers.connection).toBe('close');
 

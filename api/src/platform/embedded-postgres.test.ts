@@ -36,7 +36,7 @@ it('restarts the embedded PostgreSQL when it dies, and stops cleanly afterwards'
 
     process.kill(first!, 'SIGKILL');
     await expect
-      .poll(() => server.pid() !== first && answers(url), { timeout: 60_000, intervals: [500] })
+      .poll(() => server.pid() !== first && answers(url), { timeout: 60_000, interval: 500 })
       .toBe(true);
     expect(messages.join('\n')).toMatch(/stopped unexpectedly[\s\S]*restarted/);
   } finally {
