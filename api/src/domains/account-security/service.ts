@@ -17,10 +17,11 @@ import type { TokenService } from '../../platform/tokens.js';
 import { checkTotp, totpUri } from '../../platform/totp.js';
 import { consumeOpenChallenges, createLinkChallenge } from '../challenges/index.js';
 import {
-  clearLoginFailures,
-  MAX_LOGIN_FAILURES_PER_HOUR,
-  recentLoginFailures,
-  recordLoginFailure,
+  admitCurrentPasswordCheck,
+  emailSubject,
+  forgetAllFailures,
+  recordAttempt,
+  userSubject,
   revokeOtherUserSessions,
   revokeSession,
 } from '../sessions/index.js';
@@ -64,20 +65,11 @@ export function createAccountSecurityService({ db, tokens, mailer, config }: Dep
    * ceiling, so a stolen session cannot guess the password faster than the login could.
    */
   async function checkCurrentPassword(user: UserRecord, password: string): Promise<void> {
-    const failures = await recentLoginFailures(db, user.id);
-    if (failures.count >= MAX_LOGIN_FAILURES_PER_HOUR) {
-      const retryAfter = failures.oldest ? (failures.oldest.getTime() + 3_600_000 - Date.now()) / 1000 : 3600;
-      throw new ApiError(
-        429,
-        'RATE_LIMITED',
-        'Too many wrong passwords for this account; try again later',
-        undefined,
-        retryAfter,
-      );
-    }
+    const subject = userSubject(user.id);
+    await admitCurrentPasswordCheck(db, subject);
     const passwordHash = await findPasswordHash(db, user.id);
     if (passwordHash && (await verifyPassword(passwordHash, password))) return;
-    await recordLoginFailure(db, user.id);
+    await recordAttempt(db, 'password_failed', subject, '');
     throw wrongPassword();
   }
 
@@ -124,7 +116,8 @@ export function createAccountSecurityService({ db, tokens, mailer, config }: Dep
       await setPassword(tx, user.id, passwordHash);
       await consumeOpenChallenges(tx, user.id, 'password_reset');
       await revokeOtherUserSessions(tx, user.id, session.id, 'password_changed');
-      await clearLoginFailures(tx, user.id);
+      await forgetAllFailures(tx, userSubject(user.id));
+      await forgetAllFailures(tx, emailSubject(user.email));
     });
   }
 

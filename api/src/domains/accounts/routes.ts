@@ -32,7 +32,7 @@ export function accountRoutes({
     route(
       api.requestPasswordReset,
       async (request) => {
-        await accounts.requestPasswordReset(request.body.email);
+        await accounts.requestPasswordReset(request.body.email, request.ip);
         return { status: 204, body: undefined };
       },
       { rateLimit: rateLimits.passwordResetLink },

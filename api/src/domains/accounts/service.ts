@@ -12,7 +12,14 @@ import { emailActivationMail, passwordResetMail } from '../../platform/mail/temp
 import { hashPassword } from '../../platform/passwords.js';
 import type { TokenService } from '../../platform/tokens.js';
 import { consumeChallenge, createLinkChallenge, redeemLinkChallenge } from '../challenges/index.js';
-import { clearLoginFailures, revokeUserSessions, type SessionService } from '../sessions/index.js';
+import {
+  emailSubject,
+  forgetAllFailures,
+  mayMailReset,
+  revokeUserSessions,
+  type SessionService,
+  userSubject,
+} from '../sessions/index.js';
 import {
   findCredentialsByEmail,
   findUserById,
@@ -72,12 +79,16 @@ export function createAccountService({ db, tokens, mailer, config, sessions }: D
     return result;
   }
 
-  /** Always the same answer, so that it does not reveal which addresses have accounts. */
-  async function requestPasswordReset(email: string): Promise<void> {
+  /**
+   * Always the same answer, so that it does not reveal which addresses have accounts; at most a few mails an hour
+   * reach one inbox, however many addresses ask.
+   */
+  async function requestPasswordReset(email: string, address = ''): Promise<void> {
     const credentials = await findCredentialsByEmail(db, email);
     if (!credentials) return;
     const { user } = credentials;
     await withTransaction(db, async (tx) => {
+      if (!(await mayMailReset(tx, userSubject(user.id), address))) return;
       const link = await createLinkChallenge(tx, tokens, user.id, 'password_reset', RESET_TTL_SECONDS);
       await mailer.queue(
         tx,
@@ -101,9 +112,10 @@ export function createAccountService({ db, tokens, mailer, config, sessions }: D
       // Following the e-mailed link proves the address too.
       await markEmailVerified(tx, challenge.userId);
       await revokeUserSessions(tx, challenge.userId, 'password_reset');
-      await clearLoginFailures(tx, challenge.userId);
       const user = await findUserById(tx, challenge.userId);
       if (!user) return null;
+      await forgetAllFailures(tx, userSubject(user.id));
+      await forgetAllFailures(tx, emailSubject(user.email));
       return { ...toUser(user), session: await sessions.open(tx, user) };
     });
     if (!result) throw linkInvalid();

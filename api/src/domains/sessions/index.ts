@@ -4,14 +4,11 @@
  *
  * Exports for app.ts: `sessionRoutes`, `createSessionService` and `loadSessionContext` (the auth guard's loader).
  * Exports for the other identity domains: ending sessions (`revokeSession`, `revokeUserSessions`,
- * `revokeOtherUserSessions`) and the failed-login record that locks an address out
- * (`MAX_LOGIN_FAILURES_PER_HOUR`, `recordLoginFailure`, `recentLoginFailures`, `clearLoginFailures`).
+ * `revokeOtherUserSessions`) and the sign-in abuse limits (sign-in-limits.ts: `admitCurrentPasswordCheck`,
+ * `recordAttempt`, `forgetAllFailures`, `mayMailReset`, `emailSubject`, `userSubject`, `SIGN_IN_LIMITS`).
  */
 export {
-  clearLoginFailures,
   loadSessionContext,
-  recentLoginFailures,
-  recordLoginFailure,
   revokeOtherUserSessions,
   revokeSession,
   revokeUserSessions,
@@ -20,6 +17,15 @@ export { sessionRoutes } from './routes.js';
 export {
   createSessionService,
   type Impersonator,
-  MAX_LOGIN_FAILURES_PER_HOUR,
   type SessionService,
+  type SignInOrigin,
 } from './service.js';
+export {
+  admitCurrentPasswordCheck,
+  emailSubject,
+  forgetAllFailures,
+  mayMailReset,
+  recordAttempt,
+  SIGN_IN_LIMITS,
+  userSubject,
+} from './sign-in-limits.js';

@@ -123,30 +123,3 @@ export async function findRefreshTokenForUpdate(q: Queryable, hash: Buffer): Pro
 export async function markRefreshTokenRotated(q: Queryable, hash: Buffer): Promise<void> {
   await q.query('UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = $1', [hash]);
 }
-
-/** Failed password checks of the user within the last hour, and when the oldest of them leaves the window. */
-export async function recentLoginFailures(
-  q: Queryable,
-  userId: string,
-): Promise<{ count: number; oldest: Date | null }> {
-  const { rows } = await q.query<{ count: string; oldest: Date | null }>(
-    `SELECT count(*) AS count, min(failed_at) AS oldest FROM login_failures
-      WHERE user_id = $1 AND failed_at > now() - interval '1 hour'`,
-    [userId],
-  );
-  return { count: Number(rows[0]?.count ?? 0), oldest: rows[0]?.oldest ?? null };
-}
-
-export async function recordLoginFailure(q: Queryable, userId: string): Promise<void> {
-  await q.query(
-    `WITH pruned AS (
-       DELETE FROM login_failures WHERE user_id = $1 AND failed_at <= now() - interval '1 hour'
-     )
-     INSERT INTO login_failures (user_id) VALUES ($1)`,
-    [userId],
-  );
-}
-
-export async function clearLoginFailures(q: Queryable, userId: string): Promise<void> {
-  await q.query('DELETE FROM login_failures WHERE user_id = $1', [userId]);
-}

@@ -17,7 +17,10 @@ export function sessionRoutes({ sessions, auth, rateLimits }: Deps): FastifyPlug
       api.login,
       async (request) => ({
         status: 201,
-        body: await sessions.login(request.body.email, request.body.password),
+        body: await sessions.login(request.body.email, request.body.password, {
+          address: request.ip,
+          botCheck: request.botCheck,
+        }),
       }),
       { rateLimit: rateLimits.login },
     );
@@ -32,7 +35,7 @@ export function sessionRoutes({ sessions, auth, rateLimits }: Deps): FastifyPlug
       api.verify,
       async (request) => ({
         status: 200,
-        body: await sessions.verify(callerOf(request), request.body.secret),
+        body: await sessions.verify(callerOf(request), request.body.secret, { address: request.ip }),
       }),
       { rateLimit: rateLimits.verify },
     );

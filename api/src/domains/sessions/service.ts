@@ -5,7 +5,8 @@ import type { AppConfig } from '../../platform/config.js';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/outbox.js';
-import { loginCodeMail } from '../../platform/mail/templates.js';
+import { loginCodeMail, wrongCodesAlertMail } from '../../platform/mail/templates.js';
+import type { BotCheckVerdict } from '../../platform/bot-check.js';
 import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { newRefreshToken, sha256, type TokenService } from '../../platform/tokens.js';
 import { checkTotp } from '../../platform/totp.js';
@@ -23,16 +24,24 @@ import {
   insertSession,
   loadSessionContext,
   markRefreshTokenRotated,
-  recentLoginFailures,
-  recordLoginFailure,
   revokeSession,
 } from './repository.js';
+import {
+  admitPasswordAttempt,
+  admitSecondStepAttempt,
+  emailSubject,
+  forgetFailures,
+  lockSubject,
+  recordAttempt,
+  secondStepLimitJustReached,
+  userSubject,
+} from './sign-in-limits.js';
 
 /** The second step lasts 10 minutes and allows a handful of tries. */
 const SECOND_STEP_TTL_SECONDS = 10 * 60;
 const SECOND_STEP_MAX_ATTEMPTS = 5;
-/** At most this many failed password checks per account in a sliding hour. */
-export const MAX_LOGIN_FAILURES_PER_HOUR = 100;
+/** Where a sign-in attempt came from: the network address, and whether it carried a solved bot check. */
+export type SignInOrigin = { address?: string; botCheck?: BotCheckVerdict };
 
 const DAY_MS = 86_400_000;
 
@@ -130,36 +139,34 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
     return view(sessionId, 'active', user, issued, { adminEmail: impersonator?.email ?? null });
   }
 
-  async function login(email: string, password: string): Promise<Session> {
-    const credentials = await findCredentialsByEmail(db, email);
-    if (!credentials) {
-      await burnPasswordCheck(password);
-      throw invalidCredentials();
-    }
-    const { user, passwordHash } = credentials;
+  /**
+   * Password sign-in. Known and unknown addresses take the same path and the same limits (sign-in-limits.ts), so
+   * neither the answer nor its timing tells whether an account exists.
+   */
+  async function login(
+    email: string,
+    password: string,
+    { address = '', botCheck = 'not-required' }: SignInOrigin = {},
+  ): Promise<Session> {
+    const subject = emailSubject(email);
     const outcome = await withTransaction(db, async (tx): Promise<Outcome<Session>> => {
-      // One login at a time per account, so that concurrent guesses cannot slip past the hourly ceiling.
-      await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-      const failures = await recentLoginFailures(tx, user.id);
-      if (failures.count >= MAX_LOGIN_FAILURES_PER_HOUR) {
-        const retryAfter = failures.oldest
-          ? (failures.oldest.getTime() + 3_600_000 - Date.now()) / 1000
-          : 3600;
-        return fail(
-          new ApiError(
-            429,
-            'RATE_LIMITED',
-            'Too many failed sign-ins for this account; try again later',
-            undefined,
-            retryAfter,
-          ),
-        );
+      await lockSubject(tx, subject);
+      try {
+        await admitPasswordAttempt(tx, { subject, address, botCheck });
+      } catch (error) {
+        if (error instanceof ApiError) return fail(error);
+        throw error;
       }
-      if (!(await verifyPassword(passwordHash, password))) {
-        await recordLoginFailure(tx, user.id);
+      const credentials = await findCredentialsByEmail(tx, email);
+      const correct = credentials
+        ? await verifyPassword(credentials.passwordHash, password)
+        : await burnPasswordCheck(password);
+      if (!credentials || !correct) {
+        await recordAttempt(tx, 'password_failed', subject, address);
         return fail(invalidCredentials());
       }
-      return { ok: true, value: await open(tx, user) };
+      await forgetFailures(tx, 'password_failed', subject, address);
+      return { ok: true, value: await open(tx, credentials.user) };
     });
     return unwrap(outcome);
   }
@@ -195,10 +202,22 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
   }
 
   /** Verifying a challenged session with its secret replaces it with a verified (active) one. */
-  async function verify(caller: AuthContext, secret: string): Promise<Session> {
+  async function verify(
+    caller: AuthContext,
+    secret: string,
+    { address = '' }: SignInOrigin = {},
+  ): Promise<Session> {
     if (caller.session.status !== 'pending')
       throw new ApiError(409, 'SESSION_NOT_CHALLENGED', NOT_CHALLENGED_MESSAGE);
+    const subject = userSubject(caller.user.id);
     const outcome = await withTransaction(db, async (tx): Promise<Outcome<Session>> => {
+      await lockSubject(tx, subject);
+      try {
+        await admitSecondStepAttempt(tx, subject);
+      } catch (error) {
+        if (error instanceof ApiError) return fail(error);
+        throw error;
+      }
       const current = await findSessionChallenge(tx, caller.session.id);
       const challenge = current && !current.consumedAt ? await countAttempt(tx, current.id) : null;
       if (!challenge) return fail(new ApiError(409, 'SESSION_NOT_CHALLENGED', NOT_CHALLENGED_MESSAGE));
@@ -221,6 +240,16 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
         correct = timingSafeEqual(challenge.secretHash, tokens.hashChallengeSecret(secret));
       }
       if (!correct) {
+        await recordAttempt(tx, 'second_step_failed', subject, address);
+        if (await secondStepLimitJustReached(tx, subject))
+          await mailer.queue(
+            tx,
+            wrongCodesAlertMail({
+              to: caller.user.email,
+              firstName: caller.user.firstName,
+              siteUrl: config.siteUrl,
+            }),
+          );
         const left = challenge.maxAttempts - challenge.attempts;
         if (left <= 0) return endWith('Too many wrong codes; sign in again');
         return fail(

@@ -1,6 +1,6 @@
 /** A mail ready for the outbox. Plain text only: it reads everywhere and carries nothing to track. */
 export type MailMessage = {
-  template: 'email-activation' | 'password-reset' | 'login-code';
+  template: 'email-activation' | 'password-reset' | 'login-code' | 'split-invite' | 'wrong-codes-alert';
   to: string;
   subject: string;
   text: string;
@@ -78,6 +78,51 @@ export function loginCodeMail(p: { to: string; firstName: string; code: string }
       `Your sign-in code is ${p.code}`,
       '',
       'It works once and for 10 minutes. If you did not try to sign in, change your password.',
+    ].join('\n'),
+  };
+}
+
+/** Wrong second-step codes after a right password: someone else knows it. */
+export function wrongCodesAlertMail(p: { to: string; firstName: string; siteUrl: string }): MailMessage {
+  return {
+    template: 'wrong-codes-alert',
+    to: p.to,
+    subject: `Someone may know your ${PRODUCT} password`,
+    text: [
+      greeting(p.firstName),
+      '',
+      'Several wrong sign-in codes were just entered after the right password of your account, so signing in',
+      'with a code is paused for 15 minutes. If it was not you, someone knows your password: change it now.',
+      `${p.siteUrl}/auth/forgot`,
+    ].join('\n'),
+  };
+}
+
+/** An invite to a royalty split: the splits area opens it from the link (after signing in or up). */
+export function splitInviteMail(p: {
+  to: string;
+  ownerName: string;
+  releaseTitle: string;
+  basisPoints: number;
+  effectiveFrom: string;
+  expiresAt: Date;
+  link: string;
+}): MailMessage {
+  const percent = `${Math.floor(p.basisPoints / 100)}.${String(p.basisPoints % 100).padStart(2, '0')} %`;
+  return {
+    template: 'split-invite',
+    to: p.to,
+    subject: `${p.ownerName} invites you to share the royalties of ${p.releaseTitle}`,
+    link: p.link,
+    text: [
+      'Hi,',
+      '',
+      `${p.ownerName} offers you ${percent} of the royalties of "${p.releaseTitle}" on ${PRODUCT}, from ` +
+        `${p.effectiveFrom} on. Open the invite to see the tracks and accept or decline:`,
+      p.link,
+      '',
+      `The link works until ${p.expiresAt.toISOString().slice(0, 10)}. Until you answer, your share is kept for ` +
+        'you. If you do not know this person, ignore this message.',
     ].join('\n'),
   };
 }
