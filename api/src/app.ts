@@ -138,6 +138,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  app.decorate('publicApiUrl', config.publicApiUrl);
   app.decorateRequest('auth', null);
   app.decorateRequest('botCheck', 'not-required');
   app.addHook('onSend', async (request, reply) => {

@@ -197,6 +197,8 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Tunehouse <no-reply@tunehouse.local>'),
   SITE_URL: z.url().default('http://localhost:4200'),
+  // Where browsers reach the API; media URLs are built from it, never from a Host header it does not match.
+  API_PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(900).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
@@ -280,6 +282,8 @@ export type AppConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   siteUrl: string;
+  /** The API's public origin (API_PUBLIC_URL, else http://localhost:PORT), for absolute media URLs. */
+  publicApiUrl: string;
   logLevel: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -354,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     siteUrl: e.SITE_URL.replace(/\/+$/, ''),
+    publicApiUrl: new URL(e.API_PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
