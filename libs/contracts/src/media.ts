@@ -84,3 +84,8 @@ export type Audio = z.infer<typeof audioSchema>;
  * purpose: an id or name that is not one of ours is a 404, not a 400, since the URL itself is the capability.
  */
 export const mediaFileParamsSchema = z.object({ id: z.string().max(64), file: z.string().max(64) });
+/** An audio original's signed link: when it expires (Unix seconds) and its signature. */
+export const mediaAudioQuerySchema = z.object({
+  expires: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  signature: z.string().max(128).optional(),
+});

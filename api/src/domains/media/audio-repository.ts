@@ -16,6 +16,8 @@ export type AudioRecord = {
   bitRate: number;
   mp3: StoredMp3 | null;
   mp3Status: 'PENDING' | 'COMPLETED' | 'FAILED';
+  /** Signs the expiring links to the original (signed-audio-links.ts). */
+  downloadKey: Buffer;
 };
 
 export type AudioRow = {
@@ -31,10 +33,11 @@ export type AudioRow = {
   bit_rate: number;
   mp3: StoredMp3 | null;
   mp3_status: AudioRecord['mp3Status'];
+  download_key: Buffer;
 };
 
 export const AUDIO_COLUMNS =
-  'id, file, name, size, format, sample_rate, channels, duration, bit_depth, bit_rate, mp3, mp3_status';
+  'id, file, name, size, format, sample_rate, channels, duration, bit_depth, bit_rate, mp3, mp3_status, download_key';
 
 export function toAudioRecord(row: AudioRow): AudioRecord {
   return {
@@ -50,6 +53,7 @@ export function toAudioRecord(row: AudioRow): AudioRecord {
     bitRate: row.bit_rate,
     mp3: row.mp3,
     mp3Status: row.mp3_status,
+    downloadKey: row.download_key,
   };
 }
 
@@ -78,7 +82,7 @@ export async function insertAudioFile(
   );
 }
 
-/** Any account's audio file (file URLs carry no session; the random id is the capability). */
+/** Any account's audio file (file URLs carry no session: the preview's id is its capability, an original's link is signed). */
 export async function findAudioFile(q: Queryable, id: string): Promise<AudioRecord | null> {
   const { rows } = await q.query<AudioRow>(`SELECT ${AUDIO_COLUMNS} FROM audio_files WHERE id = $1`, [id]);
   return rows[0] ? toAudioRecord(rows[0]) : null;

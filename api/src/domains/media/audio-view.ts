@@ -1,8 +1,10 @@
 import { type Audio, endpoints, urlOf } from '@tunehouse/contracts';
 import type { AudioRecord } from './audio-repository.js';
+import { type SignedLink, signOriginalLink } from './signed-audio-links.js';
 
-export function audioFileUrl(origin: string, audioId: string, file: string): string {
-  return `${origin}${urlOf(endpoints.media.audio, { params: { id: audioId, file } })}`;
+export function audioFileUrl(origin: string, audioId: string, file: string, link?: SignedLink): string {
+  const query = link ? { expires: link.expires, signature: link.signature } : {};
+  return `${origin}${urlOf(endpoints.media.audio, { params: { id: audioId, file }, query })}`;
 }
 
 /** A track's audio: the probed original and, once its job has run, the MP3 preview. */
@@ -11,7 +13,12 @@ export function toAudio(audio: AudioRecord, origin: string): Audio {
     id: audio.id,
     original: {
       name: audio.name,
-      url: audioFileUrl(origin, audio.id, audio.file),
+      url: audioFileUrl(
+        origin,
+        audio.id,
+        audio.file,
+        signOriginalLink(audio.downloadKey, audio.id, audio.file),
+      ),
       size: audio.size,
       sampleRate: audio.sampleRate,
       channels: audio.channels,

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { UUID } from '../../platform/sql.js';
 import { findAudioFile } from './audio-repository.js';
+import { checkOriginalLink, type SignedLink } from './signed-audio-links.js';
 import { AUDIO_CONTENT_TYPES, type AudioStore, PREVIEW_FILE } from './audio-store.js';
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, type ImageStore } from './image-store.js';
 import { findImage } from './repository.js';
@@ -42,13 +43,32 @@ export function createMediaFiles({ db, images, audio }: { db: Db; images: ImageS
     return onDisk(images.filePath(id, file), IMAGE_CONTENT_TYPES[stored.format], notFound);
   }
 
-  /** A track's original upload, or its MP3 preview once the preview job has made it. */
-  async function audioFile(id: string, file: string): Promise<MediaFile> {
+  /**
+   * A track's MP3 preview once the preview job has made it, or its original upload through a signed link that
+   * has not expired (a wrong signature is 404 like an unknown id; an expired one says so).
+   */
+  async function audioFile(
+    id: string,
+    file: string,
+    link: Partial<SignedLink> = {},
+  ): Promise<MediaFile & { expires?: number }> {
     const notFound = new ApiError(404, 'NOT_FOUND', 'No such audio file');
     if (!UUID.test(id)) throw notFound;
     const stored = await findAudioFile(db, id);
     const isPreview = file === PREVIEW_FILE && stored?.mp3?.file === PREVIEW_FILE;
     if (!stored || (!isPreview && stored.file !== file)) throw notFound;
+    if (!isPreview) {
+      const check = checkOriginalLink(stored.downloadKey, id, file, link);
+      if (check === 'invalid') throw notFound;
+      if (check === 'expired')
+        throw new ApiError(
+          403,
+          'LINK_INVALID',
+          'This download link has expired; open the track again for a new one',
+        );
+      const contentType = AUDIO_CONTENT_TYPES[stored.format];
+      return { ...(await onDisk(audio.filePath(id, file), contentType, notFound)), expires: link.expires! };
+    }
     const contentType = isPreview ? 'audio/mpeg' : AUDIO_CONTENT_TYPES[stored.format];
     return onDisk(audio.filePath(id, file), contentType, notFound);
   }

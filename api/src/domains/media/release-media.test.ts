@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { artworkImage, flac, releaseClient, wav } from '../../testing/release-fixtures.js';
+import { ORIGINAL_LINK_HOURS, signOriginalLink } from './signed-audio-links.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -71,10 +72,45 @@ describe('track audio', () => {
       size: 44 + 2 * 44_100 * 4,
     });
     expect(updated.audio?.original.duration).toBeCloseTo(2, 3);
-    const file = await t.app.inject({ url: new URL(updated.audio!.original.url).pathname });
+    const link = new URL(updated.audio!.original.url);
+    const file = await t.app.inject({ url: `${link.pathname}${link.search}` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('audio/wav');
+    expect(file.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     expect(file.rawPayload.subarray(0, 4).toString('ascii')).toBe('RIFF');
+  });
+
+  it('serves an original only through its signed link, which expires', async () => {
+    const own = await c.album(owner, { title: 'Signed', tracks: [{ index: 1, title: 'Master' }] });
+    const updated = await c.audio(owner, own.id, own.tracks[0]!.id, wav({ seconds: 1 }));
+    const link = new URL(updated.audio!.original.url);
+    const expires = Number(link.searchParams.get('expires'));
+    const hoursLeft = (expires * 1000 - Date.now()) / 3_600_000;
+    expect(hoursLeft).toBeGreaterThan(ORIGINAL_LINK_HOURS);
+    expect(hoursLeft).toBeLessThanOrEqual(ORIGINAL_LINK_HOURS + 1);
+    // The bare path, a forged signature and a moved expiry are all unknown files.
+    expect((await t.app.inject({ url: link.pathname })).statusCode).toBe(404);
+    const forged = new URL(link);
+    forged.searchParams.set('signature', 'x'.repeat(43));
+    expect((await t.app.inject({ url: `${forged.pathname}${forged.search}` })).statusCode).toBe(404);
+    const stretched = new URL(link);
+    stretched.searchParams.set('expires', String(expires + 86_400));
+    expect((await t.app.inject({ url: `${stretched.pathname}${stretched.search}` })).statusCode).toBe(404);
+    // A link signed in the past (as one copied out of an old page) has expired.
+    const [row] = (
+      await t.db.query<{ download_key: Buffer }>('SELECT download_key FROM audio_files WHERE id = $1', [
+        updated.audio!.id,
+      ])
+    ).rows;
+    const file = link.pathname.split('/').pop()!;
+    const signedLongAgo = Date.now() - (ORIGINAL_LINK_HOURS + 2) * 3_600_000;
+    const old = signOriginalLink(row!.download_key, String(updated.audio!.id), file, signedLongAgo);
+    const stale = await t.app.inject({
+      url: `${link.pathname}?expires=${old.expires}&signature=${old.signature}`,
+    });
+    expect(expectError(stale, 403, 'LINK_INVALID').message).toMatch(/expired/);
+    // The preview stays a plain link, as a store's is.
+    expect(updated.audio!.mp3 === null || !new URL(updated.audio!.mp3.url).search).toBe(true);
   });
 
   it('takes 24-bit WAV and a FLAC made with ffmpeg; the new file replaces the old one', async () => {
@@ -88,7 +124,8 @@ describe('track audio', () => {
       sampleRate: 44_100,
     });
     expect(fs.existsSync(path.join(dataDir, 'media', 'audio', String(first.audio!.id)))).toBe(false);
-    const gone = await t.app.inject({ url: new URL(first.audio!.original.url).pathname });
+    const firstLink = new URL(first.audio!.original.url);
+    const gone = await t.app.inject({ url: `${firstLink.pathname}${firstLink.search}` });
     expect(gone.statusCode).toBe(404);
   });
 

@@ -120,8 +120,9 @@ describe('GET /v1/admin/reviews/{albumId}', () => {
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('audio/mpeg');
     expect(preview.rawPayload.length).toBe(audio.mp3!.size);
+    const originalLink = new URL(audio.original.url);
     const original = await t.app.inject({
-      url: new URL(audio.original.url).pathname,
+      url: `${originalLink.pathname}${originalLink.search}`,
       headers: bearer(admin),
     });
     expect(original.statusCode).toBe(200);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { mediaFileParamsSchema } from '../media.js';
+import { mediaAudioQuerySchema, mediaFileParamsSchema } from '../media.js';
 import { endpointGroup, meta } from './define.js';
 
 /**
  * The stored media files. No session: an <img> or <audio> element sends none, so the URL itself is the capability
- * (a random id); the files never change, so they cache for a year.
+ * (a random id; for an audio original, a signed link that expires); the files never change, so they cache.
  */
 const mediaFile = { access: 'public', tag: 'media', file: true } as const;
 
@@ -21,8 +21,12 @@ export const mediaEndpoints = endpointGroup({
     method: 'GET',
     path: '/v1/media/audio/:id/:file',
     pathParams: mediaFileParamsSchema,
+    query: mediaAudioQuerySchema,
     responses: { 200: z.unknown().describe('The audio file') },
-    summary: 'A track’s audio file: the original upload or its MP3 preview',
+    summary: 'A track’s audio file: its MP3 preview, or the original upload through a signed link',
+    description:
+      'An original is served only with the `expires` and `signature` of the link the API answered with the ' +
+      'track (valid for hours; 403 once expired). The preview needs neither.',
     metadata: meta({ ...mediaFile, fileType: 'audio/*' }),
   },
 });
