@@ -1,21 +1,20 @@
-import { RoutePlaceholder, type AreaDefinition } from '@tunehouse/area-kit';
+import type { AreaDefinition } from '@tunehouse/area-kit';
+import { SplitEditorPage } from './editor/split-editor-page.js';
+import { AlbumSplitPage } from './splits/album-split-page.js';
+import { SplitDetailPage } from './splits/split-detail-page.js';
+import { SplitsPage } from './splits/splits-page.js';
+import { TrackSharesPage } from './splits/track-shares-page.js';
 import manifest from '../area.manifest.json';
-
-// The area's name is declared once, in its manifest beside package.json.
-const AREA = manifest.name;
 
 /** The royalty splits area: its routes from the spec's route table. */
 export const area: AreaDefinition = {
-  name: AREA,
+  name: manifest.name,
   shellRange: '^1.0.0',
   routes: [
-    { path: '/splits', element: <RoutePlaceholder area={AREA} title="Royalty splits" /> },
-    { path: '/splits/:id', element: <RoutePlaceholder area={AREA} title="Split" /> },
-    { path: '/splits/:id/split', element: <RoutePlaceholder area={AREA} title="Split details" /> },
-    { path: '/albums/:id/splits', element: <RoutePlaceholder area={AREA} title="Release splits" /> },
-    {
-      path: '/albums/:id/splits/edit',
-      element: <RoutePlaceholder area={AREA} title="Edit release splits" />,
-    },
+    { path: '/splits', element: <SplitsPage /> },
+    { path: '/splits/:id', element: <SplitDetailPage /> },
+    { path: '/splits/:id/split', element: <TrackSharesPage /> },
+    { path: '/albums/:id/splits', element: <AlbumSplitPage /> },
+    { path: '/albums/:id/splits/edit', element: <SplitEditorPage /> },
   ],
 };

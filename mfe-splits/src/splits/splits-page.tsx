@@ -1,0 +1,10 @@
+import { useSearchParams } from 'react-router';
+import { InvitePage } from '../invite/invite-page.js';
+import { SplitListPage } from './split-list-page.js';
+
+/** /splits: the list of splits, or, with `?invite={code}` (the link sent to an invitee), that invite. */
+export function SplitsPage() {
+  const [search] = useSearchParams();
+  const code = search.get('invite');
+  return code ? <InvitePage code={code} /> : <SplitListPage />;
+}
