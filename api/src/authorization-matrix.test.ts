@@ -1,0 +1,157 @@
+import { allEndpoints, type Access, type Endpoint, type Session } from '@tunehouse/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createUser, login } from './testing/fixtures.js';
+import { createTestApp, type TestApp } from './testing/test-app.js';
+
+/**
+ * Who may call what, generated from the endpoint definitions: every endpoint of `allEndpoints()` is called by
+ * every kind of caller, and the answer must be the one its `metadata.access` promises. An endpoint added
+ * tomorrow is in the matrix the day it is defined.
+ */
+type Actor = 'anonymous' | 'suspended' | 'user' | 'impersonating admin' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'suspended', 'user', 'impersonating admin', 'admin'];
+
+/** What an actor must get from an endpoint of each access level: a status, or "let through" (not refused). */
+type Expected = { status: 401 | 403; code: string } | 'through';
+const refused = (status: 401 | 403, code: string): Expected => ({ status, code });
+const EXPECTED: Record<Exclude<Access, 'public' | 'optional'>, Record<Actor, Expected>> = {
+  session: {
+    anonymous: refused(401, 'UNAUTHENTICATED'),
+    suspended: refused(403, 'ACCOUNT_SUSPENDED'),
+    user: 'through',
+    'impersonating admin': 'through',
+    admin: 'through',
+  },
+  pending: {
+    anonymous: refused(401, 'UNAUTHENTICATED'),
+    suspended: 'through',
+    user: 'through',
+    'impersonating admin': 'through',
+    admin: 'through',
+  },
+  suspended: {
+    anonymous: refused(401, 'UNAUTHENTICATED'),
+    suspended: 'through',
+    user: 'through',
+    'impersonating admin': 'through',
+    admin: 'through',
+  },
+  admin: {
+    anonymous: refused(401, 'UNAUTHENTICATED'),
+    // Not an admin, so that is what it is told; its suspension is no more its business here.
+    suspended: refused(403, 'ADMIN_REQUIRED'),
+    user: refused(403, 'ADMIN_REQUIRED'),
+    'impersonating admin': refused(403, 'ADMIN_REQUIRED'),
+    admin: 'through',
+  },
+};
+/** Codes that mean the access check refused: "through" must answer none of them. */
+const ACCESS_CODES = new Set(['UNAUTHENTICATED', 'ACCOUNT_SUSPENDED', 'ADMIN_REQUIRED', 'SESSION_ENDED']);
+
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
+let t: TestApp;
+const emails: Partial<Record<Actor, string>> = {};
+const sessions: Partial<Record<Actor, Session>> = {};
+
+async function freshSession(actor: Actor): Promise<Session | undefined> {
+  if (actor === 'anonymous') return undefined;
+  if (actor === 'impersonating admin') {
+    const admin = await login(t.app, emails.admin!);
+    const userId = (await t.app.inject({ url: '/v1/users/me', headers: bearer(sessions.user!) })).json<{
+      id: string;
+    }>().id;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/impersonations',
+      headers: bearer(admin),
+      payload: { userId },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Session>();
+  }
+  return login(t.app, emails[actor]!);
+}
+
+/** A session some endpoint ended (sign-out, a password change) is replaced before the next call. */
+async function sessionOf(actor: Actor): Promise<Session | undefined> {
+  if (actor === 'anonymous') return undefined;
+  const current = sessions[actor];
+  const alive =
+    current && (await t.app.inject({ url: '/v1/users/me', headers: bearer(current) })).statusCode !== 401;
+  if (!alive) sessions[actor] = await freshSession(actor);
+  return sessions[actor];
+}
+
+function call(endpoint: Endpoint, session: Session | undefined): Promise<LightMyRequestResponse> {
+  const path = endpoint.path.replace(/:[A-Za-z]+/g, NOBODY);
+  const hasBody = !['GET', 'DELETE'].includes(endpoint.method);
+  return t.app.inject({
+    method: endpoint.method as 'GET',
+    url: path,
+    headers: { ...(session ? bearer(session) : {}), 'idempotency-key': `matrix-${Math.random()}` },
+    ...(hasBody ? { payload: {} } : {}),
+  });
+}
+
+/** The error code of a JSON error answer; '' for anything else (a 204, a file). */
+function errorCodeOf(response: LightMyRequestResponse): string {
+  try {
+    return (response.json() as { error?: { code?: string } } | null)?.error?.code ?? '';
+  } catch {
+    return '';
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [user, suspended, admin] = await Promise.all([
+    createUser(t.db),
+    createUser(t.db, { suspended: true }),
+    createUser(t.db, { isAdmin: true }),
+  ]);
+  Object.assign(emails, { user: user.email, suspended: suspended.email, admin: admin.email });
+  sessions.user = await login(t.app, user.email);
+  sessions.admin = await login(t.app, admin.email);
+  sessions.suspended = await login(t.app, suspended.email);
+  sessions['impersonating admin'] = await freshSession('impersonating admin');
+}, 60_000);
+afterAll(() => t.close());
+
+describe('the authorization matrix', () => {
+  const guarded = allEndpoints().filter(
+    ([, endpoint]) => endpoint.metadata.access !== 'public' && endpoint.metadata.access !== 'optional',
+  );
+
+  it('covers every guarded endpoint', () => {
+    expect(guarded.length).toBeGreaterThan(60);
+  });
+
+  it('answers every endpoint × caller as the endpoint’s access level promises', async () => {
+    const wrong: string[] = [];
+    let cells = 0;
+    for (const [name, endpoint] of guarded) {
+      const expectations = EXPECTED[endpoint.metadata.access as keyof typeof EXPECTED];
+      for (const actor of ACTORS) {
+        const response = await call(endpoint, await sessionOf(actor));
+        cells += 1;
+        const code = errorCodeOf(response);
+        const expected = expectations[actor];
+        const ok =
+          expected === 'through'
+            ? !ACCESS_CODES.has(code) && response.statusCode !== 401
+            : response.statusCode === expected.status && code === expected.code;
+        if (!ok)
+          wrong.push(
+            `${name} (${endpoint.method} ${endpoint.path}, ${endpoint.metadata.access}) as ${actor}: ` +
+              `${response.statusCode} ${code}, expected ${expected === 'through' ? 'through' : `${expected.status} ${expected.code}`}`,
+          );
+      }
+    }
+    console.info(
+      `authorization matrix: ${guarded.length} endpoints × ${ACTORS.length} callers = ${cells} cells`,
+    );
+    expect(wrong).toEqual([]);
+  }, 300_000);
+});
