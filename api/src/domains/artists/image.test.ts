@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -225,6 +227,41 @@ describe('refused uploads', () => {
     );
     expect(pathsOf(error)).toEqual([['body', 'image']]);
     expect(error.message).toContain('10 MiB');
+    await expectNothingStored();
+  });
+
+  it('a real image over the limit sent chunked (no Content-Length, as fetch streams it) is refused every time', async () => {
+    const png = await photo(2000, 2000).png({ compressionLevel: 0 }).toBuffer();
+    expect(png.length).toBeGreaterThan(ARTIST_IMAGE_MAX_BYTES);
+    const target = await newArtist(owner, 'Chunked');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const body = multipart([{ name: 'image', filename: 'big.png', type: 'image/png', data: png }]);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      statuses.push(
+        await new Promise<number>((resolve, reject) => {
+          const request = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              method: 'POST',
+              path: `/v1/artists/${target.id}/image`,
+              headers: { ...bearer(owner), ...body.headers, 'transfer-encoding': 'chunked' },
+            },
+            (response) => {
+              response.resume();
+              resolve(response.statusCode ?? 0);
+            },
+          );
+          request.on('error', reject);
+          for (let offset = 0; offset < body.payload.length; offset += 256 * 1024)
+            request.write(body.payload.subarray(offset, offset + 256 * 1024));
+          request.end();
+        }),
+      );
+    }
+    expect(statuses).toEqual(Array(10).fill(413));
     await expectNothingStored();
   });
 

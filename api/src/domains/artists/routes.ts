@@ -29,7 +29,11 @@ async function readImagePart(request: FastifyRequest): Promise<ImageUpload> {
         { path: IMAGE_FIELD, message },
       ]);
     }
-    return { buffer: await part.toBuffer(), filename: part.filename, field: IMAGE_FIELD };
+    const buffer = await part.toBuffer();
+    // The parser's limit flag is one signal; the bytes actually read are the other, whatever the transfer encoding.
+    if (part.file.truncated || buffer.length > ARTIST_IMAGE_MAX_BYTES)
+      throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+    return { buffer, filename: part.filename, field: IMAGE_FIELD };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: unknown }).code;
