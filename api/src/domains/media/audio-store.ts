@@ -7,6 +7,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { AUDIO_UPLOAD_RULES, type AudioFormat, type FieldIssue } from '@tunehouse/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import { parseFile } from 'music-metadata';
+import { declaredSampleData } from './pcm-chunks.js';
 import { ApiError } from '../../platform/errors.js';
 import { displayName, type ReceivedFile, sweepPartials } from './upload.js';
 import { UUID } from '../../platform/sql.js';
@@ -83,7 +84,18 @@ export function createAudioStore(dataDir: string, { ffmpegPath = ffmpeg.path } =
       reasons.push(
         `The audio must be stereo (2 channels), not ${numberOfChannels === 1 ? 'mono' : `${numberOfChannels ?? 'unknown'} channels`}`,
       );
-    if (!duration || duration <= 0) reasons.push('The audio has no length');
+    const declared = format === 'FLAC' ? null : declaredSampleData(received.head);
+    // A WAV or AIFF header states how many sample bytes follow; a file cut short (an interrupted export or copy)
+    // holds fewer, and would play as a fraction of the track. That is the reason to give, not its short length.
+    if (declared && received.size - declared.start < declared.bytes)
+      reasons.push(
+        `The audio file is cut short: its header promises ${declared.bytes} bytes of sound, the file holds ${Math.max(0, received.size - declared.start)}`,
+      );
+    else if (!duration || duration <= 0) reasons.push('The audio has no length');
+    else if (duration < AUDIO_UPLOAD_RULES.minSeconds)
+      reasons.push(
+        `The audio must be at least ${AUDIO_UPLOAD_RULES.minSeconds} second long, not ${Math.round(duration * 1000)} ms`,
+      );
     if (reasons.length > 0) {
       throw new ApiError(
         422,

@@ -133,6 +133,9 @@ describe('track audio', () => {
     ['mono', wav({ channels: 1 }), 'stereo'],
     ['22 kHz', wav({ sampleRate: 22_050 }), '44.1 kHz'],
     ['8-bit', wav({ bitDepth: 8 }), '16 or 24 bit'],
+    ['5 ms of', wav({ seconds: 0.005 }), 'at least 1 second'],
+    // A 3-second header over 1,000 bytes of samples: an export or copy cut short.
+    ['truncated', wav({ seconds: 3 }).subarray(0, 1044), 'cut short'],
   ])('refuses %s audio with the reason (422)', async (_name, data, reason) => {
     const response = await c.uploadAudio(owner, album.id, track(0), audioPart(data));
     const error = expectError(response, 422, 'UNPROCESSABLE');

@@ -55,6 +55,8 @@ export const AUDIO_UPLOAD_RULES = {
   bitDepths: [16, 24],
   minSampleRate: 44_100,
   channels: 2,
+  /** Shorter files are slips (an empty export, a click), not tracks; stores refuse them too. */
+  minSeconds: 1,
 } as const;
 export type AudioFormat = (typeof AUDIO_UPLOAD_RULES.formats)[number];
 
