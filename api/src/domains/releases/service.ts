@@ -37,6 +37,7 @@ import {
   insertAlbum,
   listAlbums,
   listReviewQueue,
+  ownedIds,
   platformStates,
   replaceAlbumArtists,
   savePlatformState,
@@ -93,7 +94,13 @@ export function createReleaseService({
     const artist = artistId ?? query.artist;
     const artistUuid =
       artist === undefined ? null : UUID.test(artist.toLowerCase()) ? artist.toLowerCase() : '';
-    // An artist id that cannot exist finds nothing.
+    // An artist named in the path is a resource: another account's, or none, is 404 like any other.
+    if (
+      artistId !== undefined &&
+      (artistUuid === '' || !(await ownedIds(db, 'artists', accountId, [artistUuid!])).has(artistUuid!))
+    )
+      throw new ApiError(404, 'NOT_FOUND', `No artist ${artistId}`);
+    // As a filter, an artist id that cannot exist finds nothing.
     if (artistUuid === '') return toPage([], query.offset, query.size, 0);
     const { albums, total } = await listAlbums(db, accountId, query, artistUuid);
     return toPage(albums, query.offset, query.size, total);
