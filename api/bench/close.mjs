@@ -9,6 +9,9 @@
 // 2. Close preview (the close computed and rolled back), then the close itself (one transaction): seconds, revenue
 //    lines per second, the process's resident memory before and at its peak (sampled every 100 ms), and the
 //    period's totals with the conservation identity checked.
+// With --splits (or BENCH_SPLITS=1), every album of the label gets a royalty split among 2 to 6 participants
+// (accepted, pending and declined ones; docs/decisions/0045-royalty-splits.md): the close preview is timed without
+// and with the splits, and the added time is printed (target under 25 % more).
 // Runs on api/dist (the root script builds it first). Figures, not assertions: the exit code is 0 when the target
 // (under 60 s on 2 cores) is missed.
 import fs from 'node:fs';
@@ -27,7 +30,9 @@ const HELP = `Usage: npm run bench:close -- [options]
   --month YYYY-MM  the month closed (last month)
   --scale X        audience multiplier of the demo model (1)
   --seed S         (20240301)
-  --small          a quick run: 200 tracks`;
+  --small          a quick run: 200 tracks
+  --splits         split every album among 2 to 6 participants and print the time the splits add
+                   (also BENCH_SPLITS=1)`;
 
 const { args, number } = benchArgs(
   {
@@ -37,6 +42,7 @@ const { args, number } = benchArgs(
     scale: { type: 'string', default: '1' },
     seed: { type: 'string', default: '20240301' },
     small: { type: 'boolean', default: false },
+    splits: { type: 'boolean', default: false },
   },
   HELP,
 );
@@ -56,6 +62,8 @@ if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(MONTH)) {
 const [year, monthNumber] = MONTH.split('-').map(Number);
 const MONTH_END = new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
 const TARGET_SECONDS = 60;
+const SPLITS = args.splits || process.env.BENCH_SPLITS === '1';
+const SPLITS_TARGET = 0.25;
 const USD_RATE_PPB = 925_000_000;
 
 const started = Date.now();
@@ -70,7 +78,9 @@ const { hashPassword } = await import(dist('platform/passwords.js'));
 const { insertUser } = await import(dist('domains/users/repository.js'));
 const { ensureLabel } = await import(dist('tools/bench/trends.js'));
 const { licenceOnPublish } = await import(dist('domains/licensing/index.js'));
-const { createPeriodsService, periodForUsage } = await import(dist('domains/periods/index.js'));
+const { createPeriodsService, ownerTakesAll, periodForUsage } = await import(
+  dist('domains/periods/index.js')
+);
 const { generateDemoFacts } = await import(dist('seed/demo-trends.js'));
 const { demoRevenueMicro } = await import(dist('seed/demo-revenue.js'));
 const { withTransaction } = await import(dist('platform/db.js'));
@@ -123,6 +133,65 @@ async function writeMonthRevenue(db, catalogue) {
     );
     return { periodId, lines };
   });
+}
+
+/**
+ * A split on every album of the label, from the month's first day: the owner and 1 to 5 others with 5 to 20 %
+ * each, accepted (bound to an account of their own), pending (held for them) or declined, in turn. Written
+ * straight into the tables (the PUT's validation is not what is measured). Answers the participants made.
+ */
+async function splitEveryAlbum(db, catalogue) {
+  let state = SEED >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const owners = new Map(catalogue.map((track) => [track.albumId, track.accountId]));
+  let participants = 0;
+  await withTransaction(db, async (tx) => {
+    for (const [albumId, ownerId] of owners) {
+      const { rows } = await tx.query(
+        'INSERT INTO splits (album_id, owner_account_id) VALUES ($1, $2) RETURNING id',
+        [albumId, ownerId],
+      );
+      const splitId = rows[0].id;
+      const { rows: version } = await tx.query(
+        'INSERT INTO split_versions (split_id, number, effective_from) VALUES ($1, 1, $2) RETURNING id',
+        [splitId, `${MONTH}-01`],
+      );
+      const others = 1 + Math.floor(random() * 5);
+      const ids = [];
+      const shares = [];
+      const { rows: owner } = await tx.query(
+        `INSERT INTO split_participants (split_id, email, role, is_owner, account_id, status)
+         VALUES ($1, 'owner@bench.test', 'Owner', true, $2, 'ACCEPTED') RETURNING id`,
+        [splitId, ownerId],
+      );
+      for (let i = 0; i < others; i += 1) {
+        const status = ['ACCEPTED', 'PENDING', 'DECLINED'][i % 3];
+        const { rows: made } = await tx.query(
+          `INSERT INTO split_participants (split_id, email, role, account_id, status, invite_hash, invite_expires_at)
+           VALUES ($1, $2, 'Bench', CASE WHEN $3 = 'ACCEPTED' THEN gen_random_uuid() END, $3,
+             sha256(gen_random_uuid()::text::bytea), now() + interval '14 days')
+           RETURNING id`,
+          [splitId, `p${i}@bench.test`, status],
+        );
+        ids.push(made[0].id);
+        shares.push(500 + Math.floor(random() * 1_501));
+      }
+      const rest = 10_000 - shares.reduce((sum, share) => sum + share, 0);
+      await tx.query(
+        `INSERT INTO split_shares (version_id, participant_id, track_id, basis_points)
+         SELECT $1, * FROM unnest($2::uuid[], $3::uuid[], $4::int[])`,
+        [version[0].id, [owner[0].id, ...ids], ids.map(() => null).concat(null), [rest, ...shares]],
+      );
+      participants += others + 1;
+    }
+  });
+  return { albums: owners.size, participants };
 }
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-bench-close-'));
@@ -181,6 +250,19 @@ try {
   };
   const periods = createPeriodsService({ db, jobs, config });
   await periods.setRate(revenue.periodId, 'USD', USD_RATE_PPB, label.accountId);
+  let withoutSplits;
+  if (SPLITS) {
+    const made = await splitEveryAlbum(db, label.catalogue);
+    await db.query(
+      'ANALYZE splits; ANALYZE split_participants; ANALYZE split_versions; ANALYZE split_shares',
+    );
+    log(`Splits: ${made.albums} albums among ${made.participants} participants (2 to 6 each)`);
+    const unsplit = createPeriodsService({ db, jobs, config, splits: ownerTakesAll });
+    const t0 = Date.now();
+    await unsplit.preview(revenue.periodId);
+    withoutSplits = (Date.now() - t0) / 1000;
+    log(`Preview without splits: ${withoutSplits.toFixed(1)} s`);
+  }
 
   let peak = 0;
   const sample = () => {
@@ -224,6 +306,14 @@ try {
   );
   console.log(`  throughput          ${Math.round(revenue.lines / seconds).toLocaleString('en-US')} lines/s`);
   console.log(`  preview             ${previewSeconds.toFixed(1)} s`);
+  if (withoutSplits !== undefined) {
+    const added = previewSeconds - withoutSplits;
+    const share = added / withoutSplits;
+    console.log(
+      `  splits added        ${added.toFixed(1)} s to the preview (${(share * 100).toFixed(0)} %, target < ` +
+        `${SPLITS_TARGET * 100} %) ${share < SPLITS_TARGET ? 'met' : 'MISSED'}`,
+    );
+  }
   console.log(`  memory (RSS)        ${mb(baseline)} before, ${mb(peak)} at peak`);
   console.log(
     `  ledger transfers    ${moved[0].transfers} (${moved[0].albums} albums), ${collected[0].n} fee collections of ${Number(collected[0].streams).toLocaleString('en-US')} streams`,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db.js';
-import { PLATFORM_ACCOUNTS, accountKeySchema, apportion, microToCents } from '../ledger/index.js';
+import { PLATFORM_ACCOUNTS, accountKeySchema, apportion, microToCents, walletKey } from '../ledger/index.js';
 import type { LicensingPort, SplitsPort } from './ports.js';
 
 /** A track's matched revenue in a period, converted into the platform currency. */
@@ -23,6 +23,10 @@ export type Allocation = {
   beneficiaryKey: string;
   streams: number;
   amountMicro: bigint;
+  /** The split that divided this part of the owner share (CREDIT and HELD only). */
+  splitId?: string;
+  /** A credit to a wallet other than the track owner's: a participant's split income. */
+  splitIncome?: boolean;
 };
 
 export type Totals = {
@@ -61,6 +65,7 @@ export async function allocateTracks(
 ): Promise<Allocation[]> {
   const shares = new Map<string, number>();
   const allocations: Allocation[] = [];
+  const divide = splits.inTransaction?.(q) ?? splits;
   for (const track of tracks) {
     const base = { trackId: track.trackId, albumId: track.albumId };
     const collected = await licensing.collectFeeFromRoyalties(q, {
@@ -98,7 +103,7 @@ export async function allocateTracks(
         amountMicro: rest - owner,
       });
     if (owner === 0n) continue;
-    const parts = await splits.allocateOwnerShare(q, {
+    const parts = await divide.allocateOwnerShare(q, {
       periodId,
       trackId: track.trackId,
       albumId: track.albumId,
@@ -110,6 +115,7 @@ export async function allocateTracks(
     });
     let sum = 0n;
     const byKey = new Map<string, bigint>();
+    const splitId = parts.find((part) => part.splitId)?.splitId;
     for (const part of parts) {
       const key = part.beneficiaryKey;
       if (part.amountMicro < 0n || !accountKeySchema.safeParse(key).success || key.startsWith('platform:'))
@@ -122,7 +128,12 @@ export async function allocateTracks(
     for (const [beneficiaryKey, amountMicro] of byKey) {
       if (amountMicro === 0n) continue;
       const kind = beneficiaryKey.startsWith('held:') ? 'HELD' : 'CREDIT';
-      allocations.push({ ...base, kind, beneficiaryKey, streams: track.streams, amountMicro });
+      const allocation: Allocation = { ...base, kind, beneficiaryKey, streams: track.streams, amountMicro };
+      if (splitId) {
+        allocation.splitId = splitId;
+        if (kind === 'CREDIT' && beneficiaryKey !== walletKey(track.accountId)) allocation.splitIncome = true;
+      }
+      allocations.push(allocation);
     }
   }
   return allocations;
@@ -135,6 +146,9 @@ export type StatementLine = {
   albumId: string;
   amountMicro: bigint;
   cents: bigint;
+  /** The split behind the line (one per album), and whether it is a participant's split income. */
+  splitId?: string;
+  splitIncome?: boolean;
 };
 
 export type Statement = {
@@ -169,6 +183,8 @@ export function statementOf(allocations: readonly Allocation[], unmatchedMicro: 
       cents: 0n,
     };
     line.amountMicro += allocation.amountMicro;
+    if (allocation.splitId) line.splitId = allocation.splitId;
+    if (allocation.splitIncome) line.splitIncome = true;
     groups.set(key, line);
     totals.revenue += allocation.amountMicro;
     totals[TOTAL_OF[allocation.kind]] += allocation.amountMicro;

@@ -165,8 +165,9 @@ async function applyClose(tx: pg.PoolClient, plan: ClosePlan, currency: string):
       debit: PLATFORM_ACCOUNTS.storeReceivables,
       credit: line.beneficiaryKey,
       amount: Number(line.cents),
-      kind: `CLOSE_${line.kind}`,
-      refs: { periodId, albumId: line.albumId },
+      // A participant's part of someone else's release is split income in their wallet, not royalties.
+      kind: line.splitIncome ? 'SPLIT_INCOME' : `CLOSE_${line.kind}`,
+      refs: { periodId, albumId: line.albumId, ...(line.splitId ? { splitId: line.splitId } : {}) },
     });
   }
   if (statement.cents.unmatched > 0n)

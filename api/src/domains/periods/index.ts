@@ -11,8 +11,8 @@
  *   routes, `closeNow(periodId)` (close an OPEN period at once: demo seed, benchmarks), `work()` (the close job).
  * - `closePeriod(db, periodId, deps, { allowOpen? })`, `previewClose`, `startClose`, `planClose`: the close itself.
  * - Ports: `LicensingPort` (`licensingOfTunehouse` = licensing's licenceForAlbum + collectFeeFromRoyalties;
- *   `noLicensing(share)`), `SplitsPort` with `allocateOwnerShare(q, OwnerShare) → [{ beneficiaryKey, amountMicro }]`
- *   (`ownerTakesAll` until splits plug in).
+ *   `noLicensing(share)`), `SplitsPort` with `allocateOwnerShare(q, OwnerShare) → [{ beneficiaryKey, amountMicro,
+ *   splitId? }]` (the default is the splits domain's `splitsOfTunehouse`; `ownerTakesAll` divides nothing).
  * - `periodRoutes({ periods, auth })`: GET /v1/admin/periods[/:id], PUT …/rates/:currency, POST …/close-preview,
  *   POST …/close.
  * - Tests: `fileRevenueLines(client, lines)` files revenue lines as report ingest does (→ their period ids).

@@ -38,8 +38,12 @@ export type OwnerShare = {
   amountMicro: bigint;
 };
 
-/** A part of an owner share: `wallet:<accountId>` (credited) or `held:<id>` (kept for someone yet to accept). */
-export type ShareAllocation = { beneficiaryKey: string; amountMicro: bigint };
+/**
+ * A part of an owner share: `wallet:<accountId>` (credited) or `held:<id>` (kept for someone yet to accept).
+ * `splitId` names the split that divided it: the close's transfers carry it, so earnings per split can be read
+ * from the ledger.
+ */
+export type ShareAllocation = { beneficiaryKey: string; amountMicro: bigint; splitId?: string };
 
 /**
  * The splits seam: divides a track's owner share among its split participants by their shares at the time of the
@@ -47,9 +51,14 @@ export type ShareAllocation = { beneficiaryKey: string; amountMicro: bigint };
  */
 export type SplitsPort = {
   allocateOwnerShare(q: Queryable, share: OwnerShare): Promise<ShareAllocation[]>;
+  /**
+   * Optional: the port for one close's transaction `q`, which may keep what it read (and locked) there for the
+   * close's later tracks, so an album's split is read once rather than once per track.
+   */
+  inTransaction?(q: Queryable): SplitsPort;
 };
 
-/** Until splits exist: the owner's wallet takes the whole share. */
+/** No division: the owner's wallet takes the whole share (tests, and the benchmark's baseline without splits). */
 export const ownerTakesAll: SplitsPort = {
   allocateOwnerShare: (_q, share) =>
     Promise.resolve([{ beneficiaryKey: walletKey(share.ownerAccountId), amountMicro: share.amountMicro }]),

@@ -5,7 +5,8 @@ import { withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { QUEUES, type Jobs } from '../../platform/jobs.js';
 import { type CloseDeps, closePeriod, previewClose, startClose } from './close.js';
-import { licensingOfTunehouse, type LicensingPort, ownerTakesAll, type SplitsPort } from './ports.js';
+import { splitsOfTunehouse } from '../splits/index.js';
+import { licensingOfTunehouse, type LicensingPort, type SplitsPort } from './ports.js';
 import { findPeriods, periodReportFiles, upsertRate } from './repository.js';
 
 export type PeriodsService = ReturnType<typeof createPeriodsService>;
@@ -19,7 +20,7 @@ export function createPeriodsService({
   jobs,
   config,
   licensing = licensingOfTunehouse,
-  splits = ownerTakesAll,
+  splits = splitsOfTunehouse,
 }: {
   db: Db;
   jobs: Pick<Jobs, 'enqueue' | 'work'>;

@@ -1,0 +1,309 @@
+import type { SplitParticipantStatus } from '@tunehouse/contracts';
+import type { Queryable } from '../../platform/db.js';
+
+export type SplitRecord = { id: string; albumId: string; ownerAccountId: string };
+
+export type ParticipantRecord = {
+  id: string;
+  email: string;
+  role: string;
+  isOwner: boolean;
+  accountId: string | null;
+  status: SplitParticipantStatus;
+  inviteExpiresAt: Date | null;
+  inviteRound: number;
+  /** The bound account holder's name ("First Last"), else null. */
+  name: string | null;
+};
+
+export type VersionRecord = { id: string; number: number; effectiveFrom: string; createdAt: Date };
+export type ShareRecord = {
+  versionId: string;
+  participantId: string;
+  trackId: string | null;
+  basisPoints: number;
+};
+export type RecoupmentRecord = {
+  id: string;
+  label: string;
+  paidByParticipantId: string;
+  amountCents: number;
+  repaidMicro: bigint;
+};
+
+export type AlbumRecord = {
+  id: string;
+  accountId: string;
+  title: string | null;
+  version: string | null;
+  artworkId: string | null;
+  thumbnail: { file: string } | null;
+};
+
+export type TrackRecord = { id: string; title: string | null; position: number };
+
+/** Everything a split view is built from (money aside). */
+export type SplitData = {
+  split: SplitRecord;
+  album: AlbumRecord;
+  artistName: string | null;
+  tracks: TrackRecord[];
+  participants: ParticipantRecord[];
+  versions: VersionRecord[];
+  shares: ShareRecord[];
+  recoupments: RecoupmentRecord[];
+};
+
+const PARTICIPANT_COLUMNS = `p.id, p.email, p.role, p.is_owner, p.account_id, p.status, p.invite_expires_at,
+  p.invite_round, NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS name`;
+
+type ParticipantRow = {
+  id: string;
+  email: string;
+  role: string;
+  is_owner: boolean;
+  account_id: string | null;
+  status: SplitParticipantStatus;
+  invite_expires_at: Date | null;
+  invite_round: number;
+  name: string | null;
+};
+
+function toParticipant(row: ParticipantRow): ParticipantRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    isOwner: row.is_owner,
+    accountId: row.account_id,
+    status: row.status,
+    inviteExpiresAt: row.invite_expires_at,
+    inviteRound: row.invite_round,
+    name: row.account_id ? row.name : null,
+  };
+}
+
+async function splitWhere(
+  q: Queryable,
+  column: 'id' | 'album_id',
+  value: string,
+): Promise<SplitRecord | null> {
+  const { rows } = await q.query<{ id: string; album_id: string; owner_account_id: string }>(
+    `SELECT id, album_id, owner_account_id FROM splits WHERE ${column} = $1`,
+    [value],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, albumId: row.album_id, ownerAccountId: row.owner_account_id } : null;
+}
+
+export const findSplitOfAlbum = (q: Queryable, albumId: string) => splitWhere(q, 'album_id', albumId);
+export const findSplit = (q: Queryable, splitId: string) => splitWhere(q, 'id', splitId);
+
+/** The album (taken down or not), for its split; null when missing. */
+export async function findAlbum(q: Queryable, albumId: string): Promise<AlbumRecord | null> {
+  const { rows } = await q.query<{
+    id: string;
+    account_id: string;
+    title: string | null;
+    version: string | null;
+    image_id: string | null;
+    renditions: Record<string, { file: string }> | null;
+  }>(
+    `SELECT a.id, a.account_id, a.title, a.version, i.id AS image_id, i.renditions
+     FROM albums a LEFT JOIN images i ON i.id = a.artwork_id WHERE a.id = $1`,
+    [albumId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const stored = row.renditions?.['thumbnail'] ?? row.renditions?.['medium'] ?? null;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    title: row.title,
+    version: row.version,
+    artworkId: row.image_id,
+    thumbnail: stored ? { file: stored.file } : null,
+  };
+}
+
+export async function liveTracksOf(q: Queryable, albumId: string): Promise<TrackRecord[]> {
+  const { rows } = await q.query<TrackRecord>(
+    `SELECT id, title, position FROM tracks WHERE album_id = $1 AND deleted_at IS NULL ORDER BY position, id`,
+    [albumId],
+  );
+  return rows;
+}
+
+async function artistNameOf(q: Queryable, albumId: string): Promise<string | null> {
+  const { rows } = await q.query<{ name: string | null }>(
+    `SELECT string_agg(ar.name, ', ' ORDER BY aa.position) AS name
+     FROM album_artists aa JOIN artists ar ON ar.id = aa.artist_id
+     WHERE aa.album_id = $1 AND aa.role = 'PRIMARY'`,
+    [albumId],
+  );
+  return rows[0]?.name ?? null;
+}
+
+export async function participantsOf(q: Queryable, splitId: string): Promise<ParticipantRecord[]> {
+  const { rows } = await q.query<ParticipantRow>(
+    `SELECT ${PARTICIPANT_COLUMNS}
+     FROM split_participants p LEFT JOIN users u ON u.account_id = p.account_id
+     WHERE p.split_id = $1 ORDER BY p.is_owner DESC, p.created_at, p.email`,
+    [splitId],
+  );
+  return rows.map(toParticipant);
+}
+
+/** The participant behind an invite code's hash, with its split, locked FOR UPDATE when asked. */
+export async function participantByInvite(
+  q: Queryable,
+  hash: Buffer,
+  lock: boolean,
+): Promise<
+  | (ParticipantRecord & {
+      splitId: string;
+      answerKey: string | null;
+      answerAction: string | null;
+      answerReleased: number | null;
+    })
+  | null
+> {
+  return participantWhere(q, 'p.invite_hash = $1', [hash], lock);
+}
+
+export async function participantById(q: Queryable, splitId: string, participantId: string, lock: boolean) {
+  return participantWhere(q, 'p.split_id = $1 AND p.id = $2', [splitId, participantId], lock);
+}
+
+async function participantWhere(q: Queryable, where: string, params: unknown[], lock: boolean) {
+  const { rows } = await q.query<
+    ParticipantRow & {
+      split_id: string;
+      answer_key: string | null;
+      answer_action: string | null;
+      answer_released: string | null;
+    }
+  >(
+    `SELECT ${PARTICIPANT_COLUMNS}, p.split_id, p.answer_key, p.answer_action, p.answer_released
+     FROM split_participants p LEFT JOIN users u ON u.account_id = p.account_id
+     WHERE ${where} ${lock ? 'FOR UPDATE OF p' : ''}`,
+    params,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    ...toParticipant(row),
+    splitId: row.split_id,
+    answerKey: row.answer_key,
+    answerAction: row.answer_action,
+    answerReleased: row.answer_released === null ? null : Number(row.answer_released),
+  };
+}
+
+export async function versionsOf(q: Queryable, splitId: string): Promise<VersionRecord[]> {
+  const { rows } = await q.query<{ id: string; number: number; effective_from: string; created_at: Date }>(
+    `SELECT id, number, effective_from::text AS effective_from, created_at
+     FROM split_versions WHERE split_id = $1 ORDER BY number DESC`,
+    [splitId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    effectiveFrom: row.effective_from,
+    createdAt: row.created_at,
+  }));
+}
+
+export async function sharesOf(q: Queryable, versionIds: readonly string[]): Promise<ShareRecord[]> {
+  if (versionIds.length === 0) return [];
+  const { rows } = await q.query<{
+    version_id: string;
+    participant_id: string;
+    track_id: string | null;
+    basis_points: number;
+  }>(
+    `SELECT sh.version_id, sh.participant_id, sh.track_id, sh.basis_points
+     FROM split_shares sh JOIN split_participants p ON p.id = sh.participant_id
+     WHERE sh.version_id = ANY($1::uuid[])
+     ORDER BY sh.track_id NULLS FIRST, p.is_owner DESC, p.created_at, p.email`,
+    [versionIds],
+  );
+  return rows.map((row) => ({
+    versionId: row.version_id,
+    participantId: row.participant_id,
+    trackId: row.track_id,
+    basisPoints: row.basis_points,
+  }));
+}
+
+export async function recoupmentsOf(q: Queryable, splitId: string): Promise<RecoupmentRecord[]> {
+  const { rows } = await q.query<{
+    id: string;
+    label: string;
+    paid_by_participant_id: string;
+    amount_cents: string;
+    repaid_micro: string;
+  }>(
+    `SELECT id, label, paid_by_participant_id, amount_cents, repaid_micro FROM split_recoupments
+     WHERE split_id = $1 ORDER BY created_at, id`,
+    [splitId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    label: row.label,
+    paidByParticipantId: row.paid_by_participant_id,
+    amountCents: Number(row.amount_cents),
+    repaidMicro: BigInt(row.repaid_micro),
+  }));
+}
+
+export async function loadSplitData(q: Queryable, split: SplitRecord): Promise<SplitData> {
+  const album = await findAlbum(q, split.albumId);
+  if (!album) throw new Error(`Split ${split.id} names a missing album`);
+  const versions = await versionsOf(q, split.id);
+  return {
+    split,
+    album,
+    artistName: await artistNameOf(q, split.albumId),
+    tracks: await liveTracksOf(q, split.albumId),
+    participants: await participantsOf(q, split.id),
+    versions,
+    shares: await sharesOf(
+      q,
+      versions.map((version) => version.id),
+    ),
+    recoupments: await recoupmentsOf(q, split.id),
+  };
+}
+
+/** Cents per participant: held for them now, and credited to their wallet by this split's transfers. */
+export async function moneyOf(
+  q: Queryable,
+  splitId: string,
+): Promise<Map<string, { held: number; credited: number }>> {
+  const { rows } = await q.query<{ id: string; held: string; credited: string }>(
+    `SELECT p.id,
+       (SELECT COALESCE(SUM(e.amount), 0) FROM ledger_entries e WHERE e.account_key = 'held:' || p.id)::text
+         AS held,
+       (SELECT COALESCE(SUM(e.amount), 0) FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
+        WHERE p.account_id IS NOT NULL AND e.account_key = 'wallet:' || p.account_id AND e.amount > 0
+          AND t.split_id = p.split_id)::text AS credited
+     FROM split_participants p WHERE p.split_id = $1`,
+    [splitId],
+  );
+  return new Map(rows.map((row) => [row.id, { held: Number(row.held), credited: Number(row.credited) }]));
+}
+
+/**
+ * Cents held for the account's pending invites: participant rows bound to it (an invite by e-mail names no account
+ * until it is accepted, so these are shares changed after an acceptance and waiting for the new answer).
+ */
+export async function heldForAccount(q: Queryable, accountId: string): Promise<number> {
+  const { rows } = await q.query<{ held: string }>(
+    `SELECT COALESCE(SUM(e.amount), 0)::bigint AS held
+     FROM split_participants p JOIN ledger_entries e ON e.account_key = 'held:' || p.id
+     WHERE p.account_id = $1 AND p.status = 'PENDING'`,
+    [accountId],
+  );
+  return Number(rows[0]?.held ?? 0);
+}
