@@ -1,0 +1,29 @@
+/**
+ * Payouts: payout methods (bank accounts registered with the provider, kept masked), billing details, payouts
+ * from the wallet through a payout provider — the built-in simulator unless Wise is configured — and the jobs
+ * that follow them (docs/decisions/0046-payouts.md).
+ *
+ * Exports for app.ts and main.ts: `createPayoutsFromConfig(config, { db, jobs, logger })` → the service (its
+ * `work()` registers the check and recovery jobs) and `payoutRoutes`. For tests: `createPayoutService` with any
+ * `PayoutProvider`, the simulator and the Wise adapter. For the wallet: `payoutsInFlightOf(q, accountId)`. For
+ * the demo seed, the writes a settled payout is made of: `saveBillingDetails`, `insertMethod`, `insertPayout`,
+ * `findPayoutByKey`, `bookPayout`, `bookSettlement`.
+ */
+export { type PayoutProvider, PayoutRejectedError } from './provider.js';
+export { bookPayout, bookSettlement } from './ledger-moves.js';
+export {
+  findPayoutByKey,
+  insertMethod,
+  insertPayout,
+  payoutsInFlightOf,
+  saveBillingDetails,
+} from './repository.js';
+export { payoutRoutes } from './routes.js';
+export {
+  createPayoutService,
+  createPayoutsFromConfig,
+  payoutProviderFromConfig,
+  type PayoutService,
+} from './service.js';
+export { SimulatedPayoutProvider } from './simulated-payout-provider.js';
+export { createWisePayoutProvider } from './wise-payout-provider.js';

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { Payout, PayoutRequest } from '@tunehouse/contracts';
+import type { AuthContext } from '../../platform/auth-guard.js';
+import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
+import { ApiError } from '../../platform/errors.js';
+import { checkTotp } from '../../platform/totp.js';
+import { issueInvoice } from '../invoices/index.js';
+import { findTotp, recordTotpStep } from '../users/index.js';
+import { bookPayout } from './ledger-moves.js';
+import type { PayoutLifecycle } from './lifecycle.js';
+import {
+  findActiveMethod,
+  findBillingDetails,
+  findPayout,
+  findPayoutByKey,
+  insertPayout,
+  type PayoutRecord,
+  toPayout,
+} from './repository.js';
+
+type Deps = {
+  db: Db;
+  lifecycle: PayoutLifecycle;
+  providerName: string;
+  platformCurrency: string;
+  minimumCents: number;
+  onSendError: (error: unknown, payoutId: string) => void;
+};
+
+const notVerified = () =>
+  new ApiError(403, 'IDENTITY_NOT_VERIFIED', 'Verify your identity before requesting a payout');
+
+/** What a request asked for: the same key must always ask for the same. */
+const fingerprintOf = (body: PayoutRequest) => `${body.amount}:${body.paymentMethodId}`;
+
+function replayOrConflict(existing: PayoutRecord, fingerprint: string, key: string): Payout {
+  if (existing.fingerprint === fingerprint) return toPayout(existing);
+  throw new ApiError(
+    409,
+    'IDEMPOTENCY_CONFLICT',
+    `Idempotency key "${key}" was already used for a different payout`,
+  );
+}
+
+/** The authenticator code of an account with a TOTP second step, checked once (a used code is refused). */
+async function checkSecondStep(tx: Queryable, caller: AuthContext, otp: string | undefined): Promise<void> {
+  if (caller.user.secondStep !== 'totp') return;
+  if (!otp)
+    throw new ApiError(
+      403,
+      'SECOND_STEP_REQUIRED',
+      'Enter the code from your authenticator app to request a payout',
+    );
+  const totp = await findTotp(tx, caller.user.id);
+  const step = totp ? await checkTotp(totp.secret, otp, totp.lastStep) : null;
+  if (step === null)
+    throw new ApiError(400, 'CHALLENGE_SECRET_INVALID', 'The code is not right', [
+      { path: ['body', 'otp'], message: 'The code is not right' },
+    ]);
+  await recordTotpStep(tx, caller.user.id, step);
+}
+
+/**
+ * Requesting a payout. A replay of the account's Idempotency-Key answers the payout it made (whatever has become
+ * of it, and without a new second-step code); the same key with another amount or method is a 409. Otherwise the
+ * rules, in the order a person can fix them: identity verified, at least the minimum, the second step, a method
+ * of theirs on file, billing details for the invoice. Then one transaction writes the payout, moves its amount
+ * from the wallet to payouts in flight (409 INSUFFICIENT_FUNDS naming the shortfall, rolling everything back) and
+ * issues its invoice; the provider is called only after it committed.
+ */
+export function createPayoutRequests({
+  db,
+  lifecycle,
+  providerName,
+  platformCurrency,
+  minimumCents,
+  onSendError,
+}: Deps) {
+  return async function request(caller: AuthContext, key: string, body: PayoutRequest): Promise<Payout> {
+    const accountId = caller.user.account.id;
+    const fingerprint = fingerprintOf(body);
+    const earlier = await findPayoutByKey(db, accountId, key);
+    if (earlier) return replayOrConflict(earlier, fingerprint, key);
+
+    if (!caller.user.account.verifiedAt) throw notVerified();
+    if (body.amount < minimumCents)
+      throw new ApiError(
+        422,
+        'PAYOUT_BELOW_MINIMUM',
+        `The smallest payout is ${formatCents(minimumCents)} ${platformCurrency}`,
+        [{ path: ['body', 'amount'], message: `At least ${formatCents(minimumCents)}` }],
+      );
+
+    const id = randomUUID();
+    const inserted = await withTransaction(db, async (tx) => {
+      await checkSecondStep(tx, caller, body.otp);
+      const method = await findActiveMethod(tx, accountId, body.paymentMethodId);
+      if (!method) throw new ApiError(404, 'NOT_FOUND', `No payout method ${body.paymentMethodId} on file`);
+      const supplier = await findBillingDetails(tx, accountId);
+      if (!supplier)
+        throw new ApiError(
+          409,
+          'BILLING_DETAILS_REQUIRED',
+          'Enter your billing details before requesting a payout',
+        );
+      const created = await insertPayout(tx, {
+        id,
+        accountId,
+        paymentMethodId: method.id,
+        amount: body.amount,
+        currency: platformCurrency,
+        idempotencyKey: key,
+        fingerprint,
+        provider: providerName,
+      });
+      // Another request with this key committed while we waited on it: answer that one, outside this transaction.
+      if (!created) return false;
+      await bookPayout(tx, { id, accountId, amount: body.amount });
+      await issueInvoice(tx, {
+        payoutId: id,
+        accountId,
+        total: body.amount,
+        currency: platformCurrency,
+        supplier,
+      });
+      return true;
+    });
+    if (!inserted) {
+      const other = await findPayoutByKey(db, accountId, key);
+      if (!other) throw new Error(`Payout with key ${key} vanished after a key conflict`);
+      return replayOrConflict(other, fingerprint, key);
+    }
+
+    // The payout is committed whatever happens now: a failure to hand it over leaves it for the recovery job.
+    await lifecycle.send(id).catch((error: unknown) => onSendError(error, id));
+    return toPayout((await findPayout(db, id))!);
+  };
+}
+
+function formatCents(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

@@ -1,0 +1,241 @@
+import type {
+  BillingDetails,
+  BillingDetailsAnswer,
+  NewPaymentMethodData,
+  PaymentMethod,
+  Payout,
+  PayoutBlocker,
+  PayoutEligibility,
+  PayoutPage,
+  PayoutQuery,
+  SimulatedPayoutOutcome,
+} from '@tunehouse/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '../../platform/auth-guard.js';
+import type { AppConfig } from '../../platform/config.js';
+import type { Db } from '../../platform/db.js';
+import { ApiError } from '../../platform/errors.js';
+import { type Jobs, QUEUES } from '../../platform/jobs.js';
+import { walletBalance } from '../ledger/index.js';
+import { createPayoutLifecycle, type PayoutCheckJob } from './lifecycle.js';
+import { type PayoutProvider, PayoutRejectedError } from './provider.js';
+import {
+  findBillingDetails,
+  findPayout,
+  insertMethod,
+  listMethods,
+  listPayouts,
+  type PaymentMethodRecord,
+  removeMethod,
+  saveBillingDetails,
+  toPayout,
+} from './repository.js';
+import { createPayoutRequests } from './request.js';
+import { SimulatedPayoutProvider } from './simulated-payout-provider.js';
+import { createWisePayoutProvider } from './wise-payout-provider.js';
+
+/** More methods than this is a mistake or abuse: nobody pays out to eleven bank accounts. */
+const MAX_METHODS = 10;
+
+export type PayoutServiceDeps = {
+  db: Db;
+  jobs: Jobs;
+  provider: PayoutProvider;
+  platformCurrency: string;
+  settings: Pick<AppConfig['payouts'], 'minimumCents' | 'recoveryAfterSeconds' | 'sendTimeoutSeconds'>;
+  logger?: FastifyBaseLogger | undefined;
+};
+
+const publicMethod = ({
+  provider: _provider,
+  providerRecipient: _recipient,
+  ...method
+}: PaymentMethodRecord) => method;
+
+export function createPayoutService({
+  db,
+  jobs,
+  provider,
+  platformCurrency,
+  settings,
+  logger,
+}: PayoutServiceDeps) {
+  const lifecycle = createPayoutLifecycle({
+    db,
+    jobs,
+    provider,
+    sendTimeoutSeconds: settings.sendTimeoutSeconds,
+    recoveryAfterSeconds: settings.recoveryAfterSeconds,
+    logger,
+  });
+  const request = createPayoutRequests({
+    db,
+    lifecycle,
+    providerName: provider.name,
+    platformCurrency,
+    minimumCents: settings.minimumCents,
+    onSendError: (error, payoutId) =>
+      logger?.error({ err: error, payoutId }, 'payout send failed; the recovery job sends it again'),
+  });
+
+  async function methods(accountId: string): Promise<PaymentMethod[]> {
+    return (await listMethods(db, accountId)).map(publicMethod);
+  }
+
+  /** Registers the bank account with the provider (which alone keeps the full IBAN), then stores its masked form. */
+  async function addMethod(accountId: string, input: NewPaymentMethodData): Promise<PaymentMethod> {
+    if ((await listMethods(db, accountId)).length >= MAX_METHODS)
+      throw new ApiError(409, 'CONFLICT', `At most ${MAX_METHODS} payout methods; remove one first`);
+    let recipient: { reference: string };
+    try {
+      recipient = await provider.addRecipient(
+        {
+          holderName: input.holderName,
+          iban: input.iban,
+          bic: input.bic ?? null,
+          country: input.country,
+          currency: platformCurrency,
+        },
+        AbortSignal.timeout(settings.sendTimeoutSeconds * 1000),
+      );
+    } catch (error) {
+      if (error instanceof PayoutRejectedError) throw new ApiError(422, 'UNPROCESSABLE', error.reason);
+      logger?.warn({ err: error }, 'payout provider did not register a bank account');
+      throw new ApiError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'The payout provider could not add this bank account now',
+      );
+    }
+    const method = await insertMethod(db, {
+      accountId,
+      holderName: input.holderName,
+      country: input.country,
+      bic: input.bic ?? null,
+      iban: input.iban,
+      provider: provider.name,
+      providerRecipient: recipient.reference,
+    });
+    return publicMethod(method);
+  }
+
+  async function deleteMethod(accountId: string, id: string): Promise<void> {
+    if (!(await removeMethod(db, accountId, id)))
+      throw new ApiError(404, 'NOT_FOUND', `No payout method ${id}`);
+  }
+
+  async function billingDetails(accountId: string): Promise<BillingDetailsAnswer> {
+    return { billingDetails: await findBillingDetails(db, accountId) };
+  }
+
+  async function setBillingDetails(
+    accountId: string,
+    details: BillingDetails,
+  ): Promise<BillingDetailsAnswer> {
+    await saveBillingDetails(db, accountId, details);
+    return billingDetails(accountId);
+  }
+
+  async function eligibility(caller: AuthContext): Promise<PayoutEligibility> {
+    const accountId = caller.user.account.id;
+    const [available, methodList, billing] = await Promise.all([
+      walletBalance(db, accountId),
+      listMethods(db, accountId),
+      findBillingDetails(db, accountId),
+    ]);
+    const blockers: PayoutBlocker[] = [];
+    if (!caller.user.account.verifiedAt) blockers.push('IDENTITY_NOT_VERIFIED');
+    if (methodList.length === 0) blockers.push('NO_PAYMENT_METHOD');
+    if (!billing) blockers.push('NO_BILLING_DETAILS');
+    if (available < settings.minimumCents) blockers.push('BELOW_MINIMUM');
+    return {
+      minimumAmount: settings.minimumCents,
+      available,
+      currency: platformCurrency,
+      secondStepRequired: caller.user.secondStep === 'totp',
+      blockers,
+    };
+  }
+
+  async function get(accountId: string, id: string): Promise<Payout> {
+    const payout = await findPayout(db, id, { accountId });
+    if (!payout) throw new ApiError(404, 'NOT_FOUND', `No payout ${id}`);
+    return toPayout(payout);
+  }
+
+  function list(accountId: string, query: PayoutQuery): Promise<PayoutPage> {
+    return listPayouts(db, accountId, query);
+  }
+
+  /**
+   * The simulator told to fail or return one of the caller's payouts, then asked at once (as the check job would):
+   * 404 unless payouts go through the simulator and it holds that payout; FAIL of a settled payout is a 409.
+   */
+  async function simulateOutcome(
+    accountId: string,
+    id: string,
+    { outcome }: SimulatedPayoutOutcome,
+  ): Promise<Payout> {
+    if (!(provider instanceof SimulatedPayoutProvider))
+      throw new ApiError(404, 'NOT_FOUND', 'Payouts do not go through the simulator here');
+    const payout = await findPayout(db, id, { accountId });
+    if (!payout) throw new ApiError(404, 'NOT_FOUND', `No payout ${id}`);
+    if (outcome === 'FAIL' && payout.status === 'SETTLED')
+      throw new ApiError(409, 'CONFLICT', 'A settled payout cannot fail any more; it can be returned');
+    if (payout.status === 'REQUESTED') await lifecycle.send(id);
+    if (!(await provider.tell(id, outcome)))
+      throw new ApiError(409, 'CONFLICT', 'The simulator has not received this payout yet');
+    await lifecycle.refresh(id);
+    return get(accountId, id);
+  }
+
+  /** The payout jobs of main.ts: status checks, and the recovery of unsent payouts every minute. */
+  async function work(): Promise<void> {
+    await jobs.work<PayoutCheckJob>(QUEUES.payoutCheck, (job) => lifecycle.check(job));
+    await jobs.work(QUEUES.payoutRecovery, async () => {
+      await lifecycle.recover();
+    });
+    await jobs.schedule(QUEUES.payoutRecovery, '* * * * *');
+  }
+
+  return {
+    methods,
+    addMethod,
+    deleteMethod,
+    billingDetails,
+    setBillingDetails,
+    eligibility,
+    request,
+    get,
+    list,
+    simulateOutcome,
+    lifecycle,
+    work,
+  };
+}
+
+export type PayoutService = ReturnType<typeof createPayoutService>;
+
+/**
+ * The payout provider the settings name: Wise when WISE_API_TOKEN and WISE_PROFILE_ID are set, otherwise the
+ * built-in simulator (settling after PAYOUT_SIMULATOR_SETTLE_SECONDS).
+ */
+export function payoutProviderFromConfig(config: Pick<AppConfig, 'payouts'>, db: Db): PayoutProvider {
+  const { wise, simulatorSettleSeconds } = config.payouts;
+  return wise ? createWisePayoutProvider(wise) : new SimulatedPayoutProvider(db, simulatorSettleSeconds);
+}
+
+/** The payout service as the API and its job worker run it. */
+export function createPayoutsFromConfig(
+  config: Pick<AppConfig, 'payouts' | 'platformCurrency'>,
+  { db, jobs, logger }: { db: Db; jobs: Jobs; logger?: FastifyBaseLogger },
+): PayoutService {
+  return createPayoutService({
+    db,
+    jobs,
+    provider: payoutProviderFromConfig(config, db),
+    platformCurrency: config.platformCurrency,
+    settings: config.payouts,
+    logger,
+  });
+}

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { pageQuerySchema, paginatedSchema } from './pagination.js';
+import { currencyCodeSchema } from './periods.js';
+import { countryCodeSchema } from './primitives.js';
+import { minorUnitsSchema } from './quantities.js';
+
+/**
+ * Payouts: money leaving a wallet for a payout method on file (a bank account), each with a self-billing invoice,
+ * and the billing details that invoice names. Amounts are cents of the platform currency.
+ */
+
+/** Letters and digits only, upper case: how an IBAN is compared and checked whatever spacing it was typed with. */
+export function normalizeIban(value: string): string {
+  return value.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+/**
+ * The ISO 13616 check: the country code and check digits moved to the end, letters turned into numbers (A = 10 …
+ * Z = 35), the whole number modulo 97 is 1. Computed piecewise so no number grows beyond a safe integer.
+ */
+export function ibanChecksumValid(iban: string): boolean {
+  const value = normalizeIban(iban);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value)) return false;
+  const rearranged = value.slice(4) + value.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+export const ibanSchema = z
+  .string()
+  .transform(normalizeIban)
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'Enter an IBAN: two letters, two digits, then the account')
+      .refine(ibanChecksumValid, 'This IBAN has a typo: its check digits do not match'),
+  );
+
+/** A SWIFT/BIC code: bank (4 letters), country (2), location (2), optional branch (3). */
+export const bicSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Enter a BIC of 8 or 11 letters and digits'));
+
+const holderNameSchema = z
+  .string()
+  .trim()
+  .min(2, 'Enter the name the account is held in')
+  .max(140, 'Use at most 140 characters');
+
+/** Kinds of payout method; cards may follow, so every method says which it is. */
+export const PAYMENT_METHOD_KINDS = ['BANK_ACCOUNT'] as const;
+export const paymentMethodKindSchema = z.enum(PAYMENT_METHOD_KINDS);
+export type PaymentMethodKind = z.infer<typeof paymentMethodKindSchema>;
+
+/** POST /v1/payment-methods: a bank account by IBAN (checked with its mod-97 check digits). */
+export const newPaymentMethodSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('BANK_ACCOUNT'),
+    holderName: holderNameSchema,
+    iban: ibanSchema,
+    bic: bicSchema.optional(),
+    country: countryCodeSchema,
+  }),
+]);
+export type NewPaymentMethod = z.input<typeof newPaymentMethodSchema>;
+export type NewPaymentMethodData = z.output<typeof newPaymentMethodSchema>;
+
+/** A payout method on file. Only the last four characters of the account number are ever kept or shown. */
+export const paymentMethodSchema = z.object({
+  id: z.uuid(),
+  kind: paymentMethodKindSchema,
+  holderName: z.string(),
+  /** The IBAN's country code and its last four characters, the rest masked: `NL•• •••• 4300`. */
+  maskedIban: z.string(),
+  last4: z.string().length(4),
+  bic: z.string().nullable(),
+  country: countryCodeSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodListSchema = z.object({ items: z.array(paymentMethodSchema) });
+export type PaymentMethodList = z.infer<typeof paymentMethodListSchema>;
+export const paymentMethodParamsSchema = z.object({ id: z.uuid() });
+
+/** The legal person a self-billing invoice is made out for: the account's billing details. */
+export const billingDetailsInputSchema = z.object({
+  legalName: z.string().trim().min(2, 'Enter the legal name').max(200, 'Use at most 200 characters'),
+  addressLine: z.string().trim().min(3, 'Enter the street address').max(200, 'Use at most 200 characters'),
+  postalCode: z.string().trim().max(20, 'Use at most 20 characters'),
+  city: z.string().trim().min(1, 'Enter the city').max(100, 'Use at most 100 characters'),
+  country: countryCodeSchema,
+  /** A VAT or tax id, when the person or company has one. */
+  vatId: z
+    .string()
+    .trim()
+    .max(20, 'Use at most 20 characters')
+    .regex(/^[A-Za-z0-9 .-]*$/, 'Use only letters, digits, spaces, dots and hyphens')
+    .transform((value) => (value === '' ? null : value.replace(/[\s.-]+/g, '').toUpperCase()))
+    .nullable()
+    .optional(),
+});
+export type BillingDetailsInput = z.input<typeof billingDetailsInputSchema>;
+export const billingDetailsSchema = z.object({
+  legalName: z.string(),
+  addressLine: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: countryCodeSchema,
+  vatId: z.string().nullable(),
+});
+export type BillingDetails = z.infer<typeof billingDetailsSchema>;
+/** GET /v1/billing-details: null until the account has entered them. */
+export const billingDetailsAnswerSchema = z.object({ billingDetails: billingDetailsSchema.nullable() });
+export type BillingDetailsAnswer = z.infer<typeof billingDetailsAnswerSchema>;
+
+/**
+ * REQUESTED (the wallet is debited, the provider not yet told), SENT (the provider has it), SETTLED (the money
+ * arrived), FAILED (the provider refused it: the money is back in the wallet) and RETURNED (the bank sent it back:
+ * back in the wallet too).
+ */
+export const PAYOUT_STATUSES = ['REQUESTED', 'SENT', 'SETTLED', 'FAILED', 'RETURNED'] as const;
+export const payoutStatusSchema = z.enum(PAYOUT_STATUSES);
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
+
+const timestamp = z.iso.datetime({ offset: true });
+
+export const payoutSchema = z.object({
+  id: z.uuid(),
+  amount: minorUnitsSchema.min(1),
+  currency: currencyCodeSchema,
+  status: payoutStatusSchema,
+  paymentMethod: z.object({ id: z.uuid(), kind: paymentMethodKindSchema, maskedIban: z.string() }),
+  /** The self-billing invoice made out for this payout. */
+  invoiceId: z.uuid(),
+  /** Why it failed or came back, in words the provider gave; null otherwise. */
+  failureReason: z.string().nullable(),
+  requestedAt: timestamp,
+  sentAt: timestamp.nullable(),
+  settledAt: timestamp.nullable(),
+  /** When it failed or came back. */
+  reversedAt: timestamp.nullable(),
+});
+export type Payout = z.infer<typeof payoutSchema>;
+export const payoutPageSchema = paginatedSchema(payoutSchema);
+export type PayoutPage = z.infer<typeof payoutPageSchema>;
+export const payoutParamsSchema = z.object({ id: z.uuid() });
+
+/** GET /v2/payouts: the page window and an optional status, newest first. */
+export const payoutQuerySchema = pageQuerySchema.extend({ status: payoutStatusSchema.optional() });
+export type PayoutQuery = z.infer<typeof payoutQuerySchema>;
+
+/** POST /v1/payouts. `otp` is the authenticator code, needed when the account has a second step. */
+export const payoutRequestSchema = z.object({
+  amount: minorUnitsSchema.min(1),
+  paymentMethodId: z.uuid(),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
+    .optional(),
+});
+export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
+
+/** Requesting a payout needs an Idempotency-Key header: asking again with it answers the same payout. */
+export const payoutHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200) });
+
+/**
+ * What stands between the account and a payout, so the wallet can say why before anyone asks: the minimum, the
+ * available balance and each requirement. `blockers` is empty when a payout can be requested.
+ */
+export const PAYOUT_BLOCKERS = [
+  'IDENTITY_NOT_VERIFIED',
+  'NO_PAYMENT_METHOD',
+  'NO_BILLING_DETAILS',
+  'BELOW_MINIMUM',
+] as const;
+export const payoutBlockerSchema = z.enum(PAYOUT_BLOCKERS);
+export type PayoutBlocker = z.infer<typeof payoutBlockerSchema>;
+export const payoutEligibilitySchema = z.object({
+  minimumAmount: minorUnitsSchema.min(0),
+  available: minorUnitsSchema.min(0),
+  currency: currencyCodeSchema,
+  secondStepRequired: z.boolean(),
+  blockers: z.array(payoutBlockerSchema),
+});
+export type PayoutEligibility = z.infer<typeof payoutEligibilitySchema>;
+
+/** What the payout simulator can be told to do with a payout it holds: fail it, or settle it and take it back. */
+export const simulatedPayoutOutcomeSchema = z.object({ outcome: z.enum(['FAIL', 'RETURN']) });
+export type SimulatedPayoutOutcome = z.infer<typeof simulatedPayoutOutcomeSchema>;
+
+/** A self-billing invoice line: what was paid for, in cents. */
+export const invoiceLineSchema = z.object({ description: z.string(), amount: minorUnitsSchema });
+
+/**
+ * A self-billing invoice: the platform makes it out on the artist's behalf for each payout. `number` is gapless
+ * within its year (`2026-000001`); a payout that failed or came back cancels its invoice but keeps the number.
+ */
+export const invoiceSchema = z.object({
+  id: z.uuid(),
+  number: z.string(),
+  payoutId: z.uuid(),
+  issuedAt: timestamp,
+  currency: currencyCodeSchema,
+  /** The artist (the supplier), as the billing details read when the payout was requested. */
+  supplier: billingDetailsSchema,
+  /** The platform (the customer, who issues it). */
+  customer: z.object({ name: z.string(), addressLines: z.array(z.string()) }),
+  lines: z.array(invoiceLineSchema),
+  total: minorUnitsSchema,
+  /** How VAT is treated, in words printed on the invoice. */
+  vatNote: z.string(),
+  cancelledAt: timestamp.nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+export const invoiceParamsSchema = z.object({ id: z.uuid() });

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Card, Page } from '@tunehouse/ui';
+import { billingQuery, methodsQuery } from '../payouts/payout-queries.js';
+import { QueryState } from '../wallet/query-state.js';
+import { BillingDetailsForm } from './billing-details-form.js';
+import { PaymentMethods } from './payment-methods.js';
+
+/** /account/billing: the billing details invoices are made out with, and the bank accounts payouts go to. */
+export function BillingPage() {
+  usePageMeta('Billing');
+  const shell = useShell();
+  const billing = useQuery(billingQuery(shell.api));
+  const methods = useQuery(methodsQuery(shell.api));
+  return (
+    <Page title="Billing">
+      <Card title="Billing details" id="billing-details">
+        <QueryState query={billing} what="your billing details">
+          {(data) => <BillingDetailsForm details={data.billingDetails} />}
+        </QueryState>
+      </Card>
+      <Card title="Bank accounts for payouts" id="payout-methods">
+        <QueryState query={methods} what="your bank accounts">
+          {(data) => <PaymentMethods methods={data.items} />}
+        </QueryState>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Payout, PayoutEligibility } from '@tunehouse/contracts';
+import { useShell } from '@tunehouse/area-kit';
+import { Button, Card, badgeStyle, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
+import { formatCents } from '../wallet/money.js';
+import { QueryState } from '../wallet/query-state.js';
+import { eligibilityQuery, methodsQuery, payoutsQuery } from './payout-queries.js';
+import { BLOCKER_TEXT, PAYOUT_STATUS_COLORS, PAYOUT_STATUS_NAMES } from './payout-status.js';
+import { RequestPayoutDialog } from './request-payout-dialog.js';
+
+function Blockers({ eligibility }: { eligibility: PayoutEligibility }) {
+  return (
+    <ul aria-label="Why you cannot request a payout yet">
+      {eligibility.blockers.map((blocker) => {
+        const { text, fix } = BLOCKER_TEXT[blocker];
+        return (
+          <li key={blocker}>
+            {blocker === 'BELOW_MINIMUM'
+              ? `${text} The minimum is ${formatCents(eligibility.minimumAmount, eligibility.currency)}.`
+              : text}
+            {fix && (
+              <>
+                {' '}
+                <Link to={fix.to}>{fix.label}</Link>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function PayoutTable({ payouts }: { payouts: readonly Payout[] }) {
+  return (
+    <div css={tableScroll}>
+      <table css={tableStyle} aria-label="Payouts">
+        <thead>
+          <tr>
+            <th scope="col">Requested</th>
+            <th scope="col">Amount</th>
+            <th scope="col">To</th>
+            <th scope="col">Status</th>
+            <th scope="col">Invoice</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payouts.map((payout) => (
+            <tr key={payout.id}>
+              <td>{formatDate(payout.requestedAt)}</td>
+              <td>{formatCents(payout.amount, payout.currency)}</td>
+              <td>{payout.paymentMethod.maskedIban}</td>
+              <td>
+                <span
+                  css={badgeStyle(PAYOUT_STATUS_COLORS[payout.status])}
+                  title={payout.failureReason ?? undefined}
+                >
+                  {PAYOUT_STATUS_NAMES[payout.status]}
+                </span>
+              </td>
+              <td>
+                <Link to={`/wallet/invoices/${payout.invoiceId}/view`}>Invoice</Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The wallet's payouts: "Request payout" (or why not yet) and the latest payouts with their invoices. */
+export function PayoutPanel() {
+  const shell = useShell();
+  const eligibility = useQuery(eligibilityQuery(shell.api));
+  const methods = useQuery(methodsQuery(shell.api));
+  const payouts = useQuery(payoutsQuery(shell.api, { offset: 0, size: 10 }));
+  const [open, setOpen] = useState(false);
+  return (
+    <Card title="Payouts" id="payouts">
+      <QueryState query={eligibility} what="whether you can request a payout">
+        {(data) =>
+          data.blockers.length > 0 ? (
+            <Blockers eligibility={data} />
+          ) : (
+            <>
+              <Button onClick={() => setOpen(true)} disabled={!methods.data}>
+                Request payout
+              </Button>
+              {open && methods.data && (
+                <RequestPayoutDialog
+                  open
+                  onClose={() => setOpen(false)}
+                  eligibility={data}
+                  methods={methods.data.items}
+                />
+              )}
+            </>
+          )
+        }
+      </QueryState>
+      <QueryState query={payouts} what="the payouts">
+        {(page) => (page.items.length === 0 ? <p>No payouts yet.</p> : <PayoutTable payouts={page.items} />)}
+      </QueryState>
+      <p>
+        <Link to="/account/billing">Bank accounts and billing details</Link>
+      </p>
+    </Card>
+  );
+}

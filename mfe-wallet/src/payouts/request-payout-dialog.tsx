@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { call, endpoints, type PaymentMethod, type PayoutEligibility } from '@tunehouse/contracts';
+import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
+import { isApiError } from '@tunehouse/shell-contract';
+import { Button, Dialog, Notice, SelectField, TextField } from '@tunehouse/ui';
+import { formatCents } from '../wallet/money.js';
+import { amountText, parseAmount } from './amount.js';
+
+type Fields = { amount: string; paymentMethodId: string; otp: string };
+type FieldErrors = Partial<Record<keyof Fields, string>>;
+
+/**
+ * The "Request payout" form: an amount (the whole available balance by default), the bank account, and the
+ * authenticator code when the account has a second step. One Idempotency-Key per opening of the form, kept while a
+ * request may have reached the API (a lost answer, retried, then answers the same payout), renewed after a refusal.
+ */
+export function RequestPayoutDialog({
+  open,
+  onClose,
+  eligibility,
+  methods,
+}: {
+  open: boolean;
+  onClose: () => void;
+  eligibility: PayoutEligibility;
+  methods: readonly PaymentMethod[];
+}) {
+  const shell = useShell();
+  const queryClient = useQueryClient();
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [fields, setFields] = useState<Fields>({
+    amount: amountText(eligibility.available),
+    paymentMethodId: methods[0]?.id ?? '',
+    otp: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const money = (cents: number) => formatCents(cents, eligibility.currency);
+
+  const check = (): { amount: number } | null => {
+    const found: FieldErrors = {};
+    const amount = parseAmount(fields.amount);
+    if (amount === null) found.amount = 'Enter an amount such as 25.00';
+    else if (amount < eligibility.minimumAmount)
+      found.amount = `The smallest payout is ${money(eligibility.minimumAmount)}`;
+    else if (amount > eligibility.available)
+      found.amount = `You have ${money(eligibility.available)} available`;
+    if (!fields.paymentMethodId) found.paymentMethodId = 'Choose a bank account';
+    if (eligibility.secondStepRequired && !/^\d{6}$/.test(fields.otp.trim()))
+      found.otp = 'Enter the 6-digit code from your authenticator app';
+    setErrors(found);
+    return Object.keys(found).length === 0 && amount !== null ? { amount } : null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const checked = check();
+    if (!checked) return;
+    setBusy(true);
+    try {
+      const payout = await call(shell.api, endpoints.payouts.request, {
+        headers: { 'idempotency-key': key },
+        body: {
+          amount: checked.amount,
+          paymentMethodId: fields.paymentMethodId,
+          ...(eligibility.secondStepRequired ? { otp: fields.otp.trim() } : {}),
+        },
+      });
+      setKey(crypto.randomUUID());
+      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+      shell.toasts.push(`Payout of ${money(payout.amount)} requested.`, 'SUCCESS');
+      onClose();
+    } catch (error) {
+      // The API answered a refusal: nothing was paid, so the next try is a new request.
+      if (isApiError(error) && error.status < 500) setKey(crypto.randomUUID());
+      const byField = fieldErrorsOf(error);
+      setErrors({ amount: byField.amount, otp: byField.otp, paymentMethodId: byField.paymentMethodId });
+      setFormError(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  return (
+    <Dialog
+      open={open}
+      title="Request payout"
+      description={`Available: ${money(eligibility.available)}. The smallest payout is ${money(eligibility.minimumAmount)}.`}
+      onClose={() => onClose()}
+      dismissible={!busy}
+      width="narrow"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form="request-payout" disabled={busy}>
+            {busy ? 'Requesting…' : 'Request payout'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="request-payout"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Request payout"
+      >
+        {formError && <Notice tone="error">{formError}</Notice>}
+        <TextField
+          label={`Amount (${eligibility.currency})`}
+          inputMode="decimal"
+          value={fields.amount}
+          onChange={set('amount')}
+          error={errors.amount}
+        />
+        <SelectField
+          label="Pay to"
+          options={methods.map((method) => ({
+            value: method.id,
+            label: `${method.holderName}, ${method.maskedIban}`,
+          }))}
+          value={fields.paymentMethodId}
+          onChange={set('paymentMethodId')}
+          error={errors.paymentMethodId}
+        />
+        {eligibility.secondStepRequired && (
+          <TextField
+            label="Authenticator code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            hint="The 6-digit code your authenticator app shows now."
+            value={fields.otp}
+            onChange={set('otp')}
+            error={errors.otp}
+          />
+        )}
+      </form>
+    </Dialog>
+  );
+}
