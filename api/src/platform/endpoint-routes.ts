@@ -55,7 +55,8 @@ function fileResponse(endpoint: Endpoint): Record<number, unknown> {
     throw new Error(`${endpoint.method} ${endpoint.path} answers a file of no media type`);
   const answer = (endpoint.responses as Record<number, AppRouteResponse>)[200];
   const description = (answer instanceof z.ZodType ? answer.description : undefined) ?? 'The file';
-  return { 200: { description, content: { [fileType]: { schema: binaryFile } } } };
+  const content = Object.fromEntries([fileType].flat().map((type) => [type, { schema: binaryFile }]));
+  return { 200: { description, content } };
 }
 
 /** The access check an endpoint's `metadata.access` asks for, as the first onRequest hook. */

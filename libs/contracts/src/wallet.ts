@@ -54,6 +54,17 @@ export const WALLET_MUTATION_TYPES = [
 export const walletMutationTypeSchema = z.enum(WALLET_MUTATION_TYPES);
 export type WalletMutationType = z.infer<typeof walletMutationTypeSchema>;
 
+/** What each mutation type is called on screen and in the CSV export. */
+export const WALLET_MUTATION_TYPE_NAMES: Readonly<Record<WalletMutationType, string>> = {
+  ROYALTIES: 'Royalties',
+  SPLIT_INCOME: 'Split income',
+  FEE_SETTLEMENT: 'Fee settlement',
+  TAKEDOWN_SETTLEMENT: 'Takedown settlement',
+  PAYOUT: 'Payout',
+  PAYOUT_RETURNED: 'Payout returned',
+  ADJUSTMENT: 'Adjustment',
+};
+
 /** One movement of the wallet, as the ledger booked it. */
 export const walletMutationSchema = z.object({
   id: z.uuid(),
@@ -79,18 +90,27 @@ export type WalletMutation = z.infer<typeof walletMutationSchema>;
 export const walletMutationPageSchema = paginatedSchema(walletMutationSchema);
 export type WalletMutationPage = z.infer<typeof walletMutationPageSchema>;
 
-/** GET /v2/wallet/mutations: the page window, `type`, and `from`/`to` (calendar days in UTC, both included). */
+/** The filters of the mutation list and its export: `type`, and `from`/`to` (calendar days in UTC, both included). */
+const walletMutationFilterFields = {
+  type: walletMutationTypeSchema.optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
+};
+const fromNotAfterTo = (query: { from?: string | undefined; to?: string | undefined }) =>
+  !query.from || !query.to || query.from <= query.to;
+const backwardsRange = { message: '`from` must not be after `to`', path: ['from'] };
+
+/** GET /v2/wallet/mutations: the page window and the filters. */
 export const walletMutationQuerySchema = pageQuerySchema
-  .extend({
-    type: walletMutationTypeSchema.optional(),
-    from: calendarDateSchema.optional(),
-    to: calendarDateSchema.optional(),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: '`from` must not be after `to`',
-    path: ['from'],
-  });
+  .extend(walletMutationFilterFields)
+  .refine(fromNotAfterTo, backwardsRange);
 export type WalletMutationQuery = z.infer<typeof walletMutationQuerySchema>;
+
+/** GET /v2/wallet/mutations/export: the same filters, every page. */
+export const walletMutationFilterSchema = z
+  .object(walletMutationFilterFields)
+  .refine(fromNotAfterTo, backwardsRange);
+export type WalletMutationFilter = z.infer<typeof walletMutationFilterSchema>;
 
 /** How a period statement groups its rows. */
 export const STATEMENT_BUCKETS = ['platform', 'territory', 'track', 'release'] as const;
@@ -116,8 +136,16 @@ export const statementAmountsSchema = z.object({
 });
 export type StatementAmounts = z.infer<typeof statementAmountsSchema>;
 
-/** One row: `key` is the platform, territory (null when the report had none), track id or album id. */
-export const statementRowSchema = statementAmountsSchema.extend({ key: z.string().nullable() });
+/**
+ * One row: `key` is the platform, territory (null when the report had none), track id or album id; `label` names
+ * it as people read it (the track's or release's title, the platform's display name, the country's English name);
+ * `releaseTitle` is the release of a track row, null in the other buckets.
+ */
+export const statementRowSchema = statementAmountsSchema.extend({
+  key: z.string().nullable(),
+  label: z.string(),
+  releaseTitle: z.string().nullable(),
+});
 export type StatementRow = z.infer<typeof statementRowSchema>;
 
 /** The account's statement of one closed period; `totals` is the exact sum of `rows`. */
@@ -129,3 +157,47 @@ export const walletStatementSchema = z.object({
   totals: statementAmountsSchema,
 });
 export type WalletStatement = z.infer<typeof walletStatementSchema>;
+
+/** The file formats a statement exports to. */
+export const STATEMENT_EXPORT_FORMATS = ['csv', 'pdf'] as const;
+export const statementExportFormatSchema = z.enum(STATEMENT_EXPORT_FORMATS);
+export type StatementExportFormat = z.infer<typeof statementExportFormatSchema>;
+
+/** GET /v1/wallet/periods/:id/export: the bucket (default track) and the format. */
+export const walletStatementExportQuerySchema = walletStatementQuerySchema.extend({
+  format: statementExportFormatSchema,
+});
+export type WalletStatementExportQuery = z.infer<typeof walletStatementExportQuerySchema>;
+
+/** The name a statement export is saved under: `statement-2026-10-by-track.csv`. */
+export function statementFileName(
+  month: string,
+  bucket: StatementBucket,
+  format: StatementExportFormat,
+): string {
+  return `statement-${month}-by-${bucket}.${format}`;
+}
+
+/** The name the mutations export is saved under, saying which days and type it holds. */
+export function mutationsFileName(filter: WalletMutationFilter): string {
+  const parts = ['wallet-mutations'];
+  if (filter.type) parts.push(filter.type.toLowerCase().replaceAll('_', '-'));
+  if (filter.from) parts.push(`from-${filter.from}`);
+  if (filter.to) parts.push(`to-${filter.to}`);
+  return `${parts.join('-')}.csv`;
+}
+
+/** What one closed period credited the wallet: the statement's `credited` and `streams` totals of that month. */
+export const walletEarningsMonthSchema = z.object({
+  period: walletPeriodRefSchema,
+  credited: centsSchema,
+  streams: countSchema,
+});
+export type WalletEarningsMonth = z.infer<typeof walletEarningsMonthSchema>;
+
+/** GET /v1/wallet/earnings: the last closed periods (at most 12), oldest first, months without earnings included. */
+export const walletEarningsSchema = z.object({
+  currency: currencyCodeSchema,
+  months: z.array(walletEarningsMonthSchema).max(12),
+});
+export type WalletEarnings = z.infer<typeof walletEarningsSchema>;

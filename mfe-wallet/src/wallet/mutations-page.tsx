@@ -1,9 +1,16 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { WALLET_MUTATION_TYPES, type WalletMutationType } from '@tunehouse/contracts';
+import {
+  call,
+  endpoints,
+  mutationsFileName,
+  WALLET_MUTATION_TYPES,
+  type WalletMutationType,
+} from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
 import { Card, Pager, Page, SelectField, TextField, mq } from '@tunehouse/ui';
+import { DownloadButton } from './download-button.js';
 import { MUTATION_TYPE_LABELS } from './money.js';
 import { MutationTable } from './mutation-table.js';
 import { QueryState } from './query-state.js';
@@ -29,7 +36,7 @@ const isType = (value: string | null): value is WalletMutationType =>
 /** A day (YYYY-MM-DD) from the address, when it is one. */
 const dayOf = (value: string | null) => (value && DAY.test(value) ? value : undefined);
 
-/** /wallet/mutations: every mutation of the wallet, filtered by type and date, a page at a time. */
+/** /wallet/mutations: every mutation of the wallet, filtered by type and date, a page at a time, and as CSV. */
 export function MutationsPage() {
   usePageMeta('Mutations');
   const shell = useShell();
@@ -42,7 +49,9 @@ export function MutationsPage() {
   const to = from && toParam && toParam < from ? undefined : toParam;
   const offset = Math.max(0, Number.parseInt(search.get('offset') ?? '0', 10) || 0);
   const wallet = useQuery(walletQuery(shell.api));
-  const mutations = useQuery(mutationsQuery(shell.api, { type, from, to, offset, size: PAGE_SIZE }));
+  // The export holds every page the filters keep.
+  const filter = { type, from, to };
+  const mutations = useQuery(mutationsQuery(shell.api, { ...filter, offset, size: PAGE_SIZE }));
 
   /** Changing a filter starts again from the first page. */
   const setParam = (name: string, value: string) =>
@@ -81,6 +90,14 @@ export function MutationsPage() {
           onChange={(event) => setParam('to', event.target.value)}
         />
       </div>
+      <p>
+        <DownloadButton
+          label="Export CSV"
+          what="The CSV"
+          fileName={mutationsFileName(filter)}
+          fetchFile={() => call(shell.api, endpoints.wallet.mutationsExport, { query: filter })}
+        />
+      </p>
       <Card>
         <QueryState query={mutations} what="the mutations">
           {(page) =>

@@ -2,13 +2,18 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
+  call,
+  endpoints,
   STATEMENT_BUCKETS,
+  statementFileName,
   type StatementAmounts,
   type StatementBucket,
+  type StatementExportFormat,
   type WalletStatement,
 } from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
-import { Card, Page, SelectField, tableScroll, tableStyle } from '@tunehouse/ui';
+import { Card, Page, SelectField, colors, tableScroll, tableStyle } from '@tunehouse/ui';
+import { DownloadButton } from './download-button.js';
 import { formatCents, formatCount, formatMicro } from './money.js';
 import { QueryState } from './query-state.js';
 import { statementQuery } from './wallet-queries.js';
@@ -22,6 +27,20 @@ const BUCKET_LABELS: Readonly<Record<StatementBucket, string>> = {
 const bucketOptions = STATEMENT_BUCKETS.map((value) => ({ value, label: BUCKET_LABELS[value] }));
 const isBucket = (value: string | null): value is StatementBucket =>
   value !== null && (STATEMENT_BUCKETS as readonly string[]).includes(value);
+
+const releaseStyle = css`
+  display: block;
+  color: ${colors.inkSoft};
+  font-size: 0.85rem;
+  font-weight: 400;
+`;
+
+const actionsStyle = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+  margin: 0 0 1rem;
+`;
 
 const numberStyle = css`
   text-align: right;
@@ -70,7 +89,10 @@ function StatementTable({ statement }: { statement: WalletStatement }) {
         <tbody>
           {statement.rows.map((row) => (
             <tr key={row.key ?? ''}>
-              <th scope="row">{row.key ?? 'Unknown'}</th>
+              <th scope="row">
+                {row.label}
+                {row.releaseTitle && <span css={releaseStyle}>{row.releaseTitle}</span>}
+              </th>
               <Amounts amounts={row} currency={statement.currency} />
             </tr>
           ))}
@@ -86,7 +108,35 @@ function StatementTable({ statement }: { statement: WalletStatement }) {
   );
 }
 
-/** /wallet/periods/{id}: the statement of one closed period, grouped by the bucket chosen, with its totals. */
+/** The statement in the bucket shown, as CSV or PDF, downloaded with the session. */
+function StatementExports({ statement }: { statement: WalletStatement }) {
+  const shell = useShell();
+  const { period, bucket } = statement;
+  const button = (format: StatementExportFormat, label: string) => (
+    <DownloadButton
+      label={label}
+      what={`The ${format.toUpperCase()}`}
+      fileName={statementFileName(period.month, bucket, format)}
+      fetchFile={() =>
+        call(shell.api, endpoints.wallet.statementExport, {
+          params: { id: period.id },
+          query: { bucket, format },
+        })
+      }
+    />
+  );
+  return (
+    <div css={actionsStyle}>
+      {button('csv', 'Download CSV')}
+      {button('pdf', 'Download PDF')}
+    </div>
+  );
+}
+
+/**
+ * /wallet/periods/{id}: the statement of one closed period, grouped by the bucket chosen, with its totals and its
+ * CSV and PDF exports.
+ */
 export function StatementPage() {
   usePageMeta('Statement period');
   const shell = useShell();
@@ -114,7 +164,12 @@ export function StatementPage() {
       />
       <Card>
         <QueryState query={statement} what="the statement">
-          {(data) => <StatementTable statement={data} />}
+          {(data) => (
+            <>
+              <StatementExports statement={data} />
+              <StatementTable statement={data} />
+            </>
+          )}
         </QueryState>
       </Card>
     </Page>

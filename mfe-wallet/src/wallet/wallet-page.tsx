@@ -4,11 +4,13 @@ import { Link } from 'react-router';
 import type { Wallet, WalletMutation } from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
 import { Card, Page, colors, formatDate, formatMonth, mq } from '@tunehouse/ui';
+import { PayoutPanel } from '../payouts/payout-panel.js';
 import { DistributionFees } from './distribution-fees.js';
+import { Earnings } from './earnings.js';
 import { formatCents } from './money.js';
 import { MutationTable } from './mutation-table.js';
 import { QueryState } from './query-state.js';
-import { mutationsQuery, openFeesQuery, walletQuery } from './wallet-queries.js';
+import { earningsQuery, mutationsQuery, openFeesQuery, walletQuery } from './wallet-queries.js';
 
 const figuresStyle = css`
   display: grid;
@@ -71,7 +73,10 @@ function statementLinks(wallet: Wallet, royalties: readonly WalletMutation[]) {
   return [...links.entries()].map(([id, label]) => ({ id, label }));
 }
 
-/** /wallet: balance and held amounts, the latest mutations, distribution fees and the period statements. */
+/**
+ * /wallet: balance and held amounts, earnings per closed month, the latest mutations, distribution fees and the
+ * period statements.
+ */
 export function WalletPage() {
   usePageMeta('Wallet');
   const shell = useShell();
@@ -79,12 +84,19 @@ export function WalletPage() {
   const latest = useQuery(mutationsQuery(shell.api, { offset: 0, size: 5 }));
   const royalties = useQuery(mutationsQuery(shell.api, { type: 'ROYALTIES', offset: 0, size: 50 }));
   const fees = useQuery(openFeesQuery(shell.api));
+  const earnings = useQuery(earningsQuery(shell.api));
   const currency = wallet.data?.currency ?? 'EUR';
   return (
     <Page title="Wallet">
       <Card title="Balance" id="balance">
         <QueryState query={wallet} what="the balance">
           {(data) => <Balance wallet={data} />}
+        </QueryState>
+      </Card>
+      <PayoutPanel />
+      <Card title="Earnings per month" id="earnings">
+        <QueryState query={earnings} what="the earnings">
+          {(data) => <Earnings earnings={data} />}
         </QueryState>
       </Card>
       <Card title="Latest mutations" id="latest-mutations">

@@ -16,6 +16,7 @@ export interface MutationListParams {
 export const walletKeys = {
   all: ['wallet'] as const,
   summary: () => [...walletKeys.all, 'summary'] as const,
+  earnings: () => [...walletKeys.all, 'earnings'] as const,
   mutations: (params: MutationListParams) => [...walletKeys.all, 'mutations', params] as const,
   statement: (periodId: string, bucket: StatementBucket) =>
     [...walletKeys.all, 'statement', periodId, bucket] as const,
@@ -26,6 +27,14 @@ export function walletQuery(api: Api) {
   return queryOptions({
     queryKey: walletKeys.summary(),
     queryFn: ({ signal }) => call(api, endpoints.wallet.get, {}, { signal }),
+  });
+}
+
+/** What the last 12 closed months credited the wallet, oldest first. */
+export function earningsQuery(api: Api) {
+  return queryOptions({
+    queryKey: walletKeys.earnings(),
+    queryFn: ({ signal }) => call(api, endpoints.wallet.earnings, {}, { signal }),
   });
 }
 

@@ -1,19 +1,49 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/dom';
-import { choose, click, eventually, renderAreaRoute } from '@tunehouse/testing';
+import { choose, click, eventually, renderAreaRoute, settle } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type {
   DistributionFeeReportItem,
   Wallet,
+  WalletEarnings,
   WalletMutation,
   WalletStatement,
 } from '@tunehouse/contracts';
 import { area } from '../area.js';
+import type { EarningsChartProps } from './earnings-chart.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
+// ApexCharts needs a real SVG DOM: the lazy chart module is swapped for one that records what it was given.
+const charted: EarningsChartProps[] = [];
+vi.mock('./earnings-chart.js', () => ({
+  default: (props: EarningsChartProps) => {
+    charted.push(props);
+    return <div data-testid="earnings-chart" />;
+  },
+}));
+
 let cleanup: (() => void) | undefined;
+let toasts: { message: string; level: string }[] = [];
 afterEach(() => cleanup?.());
+
+/** Files the page saved through a download link; jsdom has no object URLs and does not download. */
+let saved: { blob: Blob; name: string }[] = [];
+beforeEach(() => {
+  saved = [];
+  charted.length = 0;
+  const blobs = new Map<string, Blob>();
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob);
+    return url;
+  });
+  URL.revokeObjectURL = vi.fn();
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (blob) saved.push({ blob, name: this.download });
+  });
+});
 
 const PERIOD = '6f1c2a4e-0d3b-4c5a-8e9f-1a2b3c4d5e6f';
 const OLDER_PERIOD = '7a1c2a4e-0d3b-4c5a-8e9f-1a2b3c4d5e6f';
@@ -78,6 +108,14 @@ const fee: DistributionFeeReportItem = {
   },
 };
 
+const EARNINGS: WalletEarnings = {
+  currency: 'EUR',
+  months: [
+    { period: { id: OLDER_PERIOD, month: '2026-09' }, credited: 0, streams: 0 },
+    { period: { id: PERIOD, month: '2026-10' }, credited: 124_956, streams: 98_765 },
+  ],
+};
+
 const page = <Item,>(items: Item[], extra: object = {}) => ({
   items,
   currentOffset: 0,
@@ -99,6 +137,7 @@ async function open(url: string, respond: Responder) {
     },
   });
   cleanup = rendered.unmount;
+  toasts = rendered.record.toasts;
   return requests;
 }
 
@@ -123,6 +162,7 @@ describe('/wallet', () => {
             ])
           : page(latest);
       if (request.path === '/v2/reporting/distribution-fees') return page([fee]);
+      if (request.path === '/v1/wallet/earnings') return EARNINGS;
       return undefined;
     });
     const balance = screen.getByRole('region', { name: 'Balance' });
@@ -162,6 +202,33 @@ describe('/wallet', () => {
     );
   });
 
+  it('charts the credited cents of the last closed months, with the figures in a table', async () => {
+    await open('/wallet', (request) => {
+      if (request.path === '/v1/wallet') return wallet;
+      if (request.path === '/v2/wallet/mutations') return page([]);
+      if (request.path === '/v2/reporting/distribution-fees') return page([]);
+      if (request.path === '/v1/wallet/earnings') return EARNINGS;
+      return undefined;
+    });
+    await eventually(() => screen.getByTestId('earnings-chart'));
+    expect(charted.at(-1)).toMatchObject({ months: EARNINGS.months, currency: 'EUR' });
+    const earnings = screen.getByRole('region', { name: 'Earnings per month' });
+    const figure = within(earnings).getByRole('figure');
+    expect(figure.textContent).toContain(
+      'Earnings per month from September 2026 to October 2026: €1,249.56 in all, the most in October 2026 (€1,249.56).',
+    );
+    expect(screen.getByTestId('earnings-chart').closest('[aria-hidden="true"]')).toBeTruthy();
+    const table = within(earnings).getByRole('table', { name: 'Earnings by month' });
+    expect(rowsOf(table)).toEqual([
+      ['Month', 'Streams', 'Credited'],
+      ['October 2026', '98,765', '€1,249.56'],
+      ['September 2026', '0', '€0.00'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'October 2026' }).getAttribute('href')).toBe(
+      `/wallet/periods/${PERIOD}`,
+    );
+  });
+
   it('says so when nothing has happened yet', async () => {
     await open('/wallet', (request) => {
       if (request.path === '/v1/wallet')
@@ -174,10 +241,15 @@ describe('/wallet', () => {
         };
       if (request.path === '/v2/wallet/mutations') return page([]);
       if (request.path === '/v2/reporting/distribution-fees') return page([]);
+      if (request.path === '/v1/wallet/earnings') return { currency: 'EUR', months: [] };
       return undefined;
     });
     await eventually(() => screen.getByText('No money has moved in this wallet yet.'));
-    expect(screen.getByText('No period has closed yet.')).toBeTruthy();
+    const statements = screen.getByRole('region', { name: 'Statements' });
+    expect(within(statements).getByText('No period has closed yet.')).toBeTruthy();
+    const earnings = screen.getByRole('region', { name: 'Earnings per month' });
+    await eventually(() => within(earnings).getByText('No period has closed yet.'));
+    expect(charted).toEqual([]);
     expect(screen.getByText('No distribution fee is being collected.')).toBeTruthy();
   });
 });
@@ -214,6 +286,41 @@ describe('/wallet/mutations', () => {
   });
 });
 
+describe('/wallet/mutations export', () => {
+  it('downloads every page the filters keep as CSV, through the API port', async () => {
+    const csv = new Blob(['\uFEFFDate,Type\r\n'], { type: 'text/csv' });
+    const requests = await open('/wallet/mutations?type=PAYOUT&from=2026-10-01', (request) => {
+      if (request.path === '/v1/wallet') return wallet;
+      if (request.path === '/v2/wallet/mutations')
+        return page([mutation({ type: 'PAYOUT', amount: -5_000 })]);
+      if (request.path === '/v2/wallet/mutations/export') return csv;
+      return undefined;
+    });
+    await eventually(() => screen.getByRole('table', { name: 'Mutations' }));
+    await click(screen.getByRole('button', { name: 'Export CSV' }));
+    await eventually(() => expect(saved).toHaveLength(1));
+    const request = requests.find((r) => r.path === '/v2/wallet/mutations/export');
+    expect(request).toMatchObject({ method: 'GET', responseType: 'blob' });
+    expect(request?.query).toEqual({ type: 'PAYOUT', from: '2026-10-01' });
+    expect(saved).toEqual([{ blob: csv, name: 'wallet-mutations-payout-from-2026-10-01.csv' }]);
+  });
+
+  it('says so when the export fails, and saves nothing', async () => {
+    await open('/wallet/mutations', (request) => {
+      if (request.path === '/v1/wallet') return wallet;
+      if (request.path === '/v2/wallet/mutations') return page([mutation({})]);
+      if (request.path === '/v2/wallet/mutations/export') throw new Error('The service is busy');
+      return undefined;
+    });
+    await eventually(() => screen.getByRole('table', { name: 'Mutations' }));
+    await click(screen.getByRole('button', { name: 'Export CSV' }));
+    await eventually(() => expect(toasts.at(-1)).toMatchObject({ level: 'ERROR' }));
+    await settle();
+    expect(saved).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(false);
+  });
+});
+
 describe('/wallet/periods/{id}', () => {
   const statement = (bucket: WalletStatement['bucket']): WalletStatement => ({
     period: { id: PERIOD, month: '2026-10' },
@@ -222,13 +329,24 @@ describe('/wallet/periods/{id}', () => {
     rows: [
       {
         key: 'SPOTIFY',
+        label: bucket === 'track' ? 'Tidewater (Radio edit)' : 'Spotify',
+        releaseTitle: bucket === 'track' ? 'Harbour Lights' : null,
         streams: 1_000,
         revenue: 5_000_000,
         feeCollected: 100_000,
         commission: 735_000,
         credited: 417,
       },
-      { key: 'APPLE_MUSIC', streams: 10, revenue: 50_000, feeCollected: 0, commission: 7_500, credited: 4 },
+      {
+        key: 'APPLE_MUSIC',
+        label: 'Apple Music',
+        releaseTitle: null,
+        streams: 10,
+        revenue: 50_000,
+        feeCollected: 0,
+        commission: 7_500,
+        credited: 4,
+      },
     ],
     totals: { streams: 1_010, revenue: 5_050_000, feeCollected: 100_000, commission: 742_500, credited: 421 },
   });
@@ -243,8 +361,8 @@ describe('/wallet/periods/{id}', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Statement period');
     expect(rowsOf(table)).toEqual([
       ['Platform', 'Streams', 'Revenue', 'Fee collected', 'Commission', 'Credited'],
-      ['SPOTIFY', '1,000', '€5.00', '€0.10', '€0.74', '€4.17'],
-      ['APPLE_MUSIC', '10', '€0.05', '€0.00', '€0.01', '€0.04'],
+      ['Spotify', '1,000', '€5.00', '€0.10', '€0.74', '€4.17'],
+      ['Apple Music', '10', '€0.05', '€0.00', '€0.01', '€0.04'],
       ['Total', '1,010', '€5.05', '€0.10', '€0.74', '€4.21'],
     ]);
     expect(requests[0]?.query).toEqual({ bucket: 'platform' });
@@ -252,6 +370,41 @@ describe('/wallet/periods/{id}', () => {
     await choose(screen.getByLabelText('Group by'), 'territory');
     await eventually(() => screen.getByRole('table', { name: 'Statement by territory' }));
     expect(requests.at(-1)?.query).toEqual({ bucket: 'territory' });
+  });
+
+  it('names a track row by its title and release', async () => {
+    await open(`/wallet/periods/${PERIOD}`, (request) =>
+      request.path === `/v1/wallet/periods/${PERIOD}` ? statement('track') : undefined,
+    );
+    const table = await eventually(() => screen.getByRole('table', { name: 'Statement by track' }));
+    const header = within(table).getAllByRole('rowheader')[0]!;
+    expect(header.textContent).toBe('Tidewater (Radio edit)Harbour Lights');
+    expect(within(header).getByText('Harbour Lights')).toBeTruthy();
+  });
+
+  it('downloads the statement of the bucket shown as CSV and as PDF', async () => {
+    const files = { csv: new Blob(['csv']), pdf: new Blob(['%PDF-1.3']) };
+    const requests = await open(`/wallet/periods/${PERIOD}?bucket=platform`, (request) => {
+      if (request.path === `/v1/wallet/periods/${PERIOD}`)
+        return statement(request.query?.bucket as WalletStatement['bucket']);
+      if (request.path === `/v1/wallet/periods/${PERIOD}/export`)
+        return files[request.query?.format as 'csv' | 'pdf'];
+      return undefined;
+    });
+    await eventually(() => screen.getByRole('table', { name: 'Statement by platform' }));
+    await click(screen.getByRole('button', { name: 'Download CSV' }));
+    await eventually(() => expect(saved).toHaveLength(1));
+    await click(screen.getByRole('button', { name: 'Download PDF' }));
+    await eventually(() => expect(saved).toHaveLength(2));
+    expect(saved).toEqual([
+      { blob: files.csv, name: 'statement-2026-10-by-platform.csv' },
+      { blob: files.pdf, name: 'statement-2026-10-by-platform.pdf' },
+    ]);
+    const exports = requests.filter((r) => r.path.endsWith('/export'));
+    expect(exports.map((r) => [r.responseType, r.query])).toEqual([
+      ['blob', { bucket: 'platform', format: 'csv' }],
+      ['blob', { bucket: 'platform', format: 'pdf' }],
+    ]);
   });
 
   it('explains an empty statement', async () => {

@@ -1,38 +1,15 @@
 import { type AlbumDetail, TERRITORIES, labelCopyOf, type LabelCopyFormat } from '@tunehouse/contracts';
 import PDFDocument from 'pdfkit';
+import { pdfText } from '../../platform/pdf-text.js';
 
 /**
  * The label copy as a PDF: the sheet `labelCopyOf` (in `@tunehouse/contracts`) describes, which the Releases area's
- * label copy page shows too, made from the detailed album the API answers anyway.
- *
- * Fonts: the PDF standard Helvetica, so nothing is embedded or read from the machine. It covers Windows-1252
- * only; other characters are written without their accents where that gives Latin letters, else as "?", and ℗
- * (not in the code page) as "(P)". Scripts such as Cyrillic or CJK need an embedded Unicode font.
+ * label copy page shows too, made from the detailed album the API answers anyway. Fonts: the PDF standard
+ * Helvetica, so only what pdfText (platform/pdf-text.ts) lets through is written.
  */
 
-/** The characters of Windows-1252 above Latin-1 that Helvetica's encoding in pdfkit maps (its WIN_ANSI_MAP). */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-function encodable(char: string): boolean {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
-}
-
-/** Text Helvetica can show: see the note above. Exported for the test. */
-export function pdfText(text: string): string {
-  let out = '';
-  for (const char of text
-    .normalize('NFC')
-    .replaceAll('℗', '(P)')
-    .replace(/[\t\r\n]+/g, ' ')) {
-    if (encodable(char)) out += char;
-    else {
-      const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
-      out += [...bare].every(encodable) && bare !== '' ? bare : '?';
-    }
-  }
-  return out;
-}
+// The test reads it from here.
+export { pdfText };
 
 /** `m:ss`, or `h:mm:ss` from an hour on; the page's formatDuration reads the same. */
 export function formatSeconds(total: number): string {

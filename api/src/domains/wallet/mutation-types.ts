@@ -5,7 +5,8 @@ import { WALLET_MUTATION_TYPES, type WalletMutationType } from '@tunehouse/contr
  * listed here, so a kind added later shows up (as an adjustment) rather than disappearing from the wallet.
  */
 export const KINDS_OF_TYPE: Readonly<Record<WalletMutationType, readonly string[]>> = {
-  ROYALTIES: ['CLOSE_CREDIT'],
+  // SPLIT_RETURN: the owner's own royalties, held for an invitee who declined or was revoked.
+  ROYALTIES: ['CLOSE_CREDIT', 'SPLIT_RETURN'],
   SPLIT_INCOME: ['SPLIT_INCOME', 'SPLIT_RELEASE'],
   FEE_SETTLEMENT: ['FEE_SETTLEMENT'],
   TAKEDOWN_SETTLEMENT: ['TAKEDOWN_SETTLEMENT'],

@@ -1,6 +1,8 @@
 import {
+  releaseTitle,
   toPage,
   type WalletMutation,
+  type WalletMutationFilter,
   type WalletMutationPage,
   type WalletMutationQuery,
 } from '@tunehouse/contracts';
@@ -19,11 +21,10 @@ type MutationRow = {
   album_id: string | null;
   payout_id: string | null;
   split_id: string | null;
-  total: string;
 };
 
 /** The SQL condition and parameters of the type and date filters, numbered after the wallet key ($1). */
-function filtersOf(query: WalletMutationQuery): { where: string; params: unknown[] } {
+function filtersOf(query: WalletMutationFilter): { where: string; params: unknown[] } {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
@@ -54,24 +55,27 @@ function toMutation(row: MutationRow): WalletMutation {
 }
 
 /**
- * One page of the account's wallet entries, newest first. The running balance is taken over every entry of the
- * wallet in booking order before the filters apply, so `balanceAfter` is the real balance whatever is shown.
+ * The wallet's entries in booking order, each with the running balance taken over every entry of the wallet
+ * before any filter applies, so `balanceAfter` is the real balance whatever is shown. `$1` is the wallet's key.
  */
+const WALLET_ENTRIES = `WITH wallet AS (
+  SELECT t.id, t.kind, e.amount, e.id AS entry_id, t.created_at, t.period_id, t.album_id, t.payout_id,
+    t.split_id, SUM(e.amount) OVER (ORDER BY e.id) AS balance_after,
+    to_char(p.month, 'YYYY-MM') AS period_month
+  FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
+  LEFT JOIN periods p ON p.id = t.period_id
+  WHERE e.account_key = $1
+)`;
+
+/** One page of the account's wallet entries, newest first. */
 export async function walletMutations(
   q: Queryable,
   accountId: string,
   query: WalletMutationQuery,
 ): Promise<WalletMutationPage> {
   const { where, params } = filtersOf(query);
-  const { rows } = await q.query<MutationRow>(
-    `WITH wallet AS (
-       SELECT t.id, t.kind, e.amount, e.id AS entry_id, t.created_at, t.period_id, t.album_id, t.payout_id,
-         t.split_id, SUM(e.amount) OVER (ORDER BY e.id) AS balance_after,
-         to_char(p.month, 'YYYY-MM') AS period_month
-       FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
-       LEFT JOIN periods p ON p.id = t.period_id
-       WHERE e.account_key = $1
-     )
+  const { rows } = await q.query<MutationRow & { total: string }>(
+    `${WALLET_ENTRIES}
      SELECT *, count(*) OVER () AS total FROM wallet ${where}
      ORDER BY entry_id DESC
      LIMIT $${params.length + 2} OFFSET $${params.length + 3}`,
@@ -100,4 +104,31 @@ async function countMutations(
     [walletKey(accountId), ...params],
   );
   return Number(rows[0]?.total ?? 0);
+}
+
+/** A mutation as the CSV export writes it: with the title of the release it refers to, when it names one. */
+export type ExportedMutation = WalletMutation & { releaseTitle: string | null };
+
+/** Every entry the filters keep, newest first, with its release's title: the export holds all pages. */
+export async function allWalletMutations(
+  q: Queryable,
+  accountId: string,
+  filter: WalletMutationFilter,
+): Promise<ExportedMutation[]> {
+  const { where, params } = filtersOf(filter);
+  const { rows } = await q.query<
+    MutationRow & { album_title: string | null; album_version: string | null; album_found: boolean }
+  >(
+    `${WALLET_ENTRIES}
+     SELECT w.*, a.title AS album_title, a.version AS album_version, a.id IS NOT NULL AS album_found
+     FROM (SELECT * FROM wallet ${where}) w LEFT JOIN albums a ON a.id = w.album_id
+     ORDER BY w.entry_id DESC`,
+    [walletKey(accountId), ...params],
+  );
+  return rows.map((row) => ({
+    ...toMutation(row),
+    releaseTitle: row.album_found
+      ? releaseTitle({ title: row.album_title, version: row.album_version })
+      : null,
+  }));
 }

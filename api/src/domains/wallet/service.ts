@@ -1,5 +1,7 @@
 import type {
   Wallet,
+  WalletEarnings,
+  WalletMutationFilter,
   WalletMutationPage,
   WalletMutationQuery,
   WalletPeriodRef,
@@ -10,12 +12,21 @@ import type { Db, Queryable } from '../../platform/db.js';
 import { withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { creditedByKinds, walletBalance, walletKey } from '../ledger/index.js';
-import { walletMutations } from './mutations.js';
+import { payoutsInFlightOf } from '../payouts/index.js';
+import { heldForAccount } from '../splits/index.js';
+import { walletEarnings } from './earnings.js';
+import { mutationsCsv } from './mutations-csv.js';
+import { allWalletMutations, walletMutations } from './mutations.js';
 import { statementInputOf } from './statement-data.js';
+import { labelStatementRows } from './statement-labels.js';
 import { buildStatement } from './statement.js';
 
-/** The transfer kinds that are earnings: a period close crediting the owner's share to a wallet. */
-const EARNING_KINDS = ['CLOSE_CREDIT'] as const;
+/**
+ * The transfer kinds that are earnings: a period close crediting the owner's share to a wallet, a participant's
+ * split income (credited by a close, or released on acceptance from what was held), and held shares returning to
+ * the owner when an invite is declined or revoked.
+ */
+const EARNING_KINDS = ['CLOSE_CREDIT', 'SPLIT_INCOME', 'SPLIT_RELEASE', 'SPLIT_RETURN'] as const;
 
 export type WalletServiceDeps = {
   db: Db;
@@ -28,8 +39,12 @@ export type WalletService = {
   summary(accountId: string): Promise<Wallet>;
   /** One page of the wallet's ledger entries, newest first, each with the balance right after it. */
   mutations(accountId: string, query: WalletMutationQuery): Promise<WalletMutationPage>;
+  /** Every mutation the filters keep, newest first, as CSV (all pages). */
+  mutationsCsv(accountId: string, filter: WalletMutationFilter): Promise<string>;
   /** The account's statement of one closed period; 404 when the period is missing or not closed. */
   statement(accountId: string, periodId: string, query: WalletStatementQuery): Promise<WalletStatement>;
+  /** What each of the last 12 closed periods credited the wallet, oldest first. */
+  earnings(accountId: string): Promise<WalletEarnings>;
 };
 
 /** The period when it is closed: statements exist only once the close has credited the wallets. */
@@ -62,9 +77,11 @@ export function createWalletService({ db, platformCurrency }: WalletServiceDeps)
         const lifetimeEarnings = await creditedByKinds(tx, walletKey(accountId), EARNING_KINDS);
         return {
           available,
-          // Split income accrues on held:<participant> accounts that name no wallet until the split is accepted,
-          // and there are no payouts yet: neither can hold this account's money today.
-          held: { splitsPendingAcceptance: 0, payoutsInFlight: 0 },
+          // Split income accrues on held:<participant> until the invite is answered.
+          held: {
+            splitsPendingAcceptance: await heldForAccount(tx, accountId),
+            payoutsInFlight: await payoutsInFlightOf(tx, accountId),
+          },
           currency: platformCurrency,
           lastClosedPeriod: await lastClosedPeriod(tx),
           lifetimeEarnings,
@@ -85,7 +102,20 @@ export function createWalletService({ db, platformCurrency }: WalletServiceDeps)
         wallet: walletKey(accountId),
         platformCurrency,
       });
-      return { period, bucket, currency: platformCurrency, ...buildStatement(input, bucket) };
+      const { rows, totals } = buildStatement(input, bucket);
+      return {
+        period,
+        bucket,
+        currency: platformCurrency,
+        rows: await labelStatementRows(db, bucket, rows),
+        totals,
+      };
     },
+    mutationsCsv: async (accountId, filter) =>
+      mutationsCsv(await allWalletMutations(db, accountId, filter), platformCurrency),
+    earnings: async (accountId) => ({
+      currency: platformCurrency,
+      months: await walletEarnings(db, accountId, walletKey(accountId)),
+    }),
   };
 }

@@ -47,7 +47,7 @@ async function tracksOf(
   }));
 }
 
-/** The cents the close credited to the wallet, by album (one CLOSE_CREDIT transfer per album). */
+/** The cents the close credited to the wallet, by album (one CLOSE_CREDIT or SPLIT_INCOME transfer per album). */
 async function creditedCentsByAlbum(
   q: Queryable,
   periodId: string,
@@ -55,7 +55,8 @@ async function creditedCentsByAlbum(
 ): Promise<Map<string, bigint>> {
   const { rows } = await q.query<{ album_id: string; cents: string }>(
     `SELECT album_id, SUM(amount)::text AS cents FROM ledger_transfers
-     WHERE period_id = $1 AND kind = 'CLOSE_CREDIT' AND credit_key = $2 AND album_id IS NOT NULL
+     WHERE period_id = $1 AND kind IN ('CLOSE_CREDIT', 'SPLIT_INCOME') AND credit_key = $2
+       AND album_id IS NOT NULL
      GROUP BY album_id`,
     [periodId, wallet],
   );

@@ -134,6 +134,8 @@ describe('GET /v1/wallet/periods/:id', () => {
     expect(await keys('release')).toEqual([albumA, albumB].sort());
     const byTrack = await statementOf(mara, 'track');
     expect(byTrack.rows.find((row) => row.key === track3)).toMatchObject({ streams: 12, revenue: 5_555_551 });
+    // These tracks were never created in the catalogue: their rows are still named.
+    expect(new Set(byTrack.rows.map((row) => row.label))).toEqual(new Set(['Unknown track']));
   });
 
   it('shows another account only its own tracks, and an account without revenue an empty statement', async () => {

@@ -1,4 +1,4 @@
-import type { StatementAmounts, StatementBucket, StatementRow } from '@tunehouse/contracts';
+import type { StatementAmounts, StatementBucket } from '@tunehouse/contracts';
 import { apportion } from '../ledger/index.js';
 
 /** What the close allocated from one track, as far as this account is concerned, in platform micro-units. */
@@ -31,6 +31,9 @@ export type StatementInput = {
   creditedCentsByAlbum: ReadonlyMap<string, bigint>;
   lines: readonly StatementLine[];
 };
+
+/** A statement row before it is named: its bucket key and amounts. */
+export type StatementRowAmounts = StatementAmounts & { key: string | null };
 
 type Amounts = { streams: bigint; revenue: bigint; fee: bigint; commission: bigint; credited: bigint };
 
@@ -144,7 +147,7 @@ const wire = (amounts: Amounts): StatementAmounts => ({
 export function buildStatement(
   input: StatementInput,
   bucket: StatementBucket,
-): { rows: StatementRow[]; totals: StatementAmounts } {
+): { rows: StatementRowAmounts[]; totals: StatementAmounts } {
   const credited = creditedCentsByTrack(input);
   const linesByTrack = groupBy(input.lines, (line) => line.trackId);
   const rows = new Map<string | null, Amounts>();

@@ -103,6 +103,9 @@ describe('the endpoint list', () => {
     expect(endpointMetadataSchema.safeParse({ ...base, fileType: 'image/*' }).success).toBe(false);
     expect(endpointMetadataSchema.safeParse({ ...base, file: true, fileType: 'image/*' }).success).toBe(true);
     expect(endpointMetadataSchema.safeParse({ ...base, file: true, fileType: 'pdf' }).success).toBe(false);
+    const either = { ...base, file: true, fileType: ['text/csv', 'application/pdf'] };
+    expect(endpointMetadataSchema.safeParse(either).success).toBe(true);
+    expect(endpointMetadataSchema.safeParse({ ...base, file: true, fileType: [] }).success).toBe(false);
   });
 
   it('writes paths with :parameters that the path parameters schema names', () => {

@@ -24,6 +24,8 @@ export function endpointGroup<const T extends AppRouter>(routes: T): T {
 export const ACCESS_LEVELS = ['public', 'optional', 'session', 'pending', 'suspended', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
+const mediaTypeSchema = z.string().regex(/^[a-z]+\/([a-z0-9.+-]+|\*)$/);
+
 const endpointMetadataFields = z.object({
   access: z.enum(ACCESS_LEVELS),
   /** The bot-check action whose token the request carries in the `x-bot-check` header. */
@@ -39,12 +41,9 @@ const endpointMetadataFields = z.object({
   file: z.boolean().optional(),
   /**
    * The media type of that file (`application/pdf`, or `image/*` when it varies within a family), which /docs
-   * gives as the 200 answer's content.
+   * gives as the 200 answer's content; a list when a query parameter chooses between formats (CSV or PDF).
    */
-  fileType: z
-    .string()
-    .regex(/^[a-z]+\/([a-z0-9.+-]+|\*)$/)
-    .optional(),
+  fileType: z.union([mediaTypeSchema, z.array(mediaTypeSchema).min(1)]).optional(),
 });
 
 /** Every file answer names its media type, and only a file answer has one. */

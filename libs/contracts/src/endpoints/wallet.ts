@@ -1,8 +1,12 @@
+import { z } from 'zod';
 import { periodParamsSchema } from '../periods.js';
 import {
+  walletEarningsSchema,
+  walletMutationFilterSchema,
   walletMutationPageSchema,
   walletMutationQuerySchema,
   walletSchema,
+  walletStatementExportQuerySchema,
   walletStatementQuerySchema,
   walletStatementSchema,
 } from '../wallet.js';
@@ -23,6 +27,16 @@ export const walletEndpoints = endpointGroup({
       'credited to the wallet, ever.',
     metadata: signedIn,
   },
+  earnings: {
+    method: 'GET',
+    path: '/v1/wallet/earnings',
+    responses: { 200: walletEarningsSchema },
+    summary: 'What each of the last 12 closed periods credited the wallet, oldest first',
+    description:
+      'One entry per closed period, months without earnings included: `credited` in cents and `streams`, the ' +
+      'same figures as the totals of that period’s statement.',
+    metadata: signedIn,
+  },
   mutations: {
     method: 'GET',
     path: '/v2/wallet/mutations',
@@ -33,6 +47,19 @@ export const walletEndpoints = endpointGroup({
       'Amounts in cents, signed (negative leaves the wallet); `balanceAfter` is the balance right after the ' +
       'mutation, whatever the filters. `from` and `to` are UTC calendar days, both included.',
     metadata: signedIn,
+  },
+  mutationsExport: {
+    method: 'GET',
+    path: '/v2/wallet/mutations/export',
+    query: walletMutationFilterSchema,
+    responses: { 200: z.unknown().describe('The mutations, a CSV file') },
+    summary: 'Every wallet mutation the filters keep, newest first, as a CSV attachment',
+    description:
+      'The filters of GET /v2/wallet/mutations, all pages. UTF-8 CSV (RFC 4180) with a header row: date (ISO ' +
+      '8601, UTC), type, amount and balance after (decimals of the platform currency, a dot before the cents), ' +
+      'period month, release title and split id. Text starting with = + - or @ is written after an apostrophe, ' +
+      'so spreadsheets do not run it.',
+    metadata: meta({ access: 'session', tag: 'wallet', file: true, fileType: 'text/csv' }),
   },
   statement: {
     method: 'GET',
@@ -45,5 +72,24 @@ export const walletEndpoints = endpointGroup({
       'Streams, revenue, fee collected and commission in micro-units of the platform currency; `credited` in ' +
       'cents. The totals are the exact sum of the rows. 404 while the period is not closed.',
     metadata: signedIn,
+  },
+  statementExport: {
+    method: 'GET',
+    path: '/v1/wallet/periods/:id/export',
+    pathParams: periodParamsSchema,
+    query: walletStatementExportQuerySchema,
+    responses: { 200: z.unknown().describe('The statement, a CSV or PDF file') },
+    summary: 'The statement of one closed period as a CSV or PDF attachment (`format=csv|pdf`)',
+    description:
+      'The rows and totals of GET /v1/wallet/periods/{id} in the same bucket. CSV: a header row, one line per ' +
+      'row and a Total line; money in decimals of the platform currency (revenue, fee and commission to the ' +
+      'micro-unit, credited to the cent). PDF: the account, month and currency, the table and its totals. 404 ' +
+      'while the period is not closed.',
+    metadata: meta({
+      access: 'session',
+      tag: 'wallet',
+      file: true,
+      fileType: ['text/csv', 'application/pdf'],
+    }),
   },
 });

@@ -1,0 +1,48 @@
+import type { StatementAmounts, StatementBucket, WalletStatement } from '@tunehouse/contracts';
+import { centsText, countText, microText } from './amount-text.js';
+import { numberCell, toCsv, type CsvCell, type CsvNumber } from './csv.js';
+
+/** The heading of a statement's name column, and of its key column, by bucket. */
+export const BUCKET_HEADINGS: Readonly<Record<StatementBucket, { name: string; key: string }>> = {
+  track: { name: 'Track', key: 'Track ID' },
+  release: { name: 'Release', key: 'Release ID' },
+  platform: { name: 'Platform', key: 'Platform code' },
+  territory: { name: 'Territory', key: 'Territory code' },
+};
+
+const figures = (amounts: StatementAmounts): CsvNumber[] => [
+  numberCell(countText(amounts.streams)),
+  numberCell(microText(amounts.revenue)),
+  numberCell(microText(amounts.feeCollected)),
+  numberCell(microText(amounts.commission)),
+  numberCell(centsText(amounts.credited)),
+];
+
+/**
+ * The statement as CSV: its rows in the JSON's order, then a Total line. Revenue, fee and commission keep their
+ * micro-units (six decimals) and credited its cents, so the lines add up to the Total exactly.
+ */
+export function statementCsv(statement: WalletStatement): string {
+  const heading = BUCKET_HEADINGS[statement.bucket];
+  const byTrack = statement.bucket === 'track';
+  const money = (name: string) => `${name} (${statement.currency})`;
+  const header = [
+    heading.name,
+    ...(byTrack ? ['Release'] : []),
+    heading.key,
+    'Streams',
+    money('Revenue'),
+    money('Fee collected'),
+    money('Commission'),
+    money('Credited'),
+  ];
+  const names = (label: string, releaseTitle: string | null, key: string | null): CsvCell[] => [
+    label,
+    ...(byTrack ? [releaseTitle] : []),
+    key,
+  ];
+  return toCsv(header, [
+    ...statement.rows.map((row) => [...names(row.label, row.releaseTitle, row.key), ...figures(row)]),
+    [...names('Total', null, null), ...figures(statement.totals)],
+  ]);
+}

@@ -1,0 +1,88 @@
+import { Suspense, lazy } from 'react';
+import { Link } from 'react-router';
+import { css } from '@emotion/react';
+import type { WalletEarnings } from '@tunehouse/contracts';
+import { formatMonth, tableScroll, tableStyle, visuallyHidden } from '@tunehouse/ui';
+import { formatCents, formatCount } from './money.js';
+
+// ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand.
+const EarningsChart = lazy(() => import('./earnings-chart.js'));
+
+const CHART_HEIGHT = 260;
+
+const frame = css`
+  margin: 0 0 1rem;
+  min-width: 0;
+  min-height: ${CHART_HEIGHT}px;
+`;
+
+const numberStyle = css`
+  text-align: right;
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+/** A sentence a screen reader hears instead of the picture: the months shown, their total and the best one. */
+export function earningsSummary({ months, currency }: WalletEarnings): string {
+  const first = months[0];
+  const last = months.at(-1);
+  if (!first || !last) return 'No period has closed yet.';
+  const total = months.reduce((sum, month) => sum + month.credited, 0);
+  const range = `${formatMonth(first.period.month)} to ${formatMonth(last.period.month)}`;
+  if (total === 0) return `Earnings per month from ${range}: nothing was credited.`;
+  const best = months.reduce((top, month) => (month.credited > top.credited ? month : top));
+  return (
+    `Earnings per month from ${range}: ${formatCents(total, currency)} in all, the most in ` +
+    `${formatMonth(best.period.month)} (${formatCents(best.credited, currency)}).`
+  );
+}
+
+/**
+ * What each of the last closed months credited the wallet: a bar chart hidden from assistive technology, with its
+ * summary as the figure's caption, and the same figures (and streams) in a table under it.
+ */
+export function Earnings({ earnings }: { earnings: WalletEarnings }) {
+  if (earnings.months.length === 0) return <p>No period has closed yet.</p>;
+  const label = 'Earnings by month';
+  return (
+    <>
+      <figure css={frame}>
+        <figcaption css={visuallyHidden}>{earningsSummary(earnings)}</figcaption>
+        <div aria-hidden="true">
+          <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+            <EarningsChart months={earnings.months} currency={earnings.currency} height={CHART_HEIGHT} />
+          </Suspense>
+        </div>
+      </figure>
+      <details>
+        <summary>Figures by month</summary>
+        <div css={tableScroll} tabIndex={0} role="region" aria-label={label}>
+          <table css={tableStyle} aria-label={label}>
+            <thead>
+              <tr>
+                <th scope="col">Month</th>
+                <th scope="col" css={numberStyle}>
+                  Streams
+                </th>
+                <th scope="col" css={numberStyle}>
+                  Credited
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...earnings.months].reverse().map((month) => (
+                <tr key={month.period.id}>
+                  <th scope="row">
+                    <Link to={`/wallet/periods/${month.period.id}`}>{formatMonth(month.period.month)}</Link>
+                  </th>
+                  <td css={numberStyle}>{formatCount(month.streams)}</td>
+                  <td css={numberStyle}>{formatCents(month.credited, earnings.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+}
