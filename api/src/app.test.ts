@@ -208,8 +208,34 @@ describe('OpenAPI at /docs', () => {
         'GET /v2/reporting/distribution-fees',
         'GET /v1/albums/{id}/distribution-fee',
         'GET /v1/wallet',
+        'GET /v1/wallet/earnings',
         'GET /v2/wallet/mutations',
+        'GET /v2/wallet/mutations/export',
         'GET /v1/wallet/periods/{id}',
+        // docs/decisions/0045-royalty-splits.md
+        'GET /v1/splits',
+        'GET /v1/splits/{id}',
+        'GET /v1/albums/{id}/splits',
+        'PUT /v1/albums/{id}/splits',
+        'POST /v1/splits/{id}/participants/{participantId}/resend',
+        'POST /v1/splits/{id}/participants/{participantId}/revoke',
+        'GET /v1/splits/invites/{code}',
+        'POST /v1/splits/invites/{code}/accept',
+        'POST /v1/splits/invites/{code}/decline',
+        'GET /v1/wallet/periods/{id}/export',
+        // docs/decisions/0046-payouts.md
+        'GET /v1/payment-methods',
+        'POST /v1/payment-methods',
+        'DELETE /v1/payment-methods/{id}',
+        'GET /v1/billing-details',
+        'PUT /v1/billing-details',
+        'GET /v1/payouts/eligibility',
+        'POST /v1/payouts',
+        'GET /v2/payouts',
+        'GET /v1/payouts/{id}',
+        'GET /v1/wallet/invoices/{id}',
+        'GET /v1/wallet/invoices/{id}/pdf',
+        'POST /v1/simulator/payouts/{id}/outcome',
         'GET /test/boom',
       ].sort(),
     );
@@ -234,5 +260,8 @@ describe('OpenAPI at /docs', () => {
     expect(typesOf('/v1/media/images/{id}/{file}')).toEqual(['image/*']);
     expect(typesOf('/v1/media/audio/{id}/{file}')).toEqual(['audio/*']);
     expect(typesOf('/v1/simulator/stores/{platform}/{platformId}')).toEqual(['text/html']);
+    expect(typesOf('/v1/wallet/invoices/{id}/pdf')).toEqual(['application/pdf']);
+    expect(typesOf('/v2/wallet/mutations/export')).toEqual(['text/csv']);
+    expect(typesOf('/v1/wallet/periods/{id}/export')).toEqual(['text/csv', 'application/pdf']);
   });
 });

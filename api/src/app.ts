@@ -51,6 +51,7 @@ import {
   trackRoutes,
 } from './domains/releases/index.js';
 import { createSessionService, loadSessionContext, sessionRoutes } from './domains/sessions/index.js';
+import { createSplitsService, splitRoutes } from './domains/splits/index.js';
 import {
   createReportService,
   pgBossReportQueue,
@@ -61,6 +62,8 @@ import { createTrendService, trendRoutes } from './domains/trends/index.js';
 import { createUserService, userRoutes } from './domains/users/index.js';
 import { createBuiltInVerificationService, verificationRoutes } from './domains/verifications/index.js';
 import { createWalletService, walletRoutes } from './domains/wallet/index.js';
+import { createInvoiceService, invoiceRoutes } from './domains/invoices/index.js';
+import { createPayoutsFromConfig, payoutRoutes } from './domains/payouts/index.js';
 import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
 import { closeConnectionsAnsweredEarly } from './platform/early-refusal.js';
@@ -236,6 +239,14 @@ export async function buildApp(
   // The account's wallet, read from the ledger.
   const wallet = createWalletService({ db, platformCurrency: config.platformCurrency });
   await app.register(walletRoutes({ wallet, auth }));
+  // Royalty splits of releases (docs/decisions/0045-royalty-splits.md); the periods' close divides through them.
+  const splits = createSplitsService({ db, mailer, config });
+  await app.register(splitRoutes({ splits, auth }));
+  // Payouts and their self-billing invoices (docs/decisions/0046-payouts.md); main.ts works their jobs.
+  const payouts = createPayoutsFromConfig(config, { db, jobs, ...(logger ? { logger } : {}) });
+  await app.register(payoutRoutes({ payouts, auth }));
+  const invoices = createInvoiceService({ db, issuer: config.payouts.invoiceIssuer });
+  await app.register(invoiceRoutes({ invoices, auth }));
   const tracks = createTrackService({ db, audio, audioJobs });
   await app.register(trackRoutes({ tracks, audio, auth, config }));
   // docs/decisions/0019-account-security-and-identity.md

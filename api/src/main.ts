@@ -6,6 +6,7 @@ import { createAudioStore, workAudioPreviews } from './domains/media/index.js';
 import { createPeriodsService } from './domains/periods/index.js';
 import { createSqlCatalogue, processReportJob, type ReportIngestJob } from './domains/reports/index.js';
 import { createBuiltInVerificationService, type VerificationJob } from './domains/verifications/index.js';
+import { createPayoutsFromConfig } from './domains/payouts/index.js';
 import { cleanUp } from './platform/cleanup.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { provideDatabase } from './platform/database.js';
@@ -99,6 +100,8 @@ try {
   await jobs.work<ReportIngestJob>(QUEUES.reportIngest, (job) => processReportJob(db, job, { catalogue }));
   // Period closes started by an admin (docs/decisions/0042-ledger-and-periods.md).
   await createPeriodsService({ db, jobs, config }).work();
+  // Payout status checks and the recovery of unsent payouts (docs/decisions/0046-payouts.md).
+  await createPayoutsFromConfig(config, { db, jobs, logger: log.child({ domain: 'payouts' }) }).work();
   await jobs.schedule(QUEUES.cleanup, '*/30 * * * *');
 
   if (config.seedDemo && (await databaseIsEmpty(db))) {

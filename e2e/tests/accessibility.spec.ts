@@ -108,3 +108,22 @@ test('account settings and the admin page have no serious accessibility problems
   await expect(page.getByRole('region', { name: 'Admin view' })).toBeVisible();
   await check(page, 'impersonating');
 });
+
+test('the payout dialog, the billing page and an invoice have no serious accessibility problems', async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(90_000);
+  await logIn(page, app.shellUrl, DEMO.artist, '/account/billing');
+  await expect(page.getByRole('form', { name: 'Billing details' })).toBeVisible();
+  await check(page, 'billing');
+  await page.goto(`${app.shellUrl}/wallet`);
+  const payouts = page.getByRole('region', { name: 'Payouts' });
+  await payouts.getByRole('link', { name: 'Invoice' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Invoice \d{4}-\d{6}$/ })).toBeVisible();
+  await check(page, 'invoice');
+  await page.goBack();
+  await page.getByRole('region', { name: 'Payouts' }).getByRole('button', { name: 'Request payout' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request payout' })).toBeVisible();
+  await check(page, 'request-payout');
+});

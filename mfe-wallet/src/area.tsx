@@ -1,4 +1,6 @@
 import { RoutePlaceholder, type AreaDefinition } from '@tunehouse/area-kit';
+import { BillingPage } from './billing/billing-page.js';
+import { InvoicePage } from './invoices/invoice-page.js';
 import { MutationsPage } from './wallet/mutations-page.js';
 import { StatementPage } from './wallet/statement-page.js';
 import { WalletPage } from './wallet/wallet-page.js';
@@ -15,12 +17,12 @@ export const area: AreaDefinition = {
     { path: '/wallet', element: <WalletPage /> },
     { path: '/wallet/mutations', element: <MutationsPage /> },
     { path: '/wallet/periods/:id', element: <StatementPage /> },
-    { path: '/wallet/invoices/:id/:extra', element: <RoutePlaceholder area={AREA} title="Invoice" /> },
+    { path: '/wallet/invoices/:id/:extra', element: <InvoicePage /> },
     { path: '/payments/complete', element: <RoutePlaceholder area={AREA} title="Payment complete" /> },
     {
       path: '/payment-methods/complete',
       element: <RoutePlaceholder area={AREA} title="Payment method added" />,
     },
-    { path: '/account/billing', element: <RoutePlaceholder area={AREA} title="Billing" /> },
+    { path: '/account/billing', element: <BillingPage /> },
   ],
 };

@@ -264,7 +264,55 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR')
     .default('EUR'),
+  // Payouts (docs/decisions/0046-payouts.md): the smallest payout in cents, the simulator's settling delay, when a
+  // payout left unsent is sent again, how long a provider call may take; Wise when both its token and profile are set.
+  PAYOUT_MINIMUM_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(1_000),
+  PAYOUT_SIMULATOR_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
+  PAYOUT_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
+  PAYOUT_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  WISE_API_TOKEN: z.string().min(1).optional(),
+  WISE_PROFILE_ID: z.coerce.number().int().positive().optional(),
+  WISE_API_URL: z.url().default('https://api.wise.com'),
+  // Who self-billing invoices name as the customer: the platform's legal name and address lines (`;` between).
+  INVOICE_ISSUER_NAME: z.string().trim().min(1).default('Tunehouse'),
+  INVOICE_ISSUER_ADDRESS: z.string().default(''),
 });
+
+/** Payouts and their invoices (docs/decisions/0046-payouts.md). */
+export type PayoutSettings = {
+  minimumCents: number;
+  simulatorSettleSeconds: number;
+  recoveryAfterSeconds: number;
+  sendTimeoutSeconds: number;
+  /** Unset: payouts go through the built-in simulator. */
+  wise: { apiUrl: string; token: string; profileId: number } | undefined;
+  invoiceIssuer: { name: string; addressLines: string[] };
+};
+
+function payoutSettings(e: z.infer<typeof envSchema>): PayoutSettings {
+  if (Boolean(e.WISE_API_TOKEN) !== Boolean(e.WISE_PROFILE_ID))
+    throw new ConfigError('Invalid configuration: WISE_API_TOKEN and WISE_PROFILE_ID go together');
+  return {
+    minimumCents: e.PAYOUT_MINIMUM_CENTS,
+    simulatorSettleSeconds: e.PAYOUT_SIMULATOR_SETTLE_SECONDS,
+    recoveryAfterSeconds: e.PAYOUT_RECOVERY_AFTER_SECONDS,
+    sendTimeoutSeconds: e.PAYOUT_SEND_TIMEOUT_SECONDS,
+    wise:
+      e.WISE_API_TOKEN && e.WISE_PROFILE_ID
+        ? {
+            apiUrl: e.WISE_API_URL.replace(/\/+$/, ''),
+            token: e.WISE_API_TOKEN,
+            profileId: e.WISE_PROFILE_ID,
+          }
+        : undefined,
+    invoiceIssuer: {
+      name: e.INVOICE_ISSUER_NAME,
+      addressLines: e.INVOICE_ISSUER_ADDRESS.split(';')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    },
+  };
+}
 
 export type AppConfig = {
   port: number;
@@ -319,6 +367,7 @@ export type AppConfig = {
   plans: PlanSettings;
   /** The ledger's currency: wallets, transfers and statements are in its minor units (cents). */
   platformCurrency: string;
+  payouts: PayoutSettings;
 };
 
 export class ConfigError extends Error {}
@@ -395,5 +444,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoTrendsDays: e.DEMO_TRENDS_DAYS,
     plans: planSettings(e),
     platformCurrency: e.PLATFORM_CURRENCY,
+    payouts: payoutSettings(e),
   };
 }

@@ -14,6 +14,10 @@ export const QUEUES = {
   reportIngest: 'report-ingest',
   /** Closes a royalty period in one transaction (domains/periods/close.ts). */
   periodClose: 'period-close',
+  /** Asks the payout provider whether a sent payout settled (domains/payouts). */
+  payoutCheck: 'payout-check',
+  /** Sends payouts left REQUESTED, e.g. by a crash between the ledger entry and the provider call. */
+  payoutRecovery: 'payout-recovery',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -43,6 +47,9 @@ export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
   // A close is one transaction of about a minute for a large label's month; a failed one left nothing and is
   // retried from the start.
   [QUEUES.periodClose]: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
+  [QUEUES.payoutCheck]: DEFAULT_POLICY,
+  // A run sends what is due; the next minute's run retries anything it missed.
+  [QUEUES.payoutRecovery]: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
 };
 
 export type Jobs = {

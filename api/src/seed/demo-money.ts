@@ -1,11 +1,12 @@
 import type { AppConfig } from '../platform/config.js';
 import type { Db } from '../platform/db.js';
-import { closePeriod, licensingOfTunehouse, ownerTakesAll } from '../domains/periods/index.js';
+import { closePeriod, licensingOfTunehouse } from '../domains/periods/index.js';
+import { splitsOfTunehouse } from '../domains/splits/index.js';
 
 /**
  * The demo's money (docs/decisions/0043-plans-and-fees.md): every open period before this month is closed, oldest
  * first, by the close an admin would run — each release's fee collected from its royalties first, the plan's
- * commission, the rest credited to Mara's wallet — so her statements, fees and balance exist from the first start.
+ * commission, the rest credited to Mara's wallet (or divided by her splits) — so her statements, fees and balance exist from the first start.
  * The demo's revenue is in the platform currency: no exchange rate is needed. Answers the periods it closed.
  */
 export async function seedDemoMoney(
@@ -17,7 +18,7 @@ export async function seedDemoMoney(
   );
   const deps = {
     licensing: licensingOfTunehouse,
-    splits: ownerTakesAll,
+    splits: splitsOfTunehouse,
     defaultShare: settings.plans.terms.STANDARD.share,
     platformCurrency: settings.platformCurrency,
   };

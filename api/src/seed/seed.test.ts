@@ -9,6 +9,7 @@ import {
   contributorPageSchema,
   currentUserSchema,
   sessionSchema,
+  splitSummaryPageSchema,
   streamStatisticsSchemaFor,
   streamTotalSchema,
 } from '@tunehouse/contracts';
@@ -49,7 +50,9 @@ describe('demo seed', () => {
       'demo audio': DEMO_RELEASED.flatMap((release) => release.tracks).length,
       'demo deliveries': DEMO_RELEASED.length,
       'demo streams': expect.any(Number),
+      'demo splits': 2,
       'demo closed periods': expect.any(Number),
+      'demo payouts': 1,
     });
     expect(first['demo closed periods']).toBeGreaterThanOrEqual(4);
     expect(first['demo streams']).toBeGreaterThan(0);
@@ -64,7 +67,9 @@ describe('demo seed', () => {
       'demo audio': 0,
       'demo deliveries': 0,
       'demo streams': 0,
+      'demo splits': 0,
       'demo closed periods': 0,
+      'demo payouts': 0,
     });
   }, 240_000);
 
@@ -233,6 +238,47 @@ describe('demo seed', () => {
     }
     const account = (await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD)).user.account.id;
     expect(await walletBalance(t.db, String(account))).toBeGreaterThan(0);
+  });
+
+  it('gives Mara an accepted split whose closes paid Kofi, and a pending one', async () => {
+    const session = await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD);
+    const splits = expectShape(
+      splitSummaryPageSchema,
+      await t.app.inject({ url: '/v1/splits?role=owner', headers: bearer(session) }),
+    );
+    const byTitle = new Map(splits.items.map((split) => [split.album.title, split]));
+    expect(byTitle.get('Northern Static')).toMatchObject({ viewerBasisPoints: 7_000, pendingCount: 0 });
+    expect(byTitle.get('Lanterns')).toMatchObject({ viewerBasisPoints: 8_000, pendingCount: 1 });
+    const { rows } = await t.db.query<{ kind: string; cents: string }>(
+      `SELECT t.kind, SUM(t.amount)::text AS cents FROM ledger_transfers t JOIN users u
+         ON t.credit_key = 'wallet:' || u.account_id
+       WHERE u.email = $1 GROUP BY t.kind`,
+      [DEMO_ACCOUNTS[1]!.email],
+    );
+    expect(rows.map((row) => row.kind)).toEqual(['SPLIT_INCOME']);
+    expect(Number(rows[0]!.cents)).toBeGreaterThan(0);
+  });
+
+  it('gives Mara, identity-verified, one settled payout with its invoice, and a balance left to pay out', async () => {
+    const session = await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD);
+    expect(session.user.account.verifiedAt).not.toBeNull();
+    const page = (await t.app.inject({ url: '/v2/payouts', headers: bearer(session) })).json();
+    expect(page).toMatchObject({ totalItems: 1, items: [{ status: 'SETTLED' }] });
+    const paid = page.items[0].amount as number;
+    const wallet = (await t.app.inject({ url: '/v1/wallet', headers: bearer(session) })).json();
+    // Half of what the closes credited, in whole euros: the rest stays for Mara to pay out herself.
+    expect(paid % 100).toBe(0);
+    expect(wallet.available).toBeGreaterThanOrEqual(paid);
+    expect(wallet.available).toBeLessThan(paid + 200);
+    const invoice = await t.app.inject({
+      url: `/v1/wallet/invoices/${page.items[0].invoiceId}`,
+      headers: bearer(session),
+    });
+    expect(invoice.json()).toMatchObject({
+      total: paid,
+      cancelledAt: null,
+      supplier: { legalName: 'Mara Lindqvist' },
+    });
   });
 
   it('prints every login, the password and the TOTP secret', () => {

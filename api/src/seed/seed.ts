@@ -7,7 +7,9 @@ import { seedDemoAudio } from './demo-audio.js';
 import { seedDemoDeliveries, seedDemoReleased, seedDemoStreams } from './demo-catalogue.js';
 import { seedDemoArtwork } from './demo-artwork.js';
 import { seedDemoMoney } from './demo-money.js';
+import { seedDemoPayouts } from './demo-payouts.js';
 import { seedDemoRelease } from './demo-releases.js';
+import { seedDemoSplits } from './demo-splits.js';
 
 export type SeedOptions = {
   /** Days of demo streams up to yesterday (DEMO_TRENDS_DAYS, default 365; 0: none). */
@@ -48,7 +50,11 @@ const STEPS: { name: string; run: (db: Db, options: Required<SeedOptions>) => Pr
     name: 'demo streams',
     run: (db, options) => seedDemoStreams(db, options.trendsDays, options.settings.platformCurrency),
   },
+  // Before the periods close, so that the closes divide the split releases' royalties.
+  { name: 'demo splits', run: (db) => seedDemoSplits(db) },
   { name: 'demo closed periods', run: (db, options) => seedDemoMoney(db, options.settings) },
+  // Pays out of the wallet the closes filled.
+  { name: 'demo payouts', run: (db, options) => seedDemoPayouts(db, options.settings) },
 ];
 
 export async function seedDemo(

@@ -34,4 +34,5 @@ export * from './requests/trends.js';
 export * from './periods.js';
 export * from './splits.js';
 export * from './wallet.js';
+export * from './payouts.js';
 export * from './endpoints/index.js';

@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { colors } from './theme.js';
 
 /**
- * A plain data table: header row on a tint, rows separated by hairlines. The cell rules weigh no more than one
+ * A plain data table: header row on a tint, rows (their row headers included) separated by hairlines. The cell rules weigh no more than one
  * class (`:where`), so a cell's own style (a right-aligned amount column, its header included) wins over them.
  */
 export const tableStyle = css`
@@ -12,11 +12,14 @@ export const tableStyle = css`
   & :where(th) {
     text-align: left;
     font-weight: 600;
-    color: ${colors.inkSoft};
-    background: ${colors.surface};
     padding: 0.6rem 0.75rem;
   }
-  & :where(td) {
+  & :where(thead th) {
+    color: ${colors.inkSoft};
+    background: ${colors.surface};
+  }
+  /* A row's own header cell (th scope="row") reads as part of its row, hairline included. */
+  & :where(td, tbody th, tfoot th) {
     padding: 0.6rem 0.75rem;
     border-top: 1px solid ${colors.border};
     vertical-align: middle;

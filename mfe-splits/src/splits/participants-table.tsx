@@ -61,11 +61,15 @@ export function ParticipantsTable({
         <tbody>
           {split.participants.map((participant) => (
             <tr key={participant.id}>
-              <th scope="row" css={{ fontWeight: 600, background: 'transparent', color: colors.ink }}>
+              <th scope="row" css={{ color: colors.ink }}>
                 {participantName(participant)}
                 {participant.isViewer && ' (you)'}
               </th>
-              <td>{participant.isOwner ? `${participant.role} · owner` : participant.role}</td>
+              <td>
+                {participant.isOwner && !/owner/i.test(participant.role)
+                  ? `${participant.role} · owner`
+                  : participant.role}
+              </td>
               <td>
                 <span css={badgeStyle(STATUS_COLORS[participant.status])}>
                   {STATUS_LABELS[participant.status]}

@@ -42,7 +42,7 @@ function SharesByTrack({ split }: { split: Split }) {
               );
               return (
                 <tr key={track.id}>
-                  <th scope="row" css={{ background: 'transparent', color: colors.ink }}>
+                  <th scope="row" css={{ color: colors.ink }}>
                     {track.position}. {track.title}
                     {own.has(track.id) && (
                       <span css={{ color: colors.inkSoft, fontWeight: 400 }}> · own shares</span>

@@ -1,7 +1,13 @@
 import { afterEach } from 'vitest';
 import { renderAreaRoute } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import type { Split, SplitParticipant, SplitSummary, Wallet } from '@tunehouse/contracts';
+import {
+  endpoints,
+  type Split,
+  type SplitParticipant,
+  type SplitSummary,
+  type Wallet,
+} from '@tunehouse/contracts';
 import { area } from '../area.js';
 
 /** A valid (version 4) UUID numbered `n`, so fixtures read as "participant 2". */
@@ -148,7 +154,7 @@ export async function open(url: string, respond: Responder) {
       requests.push(request);
       const answer = respond(request);
       if (answer !== undefined) return answer;
-      if (request.path === '/v1/wallet') return wallet;
+      if (request.path === endpoints.wallet.get.path) return wallet;
       throw new Error(`unplanned ${request.method} ${request.path}`);
     },
   });

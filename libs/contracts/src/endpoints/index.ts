@@ -21,6 +21,7 @@ import { userEndpoints } from './users.js';
 import { verificationEndpoints } from './verifications.js';
 import { splitEndpoints } from './splits.js';
 import { walletEndpoints } from './wallet.js';
+import { payoutEndpoints } from './payouts.js';
 
 export * from './define.js';
 export * from './call.js';
@@ -53,6 +54,7 @@ export const endpoints = endpointGroup({
   reporting: reportingEndpoints,
   splits: splitEndpoints,
   wallet: walletEndpoints,
+  payouts: payoutEndpoints,
 });
 
 /** Every endpoint with its dotted name, for the route-coverage test, fixtures and the authorization matrix. */
