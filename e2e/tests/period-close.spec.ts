@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { type AdminPeriod, type AdminPeriodDetail, type Wallet, endpoints } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
+import { checkPage } from '../fixtures/page-checks.js';
 
 // The admin closes the current month and Mara's wallet moves by what the close credited
 // (docs/decisions/0042-ledger-and-periods.md). The demo closes every month before this one, so the open month holds
@@ -57,34 +57,6 @@ async function uploadReport(page: Page) {
   await expect(
     page.getByRole('table', { name: 'Report files' }).getByRole('row', { name: /close\.csv/ }),
   ).toContainText('LOADED', { timeout: 30_000 });
-}
-
-/** No serious or critical axe violations and no sideways page scroll at desktop and phone width; a screenshot each. */
-async function check(page: Page, testInfo: TestInfo, name: string): Promise<string[]> {
-  const dir = process.env.SHOTS_DIR ?? testInfo.outputPath();
-  fs.mkdirSync(dir, { recursive: true });
-  const shots: string[] = [];
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(200);
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-    expect(severe, `${name} at ${width}px`).toEqual([]);
-    // The periods table scrolls inside its own box; the page itself never scrolls sideways.
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-    expect(sideways, `${name} scrolls sideways at ${width}px`).toBe(false);
-    // From the top: scrolled down, the shell's sticky header would be drawn across the middle of a full-page shot.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    const shot = path.join(dir, `${name}-${width}.png`);
-    await page.screenshot({ path: shot, fullPage: true });
-    shots.push(shot);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  return shots;
 }
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -173,7 +145,7 @@ test('the admin closes the open month and Mara’s balance moves by the statemen
       statement.credited / 100,
     ),
   );
-  const shots = await check(page, testInfo, 'admin-periods-closed');
+  const shots = await checkPage(page, testInfo, 'admin-periods-closed');
   testInfo.annotations.push({ type: 'screenshots', description: shots.join(', ') });
   console.log(`screenshots: ${shots.join(', ')}`);
 });
