@@ -34,6 +34,13 @@ test('the royalty splits announcement shows once to an eligible user and closes 
         page.evaluate(() => window.localStorage.getItem('tunehouse:announcement:royalty-splits:seen')),
       )
       .toBe('true');
+
+    // Its second action goes to the splits area.
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await modal.getByRole('button', { name: 'Set up a split' }).click();
+    await expect(modal).toBeHidden();
+    await expect(page).toHaveURL(/\/splits$/);
   } finally {
     await stack.close();
   }

@@ -108,6 +108,7 @@ export function ShellApp({ services, analytics, owners, registryError }: ShellAp
             session={session}
             window={announcement}
             guideUrl={shell.config.helpLinks.royaltySplitsGuide}
+            onOpenSplits={() => shell.navigate('/splits')}
           />
           <AudioPlayer state={playerState} player={services.player} />
           <ToastStack toasts={toasts} onDismiss={shell.toasts.dismiss} />

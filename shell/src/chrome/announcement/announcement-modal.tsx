@@ -25,11 +25,26 @@ const dialog = css`
   }
 `;
 
+const actions = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+`;
+
 /**
  * The one-time royalty splits announcement. A native modal dialog: Escape closes it; so do a click on the backdrop
  * and focus leaving it, as for any dialog. Closing records it as seen.
  */
-export function AnnouncementModal({ onClose, guideUrl }: { onClose: () => void; guideUrl: string }) {
+export function AnnouncementModal({
+  onClose,
+  guideUrl,
+  onOpenSplits,
+}: {
+  onClose: () => void;
+  guideUrl: string;
+  /** Goes to the splits area (the modal closes first). */
+  onOpenSplits: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -62,9 +77,20 @@ export function AnnouncementModal({ onClose, guideUrl }: { onClose: () => void; 
           How royalty splits work
         </a>
       </p>
-      <Button ref={confirm} onClick={() => ref.current?.close()}>
-        Got it
-      </Button>
+      <div css={actions}>
+        <Button ref={confirm} onClick={() => ref.current?.close()}>
+          Got it
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            ref.current?.close();
+            onOpenSplits();
+          }}
+        >
+          Set up a split
+        </Button>
+      </div>
     </dialog>
   );
 }

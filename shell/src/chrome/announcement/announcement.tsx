@@ -16,16 +16,19 @@ export function Announcement({
   session,
   window: announcementWindow,
   guideUrl,
+  onOpenSplits,
 }: {
   session: SessionView | null;
   window: AnnouncementWindow;
   guideUrl: string;
+  onOpenSplits: () => void;
 }) {
   const [seen, setSeen] = useState(readSeen);
   if (!shouldAnnounce(session, announcementWindow, new Date(), seen)) return null;
   return (
     <AnnouncementModal
       guideUrl={guideUrl}
+      onOpenSplits={onOpenSplits}
       onClose={() => {
         try {
           window.localStorage.setItem(ANNOUNCEMENT_SEEN_KEY, 'true');
