@@ -185,6 +185,9 @@ test('Mara splits a live release 70/30, the invitee signs up from the link and a
   const inesPaperBoats = statements.ines.rows.find((row) => row.key === albumId)!;
   const ownerShare = marasPaperBoats.credited + inesPaperBoats.credited;
   expect(Math.abs(inesPaperBoats.credited - ownerShare * 0.3)).toBeLessThanOrEqual(1);
+  // The statements show the split as its own line: what Mara's split gave is exactly what Ines's brought.
+  expect(inesPaperBoats.splitIn).toBeGreaterThan(0);
+  expect(marasPaperBoats.splitOut).toBe(inesPaperBoats.splitIn);
 
   // Mara sees the split with both people accepted and what each has earned.
   await page.context().clearCookies();

@@ -124,14 +124,19 @@ export const walletStatementQuerySchema = z.object({
 export type WalletStatementQuery = z.infer<typeof walletStatementQuerySchema>;
 
 /**
- * What one statement row (or the totals) amounts to: streams, revenue and the fee and commission taken from it in
- * micro-units of the platform currency, and `credited`, the cents that reached the wallet.
+ * What one statement row (or the totals) amounts to: streams, revenue and the fee and commission taken from it, and
+ * the royalty splits' parts out and in, in micro-units of the platform currency; `credited`, the cents that reached
+ * the wallet. For the account's own tracks, revenue = fee + commission + split out + credited (before rounding).
  */
 export const statementAmountsSchema = z.object({
   streams: countSchema,
   revenue: microUnitsSchema.min(0),
   feeCollected: microUnitsSchema.min(0),
   commission: microUnitsSchema.min(0),
+  /** Of the account's own tracks, the owner share its royalty splits gave others (credited or held for them). */
+  splitOut: microUnitsSchema.min(0),
+  /** What royalty splits of other people's releases credited this account. */
+  splitIn: microUnitsSchema.min(0),
   credited: centsSchema,
 });
 export type StatementAmounts = z.infer<typeof statementAmountsSchema>;

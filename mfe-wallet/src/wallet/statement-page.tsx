@@ -48,13 +48,27 @@ const numberStyle = css`
   white-space: nowrap;
 `;
 
-function Amounts({ amounts, currency }: { amounts: StatementAmounts; currency: string }) {
+function Amounts({
+  amounts,
+  currency,
+  splits,
+}: {
+  amounts: StatementAmounts;
+  currency: string;
+  splits: boolean;
+}) {
   return (
     <>
       <td css={numberStyle}>{formatCount(amounts.streams)}</td>
       <td css={numberStyle}>{formatMicro(amounts.revenue, currency)}</td>
       <td css={numberStyle}>{formatMicro(amounts.feeCollected, currency)}</td>
       <td css={numberStyle}>{formatMicro(amounts.commission, currency)}</td>
+      {splits && (
+        <>
+          <td css={numberStyle}>{formatMicro(amounts.splitOut, currency)}</td>
+          <td css={numberStyle}>{formatMicro(amounts.splitIn, currency)}</td>
+        </>
+      )}
       <td css={numberStyle}>{formatCents(amounts.credited, currency)}</td>
     </>
   );
@@ -63,6 +77,8 @@ function Amounts({ amounts, currency }: { amounts: StatementAmounts; currency: s
 function StatementTable({ statement }: { statement: WalletStatement }) {
   const label = `Statement by ${BUCKET_LABELS[statement.bucket].toLowerCase()}`;
   if (statement.rows.length === 0) return <p>This account had no revenue in this period.</p>;
+  // Royalty splits get their own columns once a split gave or brought anything this month.
+  const splits = statement.totals.splitOut > 0 || statement.totals.splitIn > 0;
   return (
     <div css={tableScroll} tabIndex={0} role="region" aria-label={label}>
       <table css={tableStyle} aria-label={label}>
@@ -81,6 +97,16 @@ function StatementTable({ statement }: { statement: WalletStatement }) {
             <th scope="col" css={numberStyle}>
               Commission
             </th>
+            {splits && (
+              <>
+                <th scope="col" css={numberStyle}>
+                  Split to others
+                </th>
+                <th scope="col" css={numberStyle}>
+                  Split income
+                </th>
+              </>
+            )}
             <th scope="col" css={numberStyle}>
               Credited
             </th>
@@ -93,14 +119,14 @@ function StatementTable({ statement }: { statement: WalletStatement }) {
                 {row.label}
                 {row.releaseTitle && <span css={releaseStyle}>{row.releaseTitle}</span>}
               </th>
-              <Amounts amounts={row} currency={statement.currency} />
+              <Amounts amounts={row} currency={statement.currency} splits={splits} />
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row">Total</th>
-            <Amounts amounts={statement.totals} currency={statement.currency} />
+            <Amounts amounts={statement.totals} currency={statement.currency} splits={splits} />
           </tr>
         </tfoot>
       </table>

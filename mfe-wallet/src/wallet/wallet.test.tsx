@@ -335,6 +335,8 @@ describe('/wallet/periods/{id}', () => {
         revenue: 5_000_000,
         feeCollected: 100_000,
         commission: 735_000,
+        splitOut: 0,
+        splitIn: 0,
         credited: 417,
       },
       {
@@ -345,10 +347,20 @@ describe('/wallet/periods/{id}', () => {
         revenue: 50_000,
         feeCollected: 0,
         commission: 7_500,
+        splitOut: 0,
+        splitIn: 0,
         credited: 4,
       },
     ],
-    totals: { streams: 1_010, revenue: 5_050_000, feeCollected: 100_000, commission: 742_500, credited: 421 },
+    totals: {
+      streams: 1_010,
+      revenue: 5_050_000,
+      feeCollected: 100_000,
+      commission: 742_500,
+      splitOut: 0,
+      splitIn: 0,
+      credited: 421,
+    },
   });
 
   it('shows the rows and totals of the bucket chosen', async () => {
@@ -370,6 +382,42 @@ describe('/wallet/periods/{id}', () => {
     await choose(screen.getByLabelText('Group by'), 'territory');
     await eventually(() => screen.getByRole('table', { name: 'Statement by territory' }));
     expect(requests.at(-1)?.query).toEqual({ bucket: 'territory' });
+  });
+
+  it('gives royalty splits their own columns when a split gave or brought anything', async () => {
+    const base = statement('release');
+    const withSplits: WalletStatement = {
+      ...base,
+      rows: [
+        { ...base.rows[0]!, splitOut: 1_200_000, credited: 297 },
+        { ...base.rows[1]!, splitIn: 30_000, credited: 7 },
+      ],
+      totals: { ...base.totals, splitOut: 1_200_000, splitIn: 30_000, credited: 304 },
+    };
+    await open(`/wallet/periods/${PERIOD}?bucket=release`, (request) =>
+      request.path === `/v1/wallet/periods/${PERIOD}` ? withSplits : undefined,
+    );
+    const table = await eventually(() => screen.getByRole('table', { name: 'Statement by release' }));
+    expect(rowsOf(table)[0]).toEqual([
+      'Release',
+      'Streams',
+      'Revenue',
+      'Fee collected',
+      'Commission',
+      'Split to others',
+      'Split income',
+      'Credited',
+    ]);
+    expect(rowsOf(table).at(-1)).toEqual([
+      'Total',
+      '1,010',
+      '€5.05',
+      '€0.10',
+      '€0.74',
+      '€1.20',
+      '€0.03',
+      '€3.04',
+    ]);
   });
 
   it('names a track row by its title and release', async () => {
@@ -413,7 +461,15 @@ describe('/wallet/periods/{id}', () => {
         ? {
             ...statement('track'),
             rows: [],
-            totals: { streams: 0, revenue: 0, feeCollected: 0, commission: 0, credited: 0 },
+            totals: {
+              streams: 0,
+              revenue: 0,
+              feeCollected: 0,
+              commission: 0,
+              splitOut: 0,
+              splitIn: 0,
+              credited: 0,
+            },
           }
         : undefined,
     );

@@ -180,15 +180,19 @@ describe('GET /v1/wallet/periods/{id}/export', () => {
         'Revenue (EUR)',
         'Fee collected (EUR)',
         'Commission (EUR)',
+        'Split to others (EUR)',
+        'Split income (EUR)',
         'Credited (EUR)',
       ]);
       const amountsOf = (cells: string[]) => {
-        const [streams, revenue, fee, commission, credited] = cells.slice(names);
+        const [streams, revenue, fee, commission, splitOut, splitIn, credited] = cells.slice(names);
         return {
           streams: Number(streams),
           revenue: integerOf(revenue!, 6),
           feeCollected: integerOf(fee!, 6),
           commission: integerOf(commission!, 6),
+          splitOut: integerOf(splitOut!, 6),
+          splitIn: integerOf(splitIn!, 6),
           credited: integerOf(credited!, 2),
         };
       };
@@ -197,11 +201,13 @@ describe('GET /v1/wallet/periods/{id}/export', () => {
       expect(amountsOf(total)).toEqual(json.totals);
       const rows = lines.slice(0, -1);
       expect(rows.map((cells) => ({ key: cells[names - 1], ...amountsOf(cells) }))).toEqual(
-        json.rows.map(({ key, streams, revenue, feeCollected, commission, credited }) => ({
+        json.rows.map(({ key, streams, revenue, feeCollected, commission, splitOut, splitIn, credited }) => ({
           key,
           streams,
           revenue,
           feeCollected,
+          splitOut,
+          splitIn,
           commission,
           credited,
         })),
@@ -243,11 +249,14 @@ describe('GET /v1/wallet/periods/{id}/export', () => {
     expect(totals.revenue).toBe(3_333_337 + 1_234_567 + 777_777 + 5_555_551);
     const lines = text.split('\n');
     const totalAt = lines.lastIndexOf('Total');
-    expect(lines.slice(totalAt + 1, totalAt + 6)).toEqual([
+    const microText = (micro: number) => `${Math.floor(micro / 1e6)}.${String(micro % 1e6).padStart(6, '0')}`;
+    expect(lines.slice(totalAt + 1, totalAt + 8)).toEqual([
       (1_001 + 17 + 333 + 12).toLocaleString('en-GB'),
       '10.901232',
-      `${Math.floor(totals.feeCollected / 1e6)}.${String(totals.feeCollected % 1e6).padStart(6, '0')}`,
-      `${Math.floor(totals.commission / 1e6)}.${String(totals.commission % 1e6).padStart(6, '0')}`,
+      microText(totals.feeCollected),
+      microText(totals.commission),
+      microText(totals.splitOut),
+      microText(totals.splitIn),
       `${Math.floor(totals.credited / 100)}.${String(totals.credited % 100).padStart(2, '0')}`,
     ]);
     expect(totals.credited).toBe(json.rows.reduce((sum, row) => sum + row.credited, 0));

@@ -15,11 +15,13 @@ const figures = (amounts: StatementAmounts): CsvNumber[] => [
   numberCell(microText(amounts.revenue)),
   numberCell(microText(amounts.feeCollected)),
   numberCell(microText(amounts.commission)),
+  numberCell(microText(amounts.splitOut)),
+  numberCell(microText(amounts.splitIn)),
   numberCell(centsText(amounts.credited)),
 ];
 
 /**
- * The statement as CSV: its rows in the JSON's order, then a Total line. Revenue, fee and commission keep their
+ * The statement as CSV: its rows in the JSON's order, then a Total line. Revenue, fee, commission and the splits' parts keep their
  * micro-units (six decimals) and credited its cents, so the lines add up to the Total exactly.
  */
 export function statementCsv(statement: WalletStatement): string {
@@ -34,6 +36,8 @@ export function statementCsv(statement: WalletStatement): string {
     money('Revenue'),
     money('Fee collected'),
     money('Commission'),
+    money('Split to others'),
+    money('Split income'),
     money('Credited'),
   ];
   const names = (label: string, releaseTitle: string | null, key: string | null): CsvCell[] => [

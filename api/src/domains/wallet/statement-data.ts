@@ -20,6 +20,8 @@ async function tracksOf(
     fee: string;
     commission: string;
     credited: string;
+    split_out: string;
+    split_in: string;
   }>(
     `WITH owned AS (
        SELECT DISTINCT track_id FROM revenue_lines WHERE period_id = $1 AND matched AND account_id = $2
@@ -30,7 +32,11 @@ async function tracksOf(
        COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL AND a.kind = 'COMMISSION'), 0)::text
          AS commission,
        COALESCE(SUM(a.amount_micro) FILTER (WHERE a.kind = 'CREDIT' AND a.beneficiary_key = $3), 0)::text
-         AS credited
+         AS credited,
+       COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL AND a.kind IN ('CREDIT', 'HELD')
+         AND a.beneficiary_key <> $3), 0)::text AS split_out,
+       COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NULL AND a.kind = 'CREDIT'
+         AND a.beneficiary_key = $3), 0)::text AS split_in
      FROM period_allocations a LEFT JOIN owned o ON o.track_id = a.track_id
      WHERE a.period_id = $1 AND (o.track_id IS NOT NULL OR a.beneficiary_key = $3)
      GROUP BY a.track_id, a.album_id
@@ -44,6 +50,8 @@ async function tracksOf(
     feeMicro: BigInt(row.fee),
     commissionMicro: BigInt(row.commission),
     creditedMicro: BigInt(row.credited),
+    splitOutMicro: BigInt(row.split_out),
+    splitInMicro: BigInt(row.split_in),
   }));
 }
 

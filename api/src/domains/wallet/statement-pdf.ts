@@ -22,18 +22,28 @@ export function monthName(month: string): string {
   });
 }
 
-const FIGURE_HEADINGS = ['Streams', 'Revenue', 'Fee collected', 'Commission', 'Credited'];
+const FIGURE_HEADINGS = [
+  'Streams',
+  'Revenue',
+  'Fee collected',
+  'Commission',
+  'Split to others',
+  'Split income',
+  'Credited',
+];
 
 const figures = (amounts: StatementAmounts): string[] => [
   countText(amounts.streams, true),
   microText(amounts.revenue, true),
   microText(amounts.feeCollected, true),
   microText(amounts.commission, true),
+  microText(amounts.splitOut, true),
+  microText(amounts.splitIn, true),
   centsText(amounts.credited, true),
 ];
 
 /**
- * The statement of one closed period as a PDF (A4): who and which month, the rows of the bucket asked for and
+ * The statement of one closed period as a PDF (A4, landscape): who and which month, the rows of the bucket asked for and
  * the totals, every figure exact (micro-units to six decimals, credited to the cent), so the rows add up to the
  * totals on paper too. Long tables run onto further pages, each with the column headings.
  */
@@ -46,6 +56,8 @@ export function renderStatementPdf(
   const heading = BUCKET_HEADINGS[statement.bucket];
   const doc = new PDFDocument({
     size: 'A4',
+    // Landscape: seven figure columns and the names beside them.
+    layout: 'landscape',
     margin: 50,
     compress: options.compress ?? true,
     info: { Title: pdfText(`Statement ${month}`), Creator: 'Tunehouse', CreationDate: now },

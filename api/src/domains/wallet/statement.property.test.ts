@@ -3,7 +3,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildStatement, type StatementInput, type StatementLine, type StatementTrack } from './statement.js';
 
-const FIELDS = ['streams', 'revenue', 'feeCollected', 'commission', 'credited'] as const;
+const FIELDS = [
+  'streams',
+  'revenue',
+  'feeCollected',
+  'commission',
+  'splitOut',
+  'splitIn',
+  'credited',
+] as const;
 const micro = fc.bigInt({ min: 0n, max: 10n ** 12n });
 
 /** Tracks on a few albums, each with 0–4 revenue lines whose weights may all be zero. */
@@ -16,6 +24,8 @@ const inputs: fc.Arbitrary<StatementInput> = fc
       feeMicro: micro,
       commissionMicro: micro,
       creditedMicro: fc.oneof(fc.constant(0n), micro),
+      splitOutMicro: fc.oneof(fc.constant(0n), micro),
+      splitInMicro: fc.oneof(fc.constant(0n), micro),
       lines: fc.array(
         fc.record({
           platform: fc.constantFrom('SPOTIFY', 'APPLE_MUSIC', 'DEEZER'),
@@ -62,6 +72,8 @@ describe('period statement', () => {
           revenue: Number(sum(input.tracks.map((track) => track.revenueMicro))),
           feeCollected: Number(sum(input.tracks.map((track) => track.feeMicro))),
           commission: Number(sum(input.tracks.map((track) => track.commissionMicro))),
+          splitOut: Number(sum(input.tracks.map((track) => track.splitOutMicro))),
+          splitIn: Number(sum(input.tracks.map((track) => track.splitInMicro))),
           credited: Number(sum([...input.creditedCentsByAlbum.values()])),
         };
         expect(statements[0]!.totals).toEqual(expected);
@@ -80,6 +92,8 @@ describe('period statement', () => {
           feeMicro: 0n,
           commissionMicro: 0n,
           creditedMicro: 1n,
+          splitOutMicro: 0n,
+          splitInMicro: 0n,
         },
         {
           trackId: 't2',
@@ -88,6 +102,8 @@ describe('period statement', () => {
           feeMicro: 0n,
           commissionMicro: 0n,
           creditedMicro: 2n,
+          splitOutMicro: 0n,
+          splitInMicro: 0n,
         },
       ],
       creditedCentsByAlbum: new Map([['a', 10n]]),

@@ -11,6 +11,10 @@ export type StatementTrack = {
   commissionMicro: bigint;
   /** What the close credited this account's wallet from the track. */
   creditedMicro: bigint;
+  /** Of an owned track's owner share, what its split gave others (credited to them or held for them). */
+  splitOutMicro: bigint;
+  /** What a split of someone else's track credited this account (zero for its own tracks). */
+  splitInMicro: bigint;
 };
 
 /**
@@ -35,9 +39,25 @@ export type StatementInput = {
 /** A statement row before it is named: its bucket key and amounts. */
 export type StatementRowAmounts = StatementAmounts & { key: string | null };
 
-type Amounts = { streams: bigint; revenue: bigint; fee: bigint; commission: bigint; credited: bigint };
+type Amounts = {
+  streams: bigint;
+  revenue: bigint;
+  fee: bigint;
+  commission: bigint;
+  splitOut: bigint;
+  splitIn: bigint;
+  credited: bigint;
+};
 
-const zero = (): Amounts => ({ streams: 0n, revenue: 0n, fee: 0n, commission: 0n, credited: 0n });
+const zero = (): Amounts => ({
+  streams: 0n,
+  revenue: 0n,
+  fee: 0n,
+  commission: 0n,
+  splitOut: 0n,
+  splitIn: 0n,
+  credited: 0n,
+});
 
 function groupBy<Item>(items: readonly Item[], key: (item: Item) => string): Map<string, Item[]> {
   const groups = new Map<string, Item[]>();
@@ -95,6 +115,8 @@ function piecesOfTrack(
           revenue: track.revenueMicro,
           fee: track.feeMicro,
           commission: track.commissionMicro,
+          splitOut: track.splitOutMicro,
+          splitIn: track.splitInMicro,
           credited,
         },
       },
@@ -105,6 +127,8 @@ function piecesOfTrack(
   const revenue = split(track.revenueMicro);
   const fee = split(track.feeMicro);
   const commission = split(track.commissionMicro);
+  const splitOut = split(track.splitOutMicro);
+  const splitIn = split(track.splitInMicro);
   const creditedParts = split(credited);
   return lines.map((line, index) => ({
     line,
@@ -113,6 +137,8 @@ function piecesOfTrack(
       revenue: revenue[index]!,
       fee: fee[index]!,
       commission: commission[index]!,
+      splitOut: splitOut[index]!,
+      splitIn: splitIn[index]!,
       credited: creditedParts[index]!,
     },
   }));
@@ -136,6 +162,8 @@ const wire = (amounts: Amounts): StatementAmounts => ({
   revenue: Number(amounts.revenue),
   feeCollected: Number(amounts.fee),
   commission: Number(amounts.commission),
+  splitOut: Number(amounts.splitOut),
+  splitIn: Number(amounts.splitIn),
   credited: Number(amounts.credited),
 });
 
