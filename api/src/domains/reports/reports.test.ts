@@ -191,6 +191,13 @@ describe('POST /v1/admin/reports', () => {
     expectError(json, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expectError(await upload(admin, 'big.csv', Buffer.alloc(65 * 1024, 'a')), 413, 'PAYLOAD_TOO_LARGE');
     expectError(await upload(admin, 'empty.csv', ''), 400, 'VALIDATION_FAILED');
+    // A binary named .csv (an ELF executable's header) and bytes that are not UTF-8 are refused by content.
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(2048, 0)]);
+    expect(
+      expectError(await upload(admin, 'report.csv', elf), 415, 'UNSUPPORTED_MEDIA_TYPE').message,
+    ).toMatch(/text file/);
+    const latin1 = Buffer.from('date,platform\n2024-03-01,Spotify caf\xe9\n', 'latin1');
+    expectError(await upload(admin, 'latin1.csv', latin1), 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(fs.readdirSync(path.join(dataDir, 'reports')).length).toBe(1); // only the failed file's retry copy
   });
 });

@@ -40,6 +40,19 @@ async function receiveFile(request: FastifyRequest, target: string, maxBytes: nu
   }
 }
 
+const TEXT_SNIFF_BYTES = 4096;
+
+/** Text has no NUL bytes and decodes as UTF-8 (a multi-byte character cut at the end of the sniffed bytes is fine). */
+function looksLikeText(bytes: Buffer): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function receiveReportPart(request: FastifyRequest, target: string, maxBytes: number) {
   const part = await request.file({ limits: { fileSize: maxBytes } });
   if (!part || part.fieldname !== REPORT_FILE_FIELD) {
@@ -50,10 +63,25 @@ async function receiveReportPart(request: FastifyRequest, target: string, maxByt
   }
   const hash = createHash('sha256');
   let size = 0;
+  let head = Buffer.alloc(0);
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
       size += chunk.length;
+      // A report is text (CSV or a DSR flat file): its first bytes decide, before the rest is stored.
+      if (head.length < TEXT_SNIFF_BYTES) {
+        head = Buffer.concat([head, chunk]).subarray(0, TEXT_SNIFF_BYTES);
+        if (!looksLikeText(head)) {
+          const message =
+            'A report must be a UTF-8 text file (CSV or a DSR flat file), not a binary or other encoding';
+          callback(
+            new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', message, [
+              { path: ['body', REPORT_FILE_FIELD], message },
+            ]),
+          );
+          return;
+        }
+      }
       callback(null, chunk);
     },
   });

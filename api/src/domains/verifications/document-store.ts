@@ -6,6 +6,7 @@ import {
   type VerificationDocumentType,
 } from '@tunehouse/contracts';
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { ApiError } from '../../platform/errors.js';
 
 const EXTENSIONS: Record<VerificationDocumentType, string> = {
@@ -17,7 +18,17 @@ const EXTENSIONS: Record<VerificationDocumentType, string> = {
 const isDocumentType = (mime: string | undefined): mime is VerificationDocumentType =>
   (VERIFICATION_DOCUMENT_TYPES as readonly string[]).includes(mime ?? '');
 
-/** The document's type by its content (not its name or declared type): JPEG, PNG or PDF, else 415. */
+/**
+ * A photo or scan of an ID document needs no more than this (a 12-megapixel phone camera is 4032 × 3024); far more
+ * is a decompression bomb meant to exhaust whoever decodes it.
+ */
+export const DOCUMENT_MAX_PIXELS = 50_000_000;
+
+/**
+ * The document's type by its content (not its name or declared type): JPEG, PNG or PDF, else 415. An image must
+ * also decode to sane dimensions, read from its header without decoding the pixels (413 beyond them, 415 when the
+ * header is unreadable).
+ */
 export async function inspectDocument(
   buffer: Buffer,
   field: FieldIssue['path'],
@@ -26,6 +37,19 @@ export async function inspectDocument(
   if (!isDocumentType(type?.mime)) {
     const message = `The document must be a JPEG, PNG or PDF file${type ? `, not ${type.mime}` : ''}`;
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', message, [{ path: field, message }]);
+  }
+  if (type.mime !== 'application/pdf') {
+    const metadata = await sharp(buffer, { limitInputPixels: false })
+      .metadata()
+      .catch(() => null);
+    if (!metadata?.width || !metadata.height) {
+      const message = 'The image could not be read';
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', message, [{ path: field, message }]);
+    }
+    if (metadata.width * metadata.height > DOCUMENT_MAX_PIXELS) {
+      const message = `The image is ${metadata.width} × ${metadata.height} pixels; a photo or scan of a document needs at most ${DOCUMENT_MAX_PIXELS / 1_000_000} megapixels`;
+      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', message, [{ path: field, message }]);
+    }
   }
   return type.mime;
 }

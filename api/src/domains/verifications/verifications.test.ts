@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import {
   currentUserSchema,
   endpoints,
@@ -183,6 +184,24 @@ describe('POST /v1/verifications', () => {
     const big = Buffer.concat([png, Buffer.alloc(VERIFICATION_DOCUMENT_MAX_BYTES)]);
     const error = expectError(await submit(session, submission({}, { data: big })), 413, 'PAYLOAD_TOO_LARGE');
     expect(error.details?.[0]?.path).toEqual(['body', 'document']);
+  });
+
+  it('refuses a decompression bomb (a tiny PNG claiming 30000 × 30000 pixels) with 413, before decoding it', async () => {
+    const { session } = await newSession();
+    const bomb = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    // The IHDR chunk follows the 8-byte signature: length (4), type (4), width (4), height (4), …, CRC (4).
+    bomb.writeUInt32BE(30000, 16);
+    bomb.writeUInt32BE(30000, 20);
+    bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29);
+    const error = expectError(
+      await submit(session, submission({}, { data: bomb })),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    expect(error.details?.[0]?.path).toEqual(['body', 'document']);
+    expect(error.message).toContain('30000 × 30000');
   });
 
   it('refuses someone under 18, and dates that do not exist, on the date field', async () => {
