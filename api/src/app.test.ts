@@ -129,6 +129,7 @@ describe('OpenAPI at /docs', () => {
         'POST /v1/users/me',
         'POST /v1/events',
         'GET /v1/admin/users',
+        'GET /v1/admin/audit',
         'GET /v1/admin/impersonations',
         'POST /v1/admin/impersonations',
         'POST /v1/admin/users/{id}/suspend',

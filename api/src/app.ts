@@ -13,6 +13,7 @@ import {
 } from './domains/account-security/index.js';
 import { accountRoutes, createAccountService } from './domains/accounts/index.js';
 import { adminRoutes, createAdminService } from './domains/admin/index.js';
+import { auditRoutes, recordAdminActions } from './domains/audit/index.js';
 import {
   artistRoutes,
   createArtistService,
@@ -148,6 +149,8 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
   closeConnectionsAnsweredEarly(app);
+  // Every successful change through an admin endpoint lands in the audit log.
+  recordAdminActions(app, db);
 
   await app.register(helmet, {
     // The API answers JSON; only the /docs page needs to run scripts and styles, from its own origin.
@@ -214,6 +217,7 @@ export async function buildApp(
   await app.register(userRoutes({ users, auth }));
   await app.register(eventRoutes({ events, auth, rateLimits }));
   await app.register(adminRoutes({ admin, auth }));
+  await app.register(auditRoutes({ db, auth }));
   const images = createImageStore(config.dataDir);
   const artists = createArtistService({ db, images });
   const artistSuggestions = createSuggestionService({ db, providers: providersFromConfig(config) });

@@ -32,6 +32,7 @@ export * from './requests/contributors.js';
 export * from './requests/reporting.js';
 export * from './requests/trends.js';
 export * from './periods.js';
+export * from './admin-audit.js';
 export * from './splits.js';
 export * from './wallet.js';
 export * from './payouts.js';

@@ -8,6 +8,7 @@ import { currentUserQuery } from '../shared/current-user-query.js';
 import { useSession } from '../shared/use-session.js';
 import { adminUsersQuery } from './admin-queries.js';
 import { AdminUserRow } from './admin-user-row.js';
+import { AuditSection } from './audit-log.js';
 import { ContentReview } from './content-review.js';
 import { ImpersonationAudit } from './impersonation-audit.js';
 import { PeriodsSection } from './periods/periods-section.js';
@@ -43,11 +44,12 @@ const tabs = css`
 const REVIEWS_PATH = '/admin/reviews';
 const REPORTS_PATH = '/admin/reports';
 const PERIODS_PATH = '/admin/periods';
+const AUDIT_PATH = '/admin/audit';
 
 /**
  * Admin: find users, view the product as one of them, suspend or lift a suspension (/admin); work the content
  * review queue (/admin/reviews); upload platform reports and follow their loading (/admin/reports); close the
- * monthly royalty periods (/admin/periods).
+ * monthly royalty periods (/admin/periods); read the audit log of admins' changes and impersonations (/admin/audit).
  */
 export function AdminPage() {
   usePageMeta('Admin');
@@ -80,6 +82,7 @@ export function AdminPage() {
         <NavLink to={REVIEWS_PATH}>Content review</NavLink>
         <NavLink to={REPORTS_PATH}>Reports</NavLink>
         <NavLink to={PERIODS_PATH}>Periods</NavLink>
+        <NavLink to={AUDIT_PATH}>Audit log</NavLink>
       </nav>
       {pathname.startsWith(REVIEWS_PATH) ? (
         <ContentReview />
@@ -87,6 +90,8 @@ export function AdminPage() {
         <ReportsSection />
       ) : pathname.startsWith(PERIODS_PATH) ? (
         <PeriodsSection />
+      ) : pathname.startsWith(AUDIT_PATH) ? (
+        <AuditSection />
       ) : (
         <UsersSection />
       )}

@@ -8,7 +8,17 @@ export const adminKeys = {
   all: ['admin', 'users'] as const,
   list: (query: ListQuery) => [...adminKeys.all, query] as const,
   audit: (offset: number) => ['admin', 'impersonations', offset] as const,
+  actions: (offset: number) => ['admin', 'audit', offset] as const,
 };
+
+/** The audit log of admins' changes, newest first. */
+export function adminAuditQuery(api: ShellContext['api'], offset: number, size = 25) {
+  return queryOptions({
+    queryKey: adminKeys.actions(offset),
+    queryFn: ({ signal }) => call(api, endpoints.admin.audit, { query: { offset, size } }, { signal }),
+    placeholderData: (previous) => previous,
+  });
+}
 
 export function impersonationAuditQuery(api: ShellContext['api'], offset: number, size = 10) {
   return queryOptions({

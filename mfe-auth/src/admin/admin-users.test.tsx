@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { screen, within } from '@testing-library/dom';
 import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
-import type { AdminUser, CurrentUser, ImpersonationAuditEntry } from '@tunehouse/contracts';
+import type { AdminAuditEvent, AdminUser, CurrentUser, ImpersonationAuditEntry } from '@tunehouse/contracts';
 import { area } from '../area.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -61,5 +61,40 @@ describe('admin users', () => {
     const row = within(users).getAllByRole('row')[1]!;
     expect(within(row).getAllByRole('cell')[2]!.textContent).toBe('23-11-2026');
     expect(await screen.findByText(/^22-11-2026 \d\d:\d5$/)).toBeTruthy();
+  });
+});
+
+describe('admin audit log', () => {
+  it('lists each admin change with what was called on which id, newest first', async () => {
+    const event: AdminAuditEvent = {
+      id: '7',
+      at: '2026-11-24T09:05:00.000Z',
+      adminId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+      adminEmail: 'ada@example.com',
+      action: 'Suspend the user’s account',
+      method: 'POST',
+      route: '/v1/admin/users/:id/suspend',
+      params: { id: USER.id as string },
+      status: 200,
+    };
+    const rendered = await renderAreaRoute(area, '/admin/audit', {
+      session: { ...demoSessionView, isAdmin: true },
+      respond: (request) => {
+        if (request.path === '/v1/users/me') return ADMIN;
+        if (request.path === '/v1/admin/audit')
+          return { items: [event], currentOffset: 0, size: 25, totalItems: 1 };
+        throw new Error(`unplanned ${request.method} ${request.path}`);
+      },
+    });
+    cleanup = rendered.unmount;
+    const table = await screen.findByRole('table', { name: 'Admin actions' });
+    const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      expect.stringMatching(/^24-11-2026 \d\d:05$/),
+      'ada@example.com',
+      'Suspend the user’s account',
+      `POST /v1/admin/users/${USER.id}/suspend`,
+    ]);
+    expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
   });
 });

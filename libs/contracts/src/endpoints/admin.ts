@@ -7,6 +7,7 @@ import {
   impersonationAuditQuerySchema,
   impersonationRequestSchema,
 } from '../admin.js';
+import { adminAuditPageSchema, adminAuditQuerySchema } from '../admin-audit.js';
 import { sessionSchema } from '../session.js';
 import { endpointGroup, meta, noBody } from './define.js';
 
@@ -29,6 +30,14 @@ export const adminEndpoints = endpointGroup({
     query: impersonationAuditQuerySchema,
     responses: { 200: impersonationAuditPageSchema },
     summary: 'The impersonation audit: which admin viewed the product as which user, and when',
+    metadata: adminOnly,
+  },
+  audit: {
+    method: 'GET',
+    path: '/v1/admin/audit',
+    query: adminAuditQuerySchema,
+    responses: { 200: adminAuditPageSchema },
+    summary: 'The audit log: every change an administrator made through the API, newest first',
     metadata: adminOnly,
   },
   impersonate: {
