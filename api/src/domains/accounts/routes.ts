@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import type { RateLimits } from '../../platform/rate-limits.js';
+import { withUniformDuration } from '../../platform/uniform-duration.js';
 import type { AccountService } from './service.js';
+
+/** Well above the few milliseconds a known address takes (a link written, a mail queued). */
+const RESET_ANSWER_FLOOR_MS = 250;
 
 /** Sign-up, e-mail activation, password reset (request and complete): open to everyone, rate-limited. */
 export function accountRoutes({
@@ -32,7 +36,10 @@ export function accountRoutes({
     route(
       api.requestPasswordReset,
       async (request) => {
-        await accounts.requestPasswordReset(request.body.email, request.ip);
+        // Known and unknown addresses answer alike, in what they say and in how long it takes.
+        await withUniformDuration(RESET_ANSWER_FLOOR_MS, () =>
+          accounts.requestPasswordReset(request.body.email, request.ip),
+        );
         return { status: 204, body: undefined };
       },
       { rateLimit: rateLimits.passwordResetLink },
