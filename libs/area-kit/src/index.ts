@@ -13,3 +13,4 @@ export { fieldErrorsOf, messageOf } from './api-errors.js';
 export { applyFieldErrors, type FieldPlacement, type SetFieldError } from './apply-field-errors.js';
 export { PageLoadError } from './page-load-error.js';
 export { LoadFailure } from './load-failure.js';
+export { QueryState } from './query-state.js';

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import type { AlbumSplit, SplitPutResult } from '@tunehouse/contracts';
 import { applyFieldErrors, useShell, type SetFieldError } from '@tunehouse/area-kit';
 import { Button, Card, Notice, SelectField, colors } from '@tunehouse/ui';
-import { QueryPage } from '../shared/query-state.js';
+import { QueryPage } from '../shared/query-page.js';
 import {
   albumSplitQuery,
   currencyQuery,

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { AlbumSplit } from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
 import { Card, buttonStyles, colors } from '@tunehouse/ui';
-import { QueryPage } from '../shared/query-state.js';
+import { QueryPage } from '../shared/query-page.js';
 import { ReleaseRef } from '../shared/release-ref.js';
 import { albumSplitQuery, releaseQuery } from '../shared/split-queries.js';
 import { ParticipantsTable } from './participants-table.js';

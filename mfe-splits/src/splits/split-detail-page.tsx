@@ -8,7 +8,7 @@ import { Card, ConfirmDialog, Notice, buttonStyles, colors } from '@tunehouse/ui
 import { CopyLink } from '../shared/copy-link.js';
 import { formatShare } from '../shared/percent.js';
 import { participantName } from '../shared/participants.js';
-import { QueryPage } from '../shared/query-state.js';
+import { QueryPage } from '../shared/query-page.js';
 import { ReleaseRef } from '../shared/release-ref.js';
 import { resendInvite, revokeInvite, splitKeys, splitQuery } from '../shared/split-queries.js';
 import { useMoney } from '../shared/use-currency.js';

@@ -5,7 +5,7 @@ import type { SplitSummary } from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
 import { Card, Page, Pager, SelectField, buttonStyles, colors, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatShare } from '../shared/percent.js';
-import { QueryState } from '../shared/query-state.js';
+import { QueryState } from '@tunehouse/area-kit';
 import { ReleaseRef } from '../shared/release-ref.js';
 import { ShellLink } from '../shared/shell-link.js';
 import { figureStyle } from '../shared/styles.js';

@@ -5,7 +5,7 @@ import { useShell } from '@tunehouse/area-kit';
 import { Card, colors, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatShare } from '../shared/percent.js';
 import { participantName } from '../shared/participants.js';
-import { QueryPage } from '../shared/query-state.js';
+import { QueryPage } from '../shared/query-page.js';
 import { splitQuery } from '../shared/split-queries.js';
 import { figureStyle } from '../shared/styles.js';
 import { monthOf } from './split-sections.js';

@@ -1,27 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { LoadFailure, PageLoadError, usePageMeta } from '@tunehouse/area-kit';
+import { PageLoadError, QueryState, usePageMeta } from '@tunehouse/area-kit';
 import { Page } from '@tunehouse/ui';
 import { isMissing } from './is-missing.js';
-
-/** A query's loading and error states (with a way to try again), or its content once the data is there. */
-export function QueryState<Data>({
-  query,
-  what,
-  children,
-}: {
-  query: UseQueryResult<Data>;
-  /** What is loading, e.g. 'the splits'. */
-  what: string;
-  children: (data: Data) => ReactNode;
-}) {
-  if (query.data !== undefined) return <>{children(query.data)}</>;
-  if (query.isError)
-    return <LoadFailure what={capitalised(what)} error={query.error} retry={() => void query.refetch()} />;
-  return <p role="status">Loading {what}…</p>;
-}
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * A page that shows one thing loaded by `query`: the error page when it is missing or not the user's (a 4xx),
