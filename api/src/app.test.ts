@@ -237,6 +237,13 @@ describe('OpenAPI at /docs', () => {
         'GET /v1/wallet/invoices/{id}',
         'GET /v1/wallet/invoices/{id}/pdf',
         'POST /v1/simulator/payouts/{id}/outcome',
+        // docs/decisions/0048-payments.md
+        'POST /v1/payments',
+        'GET /v1/payments/{id}',
+        'POST /v1/payments/webhooks/simulator',
+        'GET /v1/simulator/checkout/{id}',
+        'POST /v1/simulator/checkout/{id}/pay',
+        'POST /v1/simulator/checkout/{id}/decline',
         'GET /test/boom',
       ].sort(),
     );

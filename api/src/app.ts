@@ -65,6 +65,7 @@ import { createBuiltInVerificationService, verificationRoutes } from './domains/
 import { createWalletService, walletRoutes } from './domains/wallet/index.js';
 import { createInvoiceService, invoiceRoutes } from './domains/invoices/index.js';
 import { createPayoutsFromConfig, payoutRoutes } from './domains/payouts/index.js';
+import { createPaymentsFromConfig, paymentRoutes } from './domains/payments/index.js';
 import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
 import { closeConnectionsAnsweredEarly } from './platform/early-refusal.js';
@@ -251,6 +252,18 @@ export async function buildApp(
   await app.register(payoutRoutes({ payouts, auth }));
   const invoices = createInvoiceService({ db, issuer: config.payouts.invoiceIssuer });
   await app.register(invoiceRoutes({ invoices, auth }));
+  // Card payments in (docs/decisions/0048-payments.md): a takedown settlement paid through the provider's checkout.
+  const payments = createPaymentsFromConfig(config, {
+    db,
+    amountDue: async (accountId, albumId) => ({
+      albumId: albumId.toLowerCase(),
+      amountDue: (await licensing.albumDistributionFee(accountId, albumId))?.settlementOffer?.amountDue ?? 0,
+    }),
+    takedown: (tx, { accountId, albumId, expectedAmountDue }) =>
+      releases.removeIn(tx, accountId, albumId, expectedAmountDue),
+    ...(logger ? { logger } : {}),
+  });
+  await app.register(paymentRoutes({ payments, auth }));
   const tracks = createTrackService({ db, audio, audioJobs });
   await app.register(trackRoutes({ tracks, audio, auth, config }));
   // docs/decisions/0019-account-security-and-identity.md

@@ -62,11 +62,6 @@ export const ROUTES: RouteCase[] = [
   { url: '/wallet/periods/2026-10?bucket=PLATFORM', area: 'wallet', heading: 'Statement period' },
   // A real page now: checked by its heading, not by the parameters a placeholder shows.
   { url: '/wallet/invoices/9/invoice.pdf', area: 'wallet', heading: 'Invoice' },
-  {
-    url: '/payments/complete?payment_id=pay_1',
-    area: 'wallet',
-    heading: 'Payment complete',
-    params: { '?payment_id': 'pay_1' },
-  },
-  { url: '/payment-methods/complete', area: 'wallet', heading: 'Payment method added' },
+  { url: '/payments/complete?payment_id=pay_1', area: 'wallet', heading: 'Payment' },
+  { url: '/payment-methods/complete', area: 'wallet', heading: 'Payment method' },
 ];

@@ -4,6 +4,10 @@ import type { ApiRequest } from '@tunehouse/shell-contract';
 import { areaHarness, click, fakeApi } from '@tunehouse/testing';
 import { area } from './area.js';
 import { albumJson, reviewJson } from './testing/fixtures.js';
+import { goToCheckout } from './release/go-to-checkout.js';
+
+// Leaving the site for the payment provider's checkout cannot be followed in a test: it is recorded instead.
+vi.mock('./release/go-to-checkout.js', () => ({ goToCheckout: vi.fn() }));
 
 const { open, unmountArea } = areaHarness(area);
 
@@ -84,6 +88,49 @@ describe('the distribution page’s fee', () => {
     await click(within(dialog).getByRole('button', { name: 'Pay and take down' }));
     await waitFor(() => expect(takedowns).toHaveLength(1));
     expect(takedowns[0]?.query).toMatchObject({ expected_amount_due: 837 });
+  });
+
+  it('offers to pay by card when the balance is short, and sends the browser to the checkout', async () => {
+    const payments: ApiRequest<unknown>[] = [];
+    const checkoutUrl = 'http://localhost:3000/v1/simulator/checkout/55555555-5555-4555-8555-555555555555';
+    await open('/albums/album-1/distribution', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': live,
+        'GET /v1/albums/album-1/platforms': platforms,
+        'GET /v1/albums/album-1/distribution-fee': feeJson(4_210),
+        'GET /v1/wallet': {
+          available: 500,
+          held: { splitsPendingAcceptance: 0, payoutsInFlight: 0 },
+          currency: 'EUR',
+          lastClosedPeriod: null,
+          lifetimeEarnings: 500,
+        },
+        'POST /v1/payments': (request: ApiRequest<unknown>) => {
+          payments.push(request);
+          return {
+            id: '55555555-5555-4555-8555-555555555555',
+            purpose: 'TAKEDOWN',
+            albumId: 'album-1',
+            status: 'PENDING',
+            amount: 837,
+            currency: 'EUR',
+            checkoutUrl,
+            failureReason: null,
+            result: null,
+            resultNote: null,
+            createdAt: '2026-11-25T10:00:00.000Z',
+            settledAt: null,
+          };
+        },
+      }),
+    });
+    await click(await screen.findByRole('button', { name: 'Take down' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Take the release down?' });
+    await waitFor(() => expect(dialog.textContent).toContain('Your balance is €5.00, not enough'));
+    await click(within(dialog).getByRole('button', { name: 'Pay by card' }));
+    await waitFor(() => expect(goToCheckout).toHaveBeenCalledWith(checkoutUrl));
+    expect(payments[0]?.body).toEqual({ purpose: 'TAKEDOWN', albumId: 'album-1', amount: 837 });
+    expect(payments[0]?.headers?.['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('reads a 204 as a release without a fee', async () => {

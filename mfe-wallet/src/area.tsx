@@ -1,6 +1,8 @@
-import { RoutePlaceholder, type AreaDefinition } from '@tunehouse/area-kit';
+import type { AreaDefinition } from '@tunehouse/area-kit';
 import { BillingPage } from './billing/billing-page.js';
 import { InvoicePage } from './invoices/invoice-page.js';
+import { PaymentCompletePage } from './payments/payment-complete-page.js';
+import { PaymentMethodCompletePage } from './payments/payment-method-complete-page.js';
 import { MutationsPage } from './wallet/mutations-page.js';
 import { StatementPage } from './wallet/statement-page.js';
 import { WalletPage } from './wallet/wallet-page.js';
@@ -18,11 +20,8 @@ export const area: AreaDefinition = {
     { path: '/wallet/mutations', element: <MutationsPage /> },
     { path: '/wallet/periods/:id', element: <StatementPage /> },
     { path: '/wallet/invoices/:id/:extra', element: <InvoicePage /> },
-    { path: '/payments/complete', element: <RoutePlaceholder area={AREA} title="Payment complete" /> },
-    {
-      path: '/payment-methods/complete',
-      element: <RoutePlaceholder area={AREA} title="Payment method added" />,
-    },
+    { path: '/payments/complete', element: <PaymentCompletePage /> },
+    { path: '/payment-methods/complete', element: <PaymentMethodCompletePage /> },
     { path: '/account/billing', element: <BillingPage /> },
   ],
 };

@@ -11,8 +11,8 @@ describe('the wallet remote', () => {
       { path: '/wallet/mutations', heading: 'Mutations' },
       { path: '/wallet/periods/sample-id', heading: 'Statement period' },
       { path: '/wallet/invoices/sample-id/sample-extra', heading: 'Invoice' },
-      { path: '/payments/complete', heading: 'Payment complete' },
-      { path: '/payment-methods/complete', heading: 'Payment method added' },
+      { path: '/payments/complete', heading: 'Payment' },
+      { path: '/payment-methods/complete', heading: 'Payment method' },
       { path: '/account/billing', heading: 'Billing' },
     ]);
   });

@@ -36,4 +36,5 @@ export * from './admin-audit.js';
 export * from './splits.js';
 export * from './wallet.js';
 export * from './payouts.js';
+export * from './payments.js';
 export * from './endpoints/index.js';

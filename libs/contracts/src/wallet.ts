@@ -40,7 +40,8 @@ export type Wallet = z.infer<typeof walletSchema>;
  * What a wallet mutation was, in plain terms: ROYALTIES (a period close crediting the owner's share), SPLIT_INCOME
  * (a split's share of someone else's royalties), FEE_SETTLEMENT (a distribution fee paid from the wallet),
  * TAKEDOWN_SETTLEMENT (what a takedown before the fee was collected cost), PAYOUT (money sent out),
- * PAYOUT_RETURNED (a failed or returned payout coming back) and ADJUSTMENT (anything else the platform booked).
+ * PAYOUT_RETURNED (a failed or returned payout coming back), CARD_PAYMENT (money paid in by card, e.g. for a
+ * takedown) and ADJUSTMENT (anything else the platform booked).
  */
 export const WALLET_MUTATION_TYPES = [
   'ROYALTIES',
@@ -49,6 +50,7 @@ export const WALLET_MUTATION_TYPES = [
   'TAKEDOWN_SETTLEMENT',
   'PAYOUT',
   'PAYOUT_RETURNED',
+  'CARD_PAYMENT',
   'ADJUSTMENT',
 ] as const;
 export const walletMutationTypeSchema = z.enum(WALLET_MUTATION_TYPES);
@@ -62,6 +64,7 @@ export const WALLET_MUTATION_TYPE_NAMES: Readonly<Record<WalletMutationType, str
   TAKEDOWN_SETTLEMENT: 'Takedown settlement',
   PAYOUT: 'Payout',
   PAYOUT_RETURNED: 'Payout returned',
+  CARD_PAYMENT: 'Card payment',
   ADJUSTMENT: 'Adjustment',
 };
 

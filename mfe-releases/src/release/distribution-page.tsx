@@ -13,6 +13,7 @@ import { albumFeeQuery, planInWords, planName } from './fee-queries.js';
 import { ReleaseHeader, ReleaseTabs } from '../shared/release-header.js';
 import { linkStyle, muted } from '../shared/styles.js';
 import { releaseState, wasPublished } from '../shared/release-state.js';
+import { PayByCard } from './pay-by-card.js';
 import { PlatformStatusTable } from './platform-status.js';
 import { useRelease } from './use-release.js';
 
@@ -196,6 +197,7 @@ function DistributionActions({ album }: { album: AlbumDetail }) {
             {offer.numberOfStreamsRemaining.toLocaleString('en')} streams still owed, paid from your balance.
           </p>
         )}
+        {offer && offer.amountDue > 0 && <PayByCard albumId={String(album.id)} amountDue={offer.amountDue} />}
       </ConfirmDialog>
     </Card>
   );

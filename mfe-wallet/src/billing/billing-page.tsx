@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page } from '@tunehouse/ui';
 import { billingQuery, methodsQuery } from '../payouts/payout-queries.js';
-import { QueryState } from '../wallet/query-state.js';
 import { BillingDetailsForm } from './billing-details-form.js';
 import { PaymentMethods } from './payment-methods.js';
 

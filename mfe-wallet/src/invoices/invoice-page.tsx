@@ -2,11 +2,10 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { call, endpoints, type Invoice } from '@tunehouse/contracts';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page, colors, countryName, formatDate, mq, tableStyle } from '@tunehouse/ui';
 import { formatCents } from '../wallet/money.js';
 import { DownloadButton } from '../wallet/download-button.js';
-import { QueryState } from '../wallet/query-state.js';
 import { invoiceQuery } from '../payouts/payout-queries.js';
 
 const partiesStyle = css`

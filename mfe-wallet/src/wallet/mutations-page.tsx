@@ -8,12 +8,11 @@ import {
   WALLET_MUTATION_TYPES,
   type WalletMutationType,
 } from '@tunehouse/contracts';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Pager, Page, SelectField, TextField, mq } from '@tunehouse/ui';
 import { DownloadButton } from './download-button.js';
 import { MUTATION_TYPE_LABELS } from './money.js';
 import { MutationTable } from './mutation-table.js';
-import { QueryState } from './query-state.js';
 import { mutationsQuery, walletQuery } from './wallet-queries.js';
 
 const PAGE_SIZE = 25;

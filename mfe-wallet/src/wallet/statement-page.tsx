@@ -11,11 +11,10 @@ import {
   type StatementExportFormat,
   type WalletStatement,
 } from '@tunehouse/contracts';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page, SelectField, colors, tableScroll, tableStyle } from '@tunehouse/ui';
 import { DownloadButton } from './download-button.js';
 import { formatCents, formatCount, formatMicro } from './money.js';
-import { QueryState } from './query-state.js';
 import { statementQuery } from './wallet-queries.js';
 
 const BUCKET_LABELS: Readonly<Record<StatementBucket, string>> = {

@@ -2,14 +2,13 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Wallet, WalletMutation } from '@tunehouse/contracts';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page, colors, formatDate, formatMonth, mq } from '@tunehouse/ui';
 import { PayoutPanel } from '../payouts/payout-panel.js';
 import { DistributionFees } from './distribution-fees.js';
 import { Earnings } from './earnings.js';
 import { formatCents } from './money.js';
 import { MutationTable } from './mutation-table.js';
-import { QueryState } from './query-state.js';
 import { earningsQuery, mutationsQuery, openFeesQuery, walletQuery } from './wallet-queries.js';
 
 const figuresStyle = css`

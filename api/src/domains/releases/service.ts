@@ -307,18 +307,26 @@ export function createReleaseService({
    * pays in the same transaction (docs/decisions/0043-plans-and-fees.md).
    */
   async function remove(accountId: string, id: string, expectedAmountDue: number | undefined): Promise<void> {
-    await withTransaction(db, async (tx) => {
-      const album = await ownedAlbum(tx, accountId, id, true);
-      const move = await moveAlbum(tx, album, 'takedown');
-      await settleForTakedown(tx, {
-        accountId,
-        albumId: album.id,
-        expectedAmountDue,
-        today: now().toISOString().slice(0, 10),
-      });
-      await setAlbumState(tx, album.id, { ...move.next, deleted: true });
-      await handOff(tx, album, 'takedown');
+    await withTransaction(db, (tx) => removeIn(tx, accountId, id, expectedAmountDue));
+  }
+
+  /** The takedown inside the caller's transaction (a card payment settles it together with its own booking). */
+  async function removeIn(
+    tx: Queryable,
+    accountId: string,
+    id: string,
+    expectedAmountDue: number | undefined,
+  ): Promise<void> {
+    const album = await ownedAlbum(tx, accountId, id, true);
+    const move = await moveAlbum(tx, album, 'takedown');
+    await settleForTakedown(tx, {
+      accountId,
+      albumId: album.id,
+      expectedAmountDue,
+      today: now().toISOString().slice(0, 10),
     });
+    await setAlbumState(tx, album.id, { ...move.next, deleted: true });
+    await handOff(tx, album, 'takedown');
   }
 
   async function platforms(accountId: string, id: string) {
@@ -378,6 +386,7 @@ export function createReleaseService({
     review,
     publish,
     remove,
+    removeIn,
     platforms,
     reviewQueue,
     reviewDetail,

@@ -12,6 +12,7 @@ export const KINDS_OF_TYPE: Readonly<Record<WalletMutationType, readonly string[
   TAKEDOWN_SETTLEMENT: ['TAKEDOWN_SETTLEMENT'],
   PAYOUT: ['PAYOUT'],
   PAYOUT_RETURNED: ['PAYOUT_RETURNED', 'PAYOUT_REVERSAL'],
+  CARD_PAYMENT: ['PAYMENT'],
   ADJUSTMENT: [],
 };
 

@@ -22,6 +22,7 @@ import { verificationEndpoints } from './verifications.js';
 import { splitEndpoints } from './splits.js';
 import { walletEndpoints } from './wallet.js';
 import { payoutEndpoints } from './payouts.js';
+import { paymentEndpoints } from './payments.js';
 
 export * from './define.js';
 export * from './call.js';
@@ -55,6 +56,7 @@ export const endpoints = endpointGroup({
   splits: splitEndpoints,
   wallet: walletEndpoints,
   payouts: payoutEndpoints,
+  payments: paymentEndpoints,
 });
 
 /** Every endpoint with its dotted name, for the route-coverage test, fixtures and the authorization matrix. */

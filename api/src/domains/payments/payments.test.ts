@@ -1,0 +1,302 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import {
+  type AlbumDetail,
+  albumDetailSchema,
+  albumDistributionFeeSchema,
+  endpoints,
+  type Payment,
+  paymentSchema,
+  type Session,
+  SIMULATOR_SIGNATURE_HEADER,
+  SIMULATOR_TIMESTAMP_HEADER,
+} from '@tunehouse/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import { injectOf } from '../../testing/endpoint-inject.js';
+import {
+  artworkImage,
+  completeMetadata,
+  copyArtwork,
+  daysFromToday,
+  releaseClient,
+  wav,
+} from '../../testing/release-fixtures.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { withTransaction } from '../../platform/db.js';
+import { readOrCreateSecret } from '../../platform/secrets.js';
+import { collectFeeFromRoyalties } from '../licensing/index.js';
+import { balanceOf, walletBalance } from '../ledger/index.js';
+import { PAYMENTS_RECEIVED, signWebhook } from './index.js';
+
+let t: TestApp;
+let dataDir: string;
+let owner: Session;
+let ownerAccount: string;
+let stranger: Session;
+let artistId: string | number;
+let artworkAlbumId: string | number;
+let secret: string;
+let c: ReturnType<typeof releaseClient>;
+const api = endpoints.payments;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-payments-'));
+  t = await createTestApp({ dataDir, audioPreviewWorker: false, reviewAutoAccept: true });
+  secret = readOrCreateSecret(dataDir, 'payment-simulator-webhook-secret');
+  c = releaseClient(t.app);
+  const [a, b] = await Promise.all([createUser(t.db), createUser(t.db)]);
+  ownerAccount = a.account.id;
+  [owner, stranger] = await Promise.all([login(t.app, a.email), login(t.app, b.email)]);
+  artistId = (await c.artist(owner, 'Paying Artist')).id;
+  const response = await c.createForm(owner, [
+    { name: 'metadata', data: JSON.stringify({ title: 'Artwork source' }) },
+    { name: 'artwork', filename: 'cover.png', data: await artworkImage(3000, 3000) },
+  ]);
+  artworkAlbumId = expectShape(albumDetailSchema, response).id;
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A published release whose licence year has begun: its takedown needs the whole fee settled. */
+async function published(): Promise<{ album: AlbumDetail; due: number }> {
+  const album = await c.album(owner, completeMetadata(artistId));
+  await copyArtwork(t.db, artworkAlbumId, album.id);
+  for (const track of album.tracks) await c.audio(owner, album.id, track.id, wav({ seconds: 1 }));
+  const response = await c.publish(owner, album.id, { termsAccepted: true });
+  expect(response.statusCode, response.body).toBe(200);
+  await t.db.query(`UPDATE licences SET starts_at = current_date - 10 WHERE album_id = $1`, [album.id]);
+  const fee = expectShape(
+    albumDistributionFeeSchema,
+    await t.app.inject(
+      injectOf(endpoints.reporting.albumFee, { params: { id: String(album.id) } }, { session: owner }),
+    ),
+  );
+  const due = fee.settlementOffer?.amountDue ?? 0;
+  expect(due).toBeGreaterThan(0);
+  return { album, due };
+}
+
+const create = (body: object, key: string | null = randomUUID(), session: Session = owner) =>
+  t.app.inject({
+    method: 'POST',
+    url: api.create.path,
+    payload: body,
+    headers: {
+      authorization: `Bearer ${session.token.accessToken}`,
+      ...(key === null ? {} : { 'idempotency-key': key }),
+    },
+  });
+
+async function started(album: AlbumDetail, due: number): Promise<Payment> {
+  const response = await create({ purpose: 'TAKEDOWN', albumId: album.id, amount: due });
+  expect(response.statusCode, response.body).toBe(201);
+  return expectShape(paymentSchema, response);
+}
+
+const read = (id: string, session: Session = owner) =>
+  t.app.inject(injectOf(api.get, { params: { id } }, { session }));
+
+/** A webhook as the simulator sends it; `signedWith` and `at` forge or age it. */
+function webhook(
+  event: { id: string; type: 'payment.succeeded' | 'payment.failed'; paymentId: string },
+  { signedWith = secret, at = Math.floor(Date.now() / 1000) }: { signedWith?: string; at?: number } = {},
+) {
+  const body = JSON.stringify(event);
+  return t.app.inject({
+    method: 'POST',
+    url: api.simulatorWebhook.path,
+    headers: {
+      'content-type': 'application/json',
+      [SIMULATOR_TIMESTAMP_HEADER]: String(at),
+      [SIMULATOR_SIGNATURE_HEADER]: signWebhook(signedWith, at, body),
+    },
+    payload: body,
+  });
+}
+
+/** The payment's ledger transfers by kind: PAYMENT into the wallet, TAKEDOWN_SETTLEMENT out of it. */
+async function bookedFor(albumId: string | number) {
+  const { rows } = await t.db.query<{ kind: string; amount: string }>(
+    `SELECT kind, amount FROM ledger_transfers WHERE album_id = $1 ORDER BY created_at, kind`,
+    [String(albumId)],
+  );
+  return rows.map((row) => `${row.kind} ${row.amount}`);
+}
+
+const albumGone = async (id: string | number) =>
+  expectShape(albumDetailSchema, await c.get(owner, `/v1/albums/${id}`)).deletedAt ?? null;
+
+async function settled(id: string): Promise<Payment> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const payment = expectShape(paymentSchema, await read(id));
+    if (payment.status !== 'PENDING') return payment;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`payment ${id} stayed PENDING`);
+}
+
+describe('starting a payment', () => {
+  it('needs an Idempotency-Key, the amount due now and an album of the account', async () => {
+    const { album, due } = await published();
+    const body = { purpose: 'TAKEDOWN', albumId: album.id, amount: due };
+    const keyless = await create(body, null);
+    expectError(keyless, 400, 'VALIDATION_FAILED');
+    expect(keyless.json().error.details[0].path).toEqual(['headers', 'idempotency-key']);
+    const wrong = await create({ ...body, amount: due - 1 });
+    expectError(wrong, 409, 'CONFLICT');
+    expect(wrong.json().error.message).toContain(String(due));
+    expectError(await create(body, randomUUID(), stranger), 404, 'NOT_FOUND');
+
+    const key = randomUUID();
+    const first = expectShape(paymentSchema, await create(body, key));
+    expect(first).toMatchObject({ status: 'PENDING', amount: due, currency: 'EUR', albumId: album.id });
+    expect(first.checkoutUrl).toMatch(new RegExp(`/v1/simulator/checkout/${first.id}$`));
+    expect(expectShape(paymentSchema, await create(body, key)).id).toBe(first.id);
+    expectError(await create({ ...body, amount: due + 1 }, key), 409, 'IDEMPOTENCY_CONFLICT');
+    expectError(await read(first.id, stranger), 404, 'NOT_FOUND');
+    expect(await bookedFor(album.id)).toEqual([]);
+  });
+
+  it('the checkout page says plainly it is a simulation and offers Pay and Decline', async () => {
+    const { album, due } = await published();
+    const payment = await started(album, due);
+    const page = await t.app.inject({ url: new URL(payment.checkoutUrl!).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>Simulated payment provider — no real money</title>');
+    // One policy (not the API's and this one both): the forms may post here and be sent on to the site.
+    expect(typeof page.headers['content-security-policy']).toBe('string');
+    expect(page.headers['content-security-policy']).toContain(
+      `form-action 'self' ${new URL(t.config.siteUrl).origin}`,
+    );
+    expect(page.body).toContain(`action="/v1/simulator/checkout/${payment.id}/pay"`);
+    expect(page.body).toContain(`action="/v1/simulator/checkout/${payment.id}/decline"`);
+    expect((await t.app.inject({ url: `/v1/simulator/checkout/${randomUUID()}` })).statusCode).toBe(404);
+  });
+});
+
+describe('settling a payment', () => {
+  it('paid at the checkout: the webhook and the returns race, and it is settled once', async () => {
+    const { album, due } = await published();
+    const payment = await started(album, due);
+    const before = await balanceOf(t.db, PAYMENTS_RECEIVED);
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `/v1/simulator/checkout/${payment.id}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'choice=pay',
+    });
+    expect(pay.statusCode, pay.body).toBe(303);
+    expect(pay.headers.location).toBe(`${t.config.siteUrl}/payments/complete?payment_id=${payment.id}`);
+    // The simulator's own webhook is under way; another one, and three returns, arrive at the same time.
+    const answers = await Promise.all([
+      webhook({ id: `evt-${randomUUID()}`, type: 'payment.succeeded', paymentId: payment.id }),
+      read(payment.id),
+      read(payment.id),
+      read(payment.id),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    const done = await settled(payment.id);
+    expect(done).toMatchObject({ status: 'SUCCEEDED', result: 'TAKEN_DOWN', checkoutUrl: null });
+    expect(done.resultNote).toContain('taken down');
+    expect(await bookedFor(album.id)).toEqual([`PAYMENT ${due}`, `TAKEDOWN_SETTLEMENT ${due}`]);
+    expect(await walletBalance(t.db, ownerAccount)).toBe(0);
+    expect(await balanceOf(t.db, PAYMENTS_RECEIVED)).toBe(before - due);
+    expect(await albumGone(album.id)).not.toBeNull();
+  });
+
+  it('refuses forged, stale and replayed webhooks, and books nothing for them', async () => {
+    const { album, due } = await published();
+    const payment = await started(album, due);
+    const event = { id: `evt-${randomUUID()}`, type: 'payment.succeeded' as const, paymentId: payment.id };
+    expectError(await webhook(event, { signedWith: 'not-the-secret' }), 400, 'BAD_REQUEST');
+    expectError(await webhook(event, { at: Math.floor(Date.now() / 1000) - 6 * 60 }), 400, 'BAD_REQUEST');
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: api.simulatorWebhook.path,
+      headers: {
+        'content-type': 'application/json',
+        [SIMULATOR_TIMESTAMP_HEADER]: String(Math.floor(Date.now() / 1000)),
+        [SIMULATOR_SIGNATURE_HEADER]: signWebhook(secret, Math.floor(Date.now() / 1000), '{}'),
+      },
+      payload: JSON.stringify(event),
+    });
+    expectError(tampered, 400, 'BAD_REQUEST');
+    expect(await bookedFor(album.id)).toEqual([]);
+    expect(expectShape(paymentSchema, await read(payment.id)).status).toBe('PENDING');
+
+    const first = await webhook(event);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ received: true, paymentStatus: 'SUCCEEDED' });
+    expectError(await webhook(event), 409, 'CONFLICT');
+    expect(await bookedFor(album.id)).toEqual([`PAYMENT ${due}`, `TAKEDOWN_SETTLEMENT ${due}`]);
+  });
+
+  it('declined at the checkout: FAILED with the reason, nothing booked, the release still up', async () => {
+    const { album, due } = await published();
+    const payment = await started(album, due);
+    const decline = await t.app.inject({
+      method: 'POST',
+      url: `/v1/simulator/checkout/${payment.id}/decline`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'choice=decline',
+    });
+    expect(decline.statusCode).toBe(303);
+    // The simulator's own webhook settles it, without anyone reading the payment.
+    await vi.waitFor(async () => {
+      const { rows } = await t.db.query<{ status: string; events: string }>(
+        `SELECT p.status, (SELECT count(*) FROM payment_webhook_events e WHERE e.payment_id = p.id) AS events
+           FROM payments p WHERE p.id = $1`,
+        [payment.id],
+      );
+      expect(rows[0]).toEqual({ status: 'FAILED', events: '1' });
+    });
+    const failed = await settled(payment.id);
+    expect(failed).toMatchObject({ status: 'FAILED', result: null, checkoutUrl: null });
+    expect(failed.failureReason).toContain('declined');
+    // Paying after declining changes nothing: the checkout was decided.
+    await t.app.inject({ method: 'POST', url: `/v1/simulator/checkout/${payment.id}/pay`, payload: {} });
+    expect(expectShape(paymentSchema, await read(payment.id)).status).toBe('FAILED');
+    expect(await bookedFor(album.id)).toEqual([]);
+    expect(await albumGone(album.id)).toBeNull();
+  });
+
+  it('when the release can no longer be taken down with it, the money stays in the wallet and it says so', async () => {
+    const { album, due } = await published();
+    const payment = await started(album, due);
+    // A period close collected part of the fee since the checkout opened: less is due than was paid.
+    const month = `${daysFromToday(40).slice(0, 7)}-01`;
+    const { rows } = await t.db.query<{ id: string }>(
+      `INSERT INTO periods (month, currency) VALUES ($1, 'EUR')
+       ON CONFLICT (month) DO UPDATE SET month = EXCLUDED.month RETURNING id`,
+      [month],
+    );
+    await withTransaction(t.db, (tx) =>
+      collectFeeFromRoyalties(tx, {
+        albumId: String(album.id),
+        periodId: rows[0]!.id,
+        streams: 1_000,
+        revenueMicro: 3_000_000,
+      }),
+    );
+    const wallet = await walletBalance(t.db, ownerAccount);
+    const paid = await webhook({
+      id: `evt-${randomUUID()}`,
+      type: 'payment.succeeded',
+      paymentId: payment.id,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const done = expectShape(paymentSchema, await read(payment.id));
+    expect(done).toMatchObject({ status: 'SUCCEEDED', result: 'KEPT_IN_WALLET' });
+    expect(done.resultNote).toContain('could not be taken down');
+    expect(await bookedFor(album.id)).toContain(`PAYMENT ${due}`);
+    expect(await bookedFor(album.id)).not.toContain(`TAKEDOWN_SETTLEMENT ${due}`);
+    expect(await walletBalance(t.db, ownerAccount)).toBe(wallet + due);
+    expect(await albumGone(album.id)).toBeNull();
+  });
+});

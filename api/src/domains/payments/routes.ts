@@ -1,0 +1,187 @@
+import {
+  endpoints,
+  paymentHeadersSchema,
+  SIMULATOR_SIGNATURE_HEADER,
+  SIMULATOR_TIMESTAMP_HEADER,
+  type SimulatedPaymentEvent,
+} from '@tunehouse/contracts';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
+import { endpointRegistrar } from '../../platform/endpoint-routes.js';
+import { ApiError } from '../../platform/errors.js';
+import { checkoutPage } from './checkout-page.js';
+import type { PaymentService } from './service.js';
+import { SIMULATED_DECLINE_REASON } from './simulated-payment-provider.js';
+import { signWebhook, verifyWebhook } from './webhook-signature.js';
+
+const api = endpoints.payments;
+
+/** Paying to take someone's release down is the account holder's decision, never an impersonating admin's. */
+const ownSessionOnly: onRequestAsyncHookHandler = async (request) => {
+  if (callerOf(request).session.impersonatorId) {
+    throw new ApiError(
+      403,
+      'IMPERSONATION_FORBIDDEN',
+      'An administrator viewing the product as this user cannot make payments for them',
+    );
+  }
+};
+
+/** The exact bytes of each webhook request: its signature is over them, not over a re-serialised copy. */
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+/** The webhook route, in a scope of its own that keeps the raw JSON body beside the parsed one. */
+function webhookRoutes(payments: PaymentService, auth: AuthGuard): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = String(body);
+      rawBodies.set(request, text);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new ApiError(400, 'BAD_REQUEST', 'The webhook body is not valid JSON'), undefined);
+      }
+    });
+    endpointRegistrar(app, auth)(api.simulatorWebhook, async (request) => {
+      verifyWebhook(payments.webhookSecret, {
+        body: rawBodies.get(request as unknown as FastifyRequest) ?? '',
+        timestamp: request.headers[SIMULATOR_TIMESTAMP_HEADER],
+        signature: request.headers[SIMULATOR_SIGNATURE_HEADER],
+        now: new Date(),
+      });
+      return {
+        status: 200,
+        body: { received: true as const, paymentStatus: await payments.simulatorEvent(request.body) },
+      };
+    });
+  };
+}
+
+/**
+ * The simulated provider's side: its checkout page and the Pay / Decline form posts (an HTML form's
+ * urlencoded body, read in this scope only). A choice sends the provider's signed webhook to this API's own
+ * webhook route, in the background as a real provider would, while the browser is sent back to the site: the
+ * two confirmations race, and the settlement happens once.
+ */
+function simulatorRoutes(
+  payments: PaymentService,
+  auth: AuthGuard,
+  deliver: (event: SimulatedPaymentEvent) => void,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const route = endpointRegistrar(app, auth);
+    const siteOrigin = new URL(payments.returnUrl('x')).origin;
+
+    route(api.checkoutPage, async (request, reply) => {
+      const checkout = await payments.simulator().checkout(request.params.id);
+      if (!checkout) throw new ApiError(404, 'NOT_FOUND', 'No such checkout');
+      // The forms post here and are redirected to the site: both must be allowed form targets.
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header(
+          'content-security-policy',
+          `default-src 'self'; style-src 'unsafe-inline'; form-action 'self' ${siteOrigin}; frame-ancestors 'none'`,
+        );
+      return { status: 200, body: checkoutPage(checkout, payments.returnUrl(checkout.paymentId)) };
+    });
+
+    for (const [endpoint, outcome] of [
+      [api.checkoutPay, 'PAID'],
+      [api.checkoutDecline, 'DECLINED'],
+    ] as const) {
+      route(endpoint, async (request, reply) => {
+        const checkout = await payments.simulator().decide(request.params.id, outcome);
+        if (!checkout) throw new ApiError(404, 'NOT_FOUND', 'No such checkout');
+        // One event per decision: pressing the button again sends the same event id, which is refused.
+        deliver({
+          id: `simulated-${checkout.paymentId}-${checkout.outcome}`,
+          type: checkout.outcome === 'PAID' ? 'payment.succeeded' : 'payment.failed',
+          paymentId: checkout.paymentId,
+          ...(checkout.outcome === 'DECLINED' ? { reason: SIMULATED_DECLINE_REASON } : {}),
+        });
+        reply.header('location', payments.returnUrl(checkout.paymentId));
+        return { status: 303, body: undefined };
+      });
+    }
+  };
+}
+
+/** Sends a signed simulator event to the API's own webhook route; the app's close waits for those under way. */
+function webhookSender(app: FastifyInstance, secret: string) {
+  const underWay = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...underWay]);
+  });
+  return (event: SimulatedPaymentEvent) => {
+    const body = JSON.stringify(event);
+    const timestamp = Math.floor(Date.now() / 1000);
+    const sent = app
+      .inject({
+        method: 'POST',
+        url: api.simulatorWebhook.path,
+        headers: {
+          'content-type': 'application/json',
+          [SIMULATOR_TIMESTAMP_HEADER]: String(timestamp),
+          [SIMULATOR_SIGNATURE_HEADER]: signWebhook(secret, timestamp, body),
+        },
+        payload: body,
+      })
+      .then((response) => {
+        if (response.statusCode >= 300)
+          app.log.warn(
+            { status: response.statusCode, eventId: event.id },
+            'simulated payment webhook refused',
+          );
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'simulated payment webhook not delivered'))
+      .finally(() => underWay.delete(sent));
+    underWay.add(sent);
+  };
+}
+
+/** POST /v1/payments and GET /v1/payments/{id} (the caller's own; another account's is a 404), the webhook, the simulator. */
+export function paymentRoutes({
+  payments,
+  auth,
+}: {
+  payments: PaymentService;
+  auth: AuthGuard;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const route = endpointRegistrar(app, auth);
+    const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).user.account.id;
+
+    route(
+      api.create,
+      async (request) => {
+        // The registrar does not parse headers: without a key a retry could start a second payment.
+        const headers = paymentHeadersSchema.safeParse(request.headers);
+        if (!headers.success) {
+          const message = 'An Idempotency-Key header (1 to 200 characters) is required';
+          throw new ApiError(400, 'VALIDATION_FAILED', message, [
+            { path: ['headers', 'idempotency-key'], message },
+          ]);
+        }
+        return {
+          status: 201,
+          body: await payments.create(accountOf(request), headers.data['idempotency-key'], request.body),
+        };
+      },
+      { onRequest: [ownSessionOnly] },
+    );
+    route(api.get, async (request) => ({
+      status: 200,
+      body: await payments.get(accountOf(request), request.params.id),
+    }));
+    await app.register(webhookRoutes(payments, auth));
+    await app.register(simulatorRoutes(payments, auth, webhookSender(app, payments.webhookSecret)));
+  };
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { currencyCodeSchema } from './periods.js';
+import { minorUnitsSchema } from './quantities.js';
+
+/**
+ * Payments: money coming in from a card, through a payment provider's hosted checkout (the built-in simulator
+ * unless a real provider is configured). Amounts are cents of the platform currency.
+ */
+
+/** What a payment pays for. A takedown: the settlement of the release's distribution fee that its takedown needs. */
+export const PAYMENT_PURPOSES = ['TAKEDOWN'] as const;
+export const paymentPurposeSchema = z.enum(PAYMENT_PURPOSES);
+
+/** PENDING until the provider says the card was charged (SUCCEEDED) or not (FAILED); both are final. */
+export const PAYMENT_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/**
+ * What the money did once it arrived: TAKEN_DOWN (it paid the settlement and the release was taken down) or
+ * KEPT_IN_WALLET (the takedown could no longer happen — already taken down, or the amount due changed — so the
+ * money stays in the wallet, where it can be paid out).
+ */
+export const PAYMENT_RESULTS = ['TAKEN_DOWN', 'KEPT_IN_WALLET'] as const;
+export const paymentResultSchema = z.enum(PAYMENT_RESULTS);
+
+/** POST /v1/payments: the card pays the whole takedown settlement (`amount` must equal the amount due now). */
+export const paymentRequestSchema = z.object({
+  purpose: paymentPurposeSchema,
+  albumId: z.union([z.string().trim().min(1).max(100), z.number().int()]).transform(String),
+  amount: minorUnitsSchema.positive(),
+});
+export type PaymentRequest = z.input<typeof paymentRequestSchema>;
+
+/** POST /v1/payments needs an Idempotency-Key: a retried request answers the same payment, never a second one. */
+export const paymentHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200) });
+
+export const paymentParamsSchema = z.object({ id: z.uuid() });
+
+export const paymentSchema = z.object({
+  id: z.uuid(),
+  purpose: paymentPurposeSchema,
+  albumId: z.string(),
+  status: paymentStatusSchema,
+  amount: minorUnitsSchema,
+  currency: currencyCodeSchema,
+  /** Where to send the browser to pay (the provider's hosted checkout); null once the payment is decided. */
+  checkoutUrl: z.string().nullable(),
+  /** Why it failed (FAILED only). */
+  failureReason: z.string().nullable(),
+  /** What the money did (SUCCEEDED only), with a sentence saying so. */
+  result: paymentResultSchema.nullable(),
+  resultNote: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  settledAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** The simulated provider's hosted checkout: its page and the Pay / Decline buttons' form posts. */
+export const simulatedCheckoutParamsSchema = z.object({ id: z.uuid() });
+/** The checkout page's forms send nothing the server needs; whatever they send is ignored. */
+export const simulatedCheckoutFormSchema = z.object({});
+
+/** An event the simulated payment provider sends to POST /v1/payments/webhooks/simulator. */
+export const simulatedPaymentEventSchema = z.object({
+  /** Unique per event: an event id seen before is refused (a replay). */
+  id: z.string().min(1).max(200),
+  type: z.enum(['payment.succeeded', 'payment.failed']),
+  paymentId: z.uuid(),
+  reason: z.string().max(500).optional(),
+});
+export type SimulatedPaymentEvent = z.infer<typeof simulatedPaymentEventSchema>;
+
+/**
+ * The webhook's signature headers: `x-simulator-timestamp` (Unix seconds) and `x-simulator-signature`
+ * (`v1=` + hex HMAC-SHA256 of `timestamp.body` under the shared secret).
+ */
+export const SIMULATOR_SIGNATURE_HEADER = 'x-simulator-signature';
+export const SIMULATOR_TIMESTAMP_HEADER = 'x-simulator-timestamp';
+
+export const webhookReceiptSchema = z.object({
+  received: z.literal(true),
+  paymentStatus: paymentStatusSchema,
+});

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { call, endpoints } from '@tunehouse/contracts';
+import { messageOf, useShell } from '@tunehouse/area-kit';
+import { Button, Notice } from '@tunehouse/ui';
+import { formatAmount } from '../shared/format.js';
+import { goToCheckout } from './go-to-checkout.js';
+
+/**
+ * Inside the takedown dialog, when the wallet cannot pay the settlement: pays it by card instead, through the
+ * payment provider's checkout, which comes back to /payments/complete once paid (the release is then taken down).
+ * Nothing shows while the balance is unknown or enough.
+ */
+export function PayByCard({ albumId, amountDue }: { albumId: string; amountDue: number }) {
+  const shell = useShell();
+  const wallet = useQuery({
+    queryKey: ['wallet', 'balance-for-takedown'],
+    queryFn: ({ signal }) => call(shell.api, endpoints.wallet.get, {}, { signal }),
+    retry: false,
+  });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!wallet.data || wallet.data.available >= amountDue) return null;
+
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const payment = await call(shell.api, endpoints.payments.create, {
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        body: { purpose: 'TAKEDOWN', albumId, amount: amountDue },
+      });
+      if (payment.checkoutUrl) goToCheckout(payment.checkoutUrl);
+    } catch (caught) {
+      setError(messageOf(caught));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <p>
+        Your balance is {formatAmount(wallet.data.available, wallet.data.currency)}, not enough to pay it. You
+        can pay the {formatAmount(amountDue, wallet.data.currency)} by card instead: the release is taken down
+        once the payment arrives.
+      </p>
+      {error && <Notice tone="error">{error}</Notice>}
+      <Button variant="secondary" onClick={() => void pay()} disabled={busy}>
+        {busy ? 'Opening the checkout…' : 'Pay by card'}
+      </Button>
+    </>
+  );
+}

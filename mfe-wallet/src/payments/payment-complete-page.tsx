@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import type { Payment } from '@tunehouse/contracts';
+import { messageOf, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Button, Card, Notice, Page } from '@tunehouse/ui';
+import { formatCents } from '../wallet/money.js';
+import { startTakedownPayment } from './checkout.js';
+import { goToCheckout } from './go-to-checkout.js';
+import { paymentQuery } from './payment-queries.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function Succeeded({ payment }: { payment: Payment }) {
+  const amount = formatCents(payment.amount, payment.currency);
+  return payment.result === 'TAKEN_DOWN' ? (
+    <>
+      <Notice tone="success">
+        Payment of {amount} received. It settled the distribution fee and your release was taken down.
+      </Notice>
+      <p>
+        <Link to="/albums">Back to your releases</Link> · <Link to="/wallet">Open the wallet</Link>
+      </p>
+    </>
+  ) : (
+    <>
+      <Notice tone="warn">
+        Payment of {amount} received and added to your wallet, but the release was not taken down with it.{' '}
+        {payment.resultNote}
+      </Notice>
+      <p>
+        <Link to={`/albums/${payment.albumId}/distribution`}>Open the release</Link> ·{' '}
+        <Link to="/wallet">Open the wallet</Link>
+      </p>
+    </>
+  );
+}
+
+function Failed({ payment }: { payment: Payment }) {
+  const shell = useShell();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const retry = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await startTakedownPayment(shell.api, payment.albumId);
+      if (next.checkoutUrl) goToCheckout(next.checkoutUrl);
+    } catch (caught) {
+      setError(messageOf(caught));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Notice tone="error">
+        The payment of {formatCents(payment.amount, payment.currency)} did not go through:{' '}
+        {payment.failureReason ?? 'the payment provider refused it'}. Nothing was charged and the release is
+        still up.
+      </Notice>
+      {error && <Notice tone="error">{error}</Notice>}
+      <p>
+        <Button onClick={() => void retry()} disabled={busy}>
+          {busy ? 'Opening the checkout…' : 'Try again'}
+        </Button>
+      </p>
+      <p>
+        <Link to={`/albums/${payment.albumId}/distribution`}>Back to the release</Link>
+      </p>
+    </>
+  );
+}
+
+function PaymentResult({ id }: { id: string }) {
+  const shell = useShell();
+  const payment = useQuery(paymentQuery(shell.api, id));
+  return (
+    <QueryState query={payment} what="the payment">
+      {(data) =>
+        data.status === 'SUCCEEDED' ? (
+          <Succeeded payment={data} />
+        ) : data.status === 'FAILED' ? (
+          <Failed payment={data} />
+        ) : (
+          <p role="status" aria-live="polite">
+            Waiting for the payment provider to confirm the payment of{' '}
+            {formatCents(data.amount, data.currency)}… This page updates by itself.
+          </p>
+        )
+      }
+    </QueryState>
+  );
+}
+
+/**
+ * /payments/complete?payment_id=…: where the payment provider sends the browser back. Reading the payment makes the
+ * API ask the provider, so a payment whose webhook is late is settled here too; PENDING is asked again every 2 s.
+ */
+export function PaymentCompletePage() {
+  usePageMeta('Payment');
+  const [params] = useSearchParams();
+  const id = params.get('payment_id') ?? '';
+  return (
+    <Page title="Payment">
+      <Card>
+        {UUID.test(id) ? (
+          <PaymentResult id={id} />
+        ) : (
+          <Notice tone="error">
+            This link names no payment. Your payments show in the wallet’s mutations once they arrive.{' '}
+            <Link to="/wallet">Open the wallet</Link>
+          </Notice>
+        )}
+      </Card>
+    </Page>
+  );
+}
