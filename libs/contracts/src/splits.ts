@@ -98,6 +98,16 @@ export const splitRecoupmentSchema = z.object({
 });
 export type SplitRecoupment = z.infer<typeof splitRecoupmentSchema>;
 
+/** What a split gave one participant in one closed month: credited to their wallet, or held for them. */
+export const splitPeriodEarningSchema = z.object({
+  periodId: z.uuid(),
+  /** YYYY-MM. */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  participantId: z.uuid(),
+  amount: minorUnitsSchema.min(0),
+});
+export type SplitPeriodEarning = z.infer<typeof splitPeriodEarningSchema>;
+
 export const splitTrackRefSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -115,6 +125,8 @@ export const splitSchema = z.object({
   currentVersion: z.number().int().min(1),
   versions: z.array(splitVersionSchema),
   recoupments: z.array(splitRecoupmentSchema),
+  /** Each participant's part of each closed month, newest month first (months where they got nothing are left out). */
+  earningsByPeriod: z.array(splitPeriodEarningSchema),
   /** The first day a new version may take effect: the first day of the earliest month not yet closed. */
   nextEffectiveFrom: monthStartSchema,
 });

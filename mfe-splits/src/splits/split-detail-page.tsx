@@ -12,6 +12,7 @@ import { QueryPage } from '../shared/query-page.js';
 import { ReleaseRef } from '../shared/release-ref.js';
 import { resendInvite, revokeInvite, splitKeys, splitQuery } from '../shared/split-queries.js';
 import { useMoney } from '../shared/use-currency.js';
+import { EarningsByMonth } from './earnings-by-month.js';
 import { ParticipantsTable, type ParticipantActions } from './participants-table.js';
 import { Recoupments, TrackOverrides, VersionHistory, monthOf } from './split-sections.js';
 
@@ -171,6 +172,9 @@ export function SplitDetailPage() {
             ) : (
               <ParticipantsTable split={data} />
             )}
+          </Card>
+          <Card title="Earnings per month" id="earnings">
+            <EarningsByMonth split={data} />
           </Card>
           <Card title="Tracks with their own shares" id="track-shares">
             <TrackOverrides split={data} />

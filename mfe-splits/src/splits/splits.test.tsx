@@ -98,6 +98,15 @@ describe('/splits/{id}', () => {
       ],
       ['1', 'September 2026', 'Mara Jansen 70.00 %, Kim Vos 30.00 %'],
     ]);
+    const earnings = screen.getByRole('table', { name: 'Earnings per month of the split of Night Drive' });
+    expect(rowsOf(earnings)).toEqual([
+      ['Month', 'Mara Jansen (you)', 'Kim Vos'],
+      ['October 2026', '€40.00', '€11.43'],
+      ['September 2026', '€30.00', '€8.57'],
+    ]);
+    expect(within(earnings).getByRole('link', { name: 'October 2026' }).getAttribute('href')).toBe(
+      `/wallet/periods/${uuid(301)}?bucket=release`,
+    );
   });
 
   it('lets the owner re-send an invite (showing the new link) and revoke one, confirmed and keyed', async () => {

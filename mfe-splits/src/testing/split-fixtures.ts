@@ -107,6 +107,12 @@ export function maraSplit(overrides: Partial<Split> = {}): Split {
     recoupments: [
       { id: uuid(200), label: 'Mixing', paidByParticipantId: KIM, amount: 500_00, repaid: 125_00 },
     ],
+    earningsByPeriod: [
+      { periodId: uuid(301), month: '2026-10', participantId: OWNER, amount: 40_00 },
+      { periodId: uuid(301), month: '2026-10', participantId: KIM, amount: 11_43 },
+      { periodId: uuid(300), month: '2026-09', participantId: OWNER, amount: 30_00 },
+      { periodId: uuid(300), month: '2026-09', participantId: KIM, amount: 8_57 },
+    ],
     nextEffectiveFrom: '2026-12-01',
     ...overrides,
   };

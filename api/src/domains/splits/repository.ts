@@ -295,6 +295,35 @@ export async function moneyOf(
 }
 
 /**
+ * Cents each closed month's close gave each participant through this split: to their wallet or held for them.
+ * Releases of held money on acceptance are not a month's earnings (the month they were held in already counts them).
+ */
+export async function earningsByPeriodOf(
+  q: Queryable,
+  splitId: string,
+): Promise<{ periodId: string; month: string; participantId: string; amount: number }[]> {
+  const { rows } = await q.query<{ period_id: string; month: string; participant_id: string; cents: string }>(
+    `SELECT t.period_id, to_char(per.month, 'YYYY-MM') AS month, p.id AS participant_id,
+            SUM(e.amount)::text AS cents
+     FROM split_participants p
+     JOIN ledger_entries e ON e.amount > 0
+       AND (e.account_key = 'held:' || p.id OR e.account_key = 'wallet:' || p.account_id)
+     JOIN ledger_transfers t ON t.id = e.transfer_id AND t.split_id = p.split_id AND t.period_id IS NOT NULL
+     JOIN periods per ON per.id = t.period_id
+     WHERE p.split_id = $1
+     GROUP BY t.period_id, per.month, p.id
+     ORDER BY per.month DESC, p.id`,
+    [splitId],
+  );
+  return rows.map((row) => ({
+    periodId: row.period_id,
+    month: row.month,
+    participantId: row.participant_id,
+    amount: Number(row.cents),
+  }));
+}
+
+/**
  * Cents held for the account's pending invites: participant rows bound to it (an invite by e-mail names no account
  * until it is accepted, so these are shares changed after an acceptance and waiting for the new answer).
  */

@@ -25,6 +25,7 @@ import {
   findSplit,
   findSplitOfAlbum,
   loadSplitData,
+  earningsByPeriodOf,
   moneyOf,
   participantById,
   participantByInvite,
@@ -86,6 +87,7 @@ export function createSplitsService({
       today: today(),
       nextEffectiveFrom: await nextEffectiveFrom(q),
       money: await moneyOf(q, split.id),
+      earningsByPeriod: await earningsByPeriodOf(q, split.id),
     });
   }
 

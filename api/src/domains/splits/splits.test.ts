@@ -518,6 +518,17 @@ describe('period close through a split', () => {
       [carlGain, 0],
       [held, held],
     ]);
+    // The month's earnings per participant are the same figures, credited or held.
+    expect(
+      seen.earningsByPeriod
+        .filter((entry) => entry.periodId === periodId)
+        .map((entry) => [seen.participants.findIndex((p) => p.id === entry.participantId), entry.amount])
+        .sort(([a], [b]) => Number(a) - Number(b)),
+    ).toEqual([
+      [0, ownerGain],
+      [1, carlGain],
+      [2, held],
+    ]);
     // The period is closed now: a version may start next month at the earliest.
     expect(pathOf(await put(mara, release.id, { effectiveFrom: thisMonth, participants: [] }))).toEqual([
       ['body', 'effectiveFrom'],

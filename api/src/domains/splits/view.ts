@@ -16,6 +16,7 @@ export type ViewContext = {
   today: string;
   nextEffectiveFrom: string;
   money: ReadonlyMap<string, { held: number; credited: number }>;
+  earningsByPeriod: Split['earningsByPeriod'];
 };
 
 export function albumRefOf(album: AlbumRecord, artistName: string | null, origin: string): SplitAlbumRef {
@@ -95,6 +96,7 @@ export function toSplit(data: SplitData, context: ViewContext): Split {
       amount: recoupment.amountCents,
       repaid: repaidCents(recoupment.repaidMicro, recoupment.amountCents),
     })),
+    earningsByPeriod: context.earningsByPeriod,
     nextEffectiveFrom: context.nextEffectiveFrom,
   };
 }
