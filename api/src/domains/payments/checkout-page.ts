@@ -1,3 +1,4 @@
+import { endpoints, pathOf } from '@tunehouse/contracts';
 import { escapeMarkup } from '../../platform/escape-markup.js';
 import type { SimulatedCheckout } from './simulated-payment-provider.js';
 
@@ -12,11 +13,13 @@ border:1px solid #15121f;cursor:pointer}.pay{background:#15121f;color:#fff}.decl
  */
 export function checkoutPage(checkout: SimulatedCheckout, resultUrl: string): string {
   const amount = `${(checkout.amount / 100).toFixed(2)} ${checkout.currency}`;
-  const id = encodeURIComponent(checkout.paymentId);
+  const params = { id: checkout.paymentId };
+  const pay = escapeMarkup(pathOf(endpoints.payments.checkoutPay.path, params));
+  const decline = escapeMarkup(pathOf(endpoints.payments.checkoutDecline.path, params));
   const actions =
     checkout.outcome === null
-      ? `<form method="post" action="/v1/simulator/checkout/${id}/pay"><input type="hidden" name="choice" value="pay"><button class="pay" type="submit">Pay ${escapeMarkup(amount)}</button></form>
-<form method="post" action="/v1/simulator/checkout/${id}/decline"><input type="hidden" name="choice" value="decline"><button class="decline" type="submit">Decline</button></form>`
+      ? `<form method="post" action="${pay}"><input type="hidden" name="choice" value="pay"><button class="pay" type="submit">Pay ${escapeMarkup(amount)}</button></form>
+<form method="post" action="${decline}"><input type="hidden" name="choice" value="decline"><button class="decline" type="submit">Decline</button></form>`
       : `<p>This checkout was ${checkout.outcome === 'PAID' ? 'paid' : 'declined'} already. <a href="${escapeMarkup(resultUrl)}">See the result</a>.</p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
