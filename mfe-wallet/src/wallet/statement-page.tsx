@@ -12,7 +12,7 @@ import {
   type WalletStatement,
 } from '@tunehouse/contracts';
 import { QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
-import { Card, Page, SelectField, colors, tableScroll, tableStyle } from '@tunehouse/ui';
+import { Card, colors, formatMonth, Page, SelectField, tableScroll, tableStyle } from '@tunehouse/ui';
 import { DownloadButton } from './download-button.js';
 import { formatCents, formatCount, formatMicro } from './money.js';
 import { statementQuery } from './wallet-queries.js';
@@ -178,7 +178,7 @@ export function StatementPage() {
       </p>
       {month && (
         <p>
-          The statement of {month}, in {statement.data?.currency}.
+          The statement of {formatMonth(month)}, in {statement.data?.currency}.
         </p>
       )}
       <SelectField
