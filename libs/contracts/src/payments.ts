@@ -32,9 +32,6 @@ export const paymentRequestSchema = z.object({
 });
 export type PaymentRequest = z.input<typeof paymentRequestSchema>;
 
-/** POST /v1/payments needs an Idempotency-Key: a retried request answers the same payment, never a second one. */
-export const paymentHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200) });
-
 export const paymentParamsSchema = z.object({ id: z.uuid() });
 
 export const paymentSchema = z.object({

@@ -166,9 +166,6 @@ export const payoutRequestSchema = z.object({
 });
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
 
-/** Requesting a payout needs an Idempotency-Key header: asking again with it answers the same payout. */
-export const payoutHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200) });
-
 /**
  * What stands between the account and a payout, so the wallet can say why before anyone asks: the minimum, the
  * available balance and each requirement. `blockers` is empty when a payout can be requested.

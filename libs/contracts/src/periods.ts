@@ -109,6 +109,3 @@ export type PeriodClosePreview = z.infer<typeof periodClosePreviewSchema>;
 export const periodParamsSchema = z.object({ id: z.uuid() });
 export const periodRateParamsSchema = z.object({ id: z.uuid(), currency: currencyCodeSchema });
 export const periodRateBodySchema = z.object({ ratePpb: ratePpbSchema });
-export const periodCloseHeadersSchema = z.object({
-  'idempotency-key': z.string().min(1).max(200),
-});

@@ -283,11 +283,6 @@ export const splitInviteSchema = z.object({
 });
 export type SplitInvite = z.infer<typeof splitInviteSchema>;
 
-/** Accepting, declining and revoking move held money: each needs an Idempotency-Key header. */
-export const splitMoneyHeadersSchema = z.object({
-  'idempotency-key': z.string().min(1).max(200),
-});
-
 /** After accept, decline or revoke: the participant's new status and what moved. */
 export const splitInviteAnswerSchema = z.object({
   status: splitParticipantStatusSchema,

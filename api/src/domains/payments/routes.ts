@@ -1,6 +1,5 @@
 import {
   endpoints,
-  paymentHeadersSchema,
   SIMULATOR_SIGNATURE_HEADER,
   SIMULATOR_TIMESTAMP_HEADER,
   type SimulatedPaymentEvent,
@@ -9,6 +8,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
+import { idempotencyKeyOf } from '../../platform/idempotency-key.js';
 import { ApiError } from '../../platform/errors.js';
 import { checkoutPage } from './checkout-page.js';
 import type { PaymentService } from './service.js';
@@ -162,17 +162,9 @@ export function paymentRoutes({
     route(
       api.create,
       async (request) => {
-        // The registrar does not parse headers: without a key a retry could start a second payment.
-        const headers = paymentHeadersSchema.safeParse(request.headers);
-        if (!headers.success) {
-          const message = 'An Idempotency-Key header (1 to 200 characters) is required';
-          throw new ApiError(400, 'VALIDATION_FAILED', message, [
-            { path: ['headers', 'idempotency-key'], message },
-          ]);
-        }
         return {
           status: 201,
-          body: await payments.create(accountOf(request), headers.data['idempotency-key'], request.body),
+          body: await payments.create(accountOf(request), idempotencyKeyOf(request.headers), request.body),
         };
       },
       { onRequest: [ownSessionOnly] },

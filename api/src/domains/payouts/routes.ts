@@ -1,8 +1,9 @@
-import { endpoints, payoutHeadersSchema } from '@tunehouse/contracts';
+import { endpoints } from '@tunehouse/contracts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
+import { idempotencyKeyOf } from '../../platform/idempotency-key.js';
 import { ApiError } from '../../platform/errors.js';
 import type { PayoutService } from './service.js';
 
@@ -79,17 +80,9 @@ export function payoutRoutes({
     route(
       api.request,
       async (request) => {
-        // The registrar does not parse headers: without a key a retry could pay twice, so it is refused first.
-        const headers = payoutHeadersSchema.safeParse(request.headers);
-        if (!headers.success) {
-          const message = 'An Idempotency-Key header (1 to 200 characters) is required';
-          throw new ApiError(400, 'VALIDATION_FAILED', message, [
-            { path: ['headers', 'idempotency-key'], message },
-          ]);
-        }
         return {
           status: 201,
-          body: await payouts.request(callerOf(request), headers.data['idempotency-key'], request.body),
+          body: await payouts.request(callerOf(request), idempotencyKeyOf(request.headers), request.body),
         };
       },
       ownSession,

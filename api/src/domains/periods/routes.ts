@@ -1,8 +1,8 @@
-import { endpoints, periodCloseHeadersSchema } from '@tunehouse/contracts';
+import { endpoints } from '@tunehouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
-import { ApiError } from '../../platform/errors.js';
+import { idempotencyKeyOf } from '../../platform/idempotency-key.js';
 import type { PeriodsService } from './service.js';
 
 /** Admin-only: royalty periods, their exchange rates, the close preview and the close. */
@@ -33,14 +33,7 @@ export function periodRoutes({
       body: await periods.preview(request.params.id),
     }));
     route(api.close, async (request) => {
-      const headers = periodCloseHeadersSchema.safeParse(request.headers);
-      if (!headers.success) {
-        const message = 'An Idempotency-Key header (1 to 200 characters) is required';
-        throw new ApiError(400, 'VALIDATION_FAILED', message, [
-          { path: ['headers', 'idempotency-key'], message },
-        ]);
-      }
-      return { status: 202, body: await periods.close(request.params.id, headers.data['idempotency-key']) };
+      return { status: 202, body: await periods.close(request.params.id, idempotencyKeyOf(request.headers)) };
     });
   };
 }

@@ -1,18 +1,10 @@
-import { endpoints, splitMoneyHeadersSchema } from '@tunehouse/contracts';
+import { endpoints } from '@tunehouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
-import { ApiError } from '../../platform/errors.js';
+import { idempotencyKeyOf } from '../../platform/idempotency-key.js';
 import { publicOrigin } from '../media/index.js';
 import type { SplitsService } from './service.js';
-
-/** The Idempotency-Key an answer moving held money needs; a 400 naming the header without it. */
-function idempotencyKeyOf(headers: unknown): string {
-  const parsed = splitMoneyHeadersSchema.safeParse(headers);
-  if (parsed.success) return parsed.data['idempotency-key'];
-  const message = 'An Idempotency-Key header (1 to 200 characters) is required';
-  throw new ApiError(400, 'VALIDATION_FAILED', message, [{ path: ['headers', 'idempotency-key'], message }]);
-}
 
 /**
  * Royalty splits: every call is the signed-in account's. The owner reads and edits, a participant bound to the

@@ -1,6 +1,6 @@
+import { idempotencyKeyHeadersSchema } from '../requests/common.js';
 import { z } from 'zod';
 import {
-  paymentHeadersSchema,
   paymentParamsSchema,
   paymentRequestSchema,
   paymentSchema,
@@ -20,7 +20,7 @@ export const paymentEndpoints = endpointGroup({
   create: {
     method: 'POST',
     path: '/v1/payments',
-    headers: paymentHeadersSchema,
+    headers: idempotencyKeyHeadersSchema,
     body: paymentRequestSchema,
     responses: { 201: paymentSchema },
     summary: 'Start a card payment (a takedown settlement) and get the provider’s checkout URL',

@@ -1,3 +1,4 @@
+import { idempotencyKeyHeadersSchema } from '../requests/common.js';
 import { z } from 'zod';
 import {
   billingDetailsAnswerSchema,
@@ -9,7 +10,6 @@ import {
   paymentMethodParamsSchema,
   paymentMethodSchema,
   payoutEligibilitySchema,
-  payoutHeadersSchema,
   payoutPageSchema,
   payoutParamsSchema,
   payoutQuerySchema,
@@ -75,7 +75,7 @@ export const payoutEndpoints = endpointGroup({
   request: {
     method: 'POST',
     path: '/v1/payouts',
-    headers: payoutHeadersSchema,
+    headers: idempotencyKeyHeadersSchema,
     body: payoutRequestSchema,
     responses: { 201: payoutSchema },
     summary: 'Pay out part of the available balance to a payout method on file',

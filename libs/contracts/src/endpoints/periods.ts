@@ -1,8 +1,8 @@
+import { idempotencyKeyHeadersSchema } from '../requests/common.js';
 import {
   adminPeriodDetailSchema,
   adminPeriodListSchema,
   adminPeriodSchema,
-  periodCloseHeadersSchema,
   periodClosePreviewSchema,
   periodParamsSchema,
   periodRateBodySchema,
@@ -53,7 +53,7 @@ export const periodEndpoints = endpointGroup({
     method: 'POST',
     path: '/v1/admin/periods/:id/close',
     pathParams: periodParamsSchema,
-    headers: periodCloseHeadersSchema,
+    headers: idempotencyKeyHeadersSchema,
     body: noBody,
     responses: { 202: adminPeriodSchema },
     summary:

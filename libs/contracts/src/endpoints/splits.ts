@@ -1,3 +1,4 @@
+import { idempotencyKeyHeadersSchema } from '../requests/common.js';
 import { albumParamsSchema } from '../requests/albums.js';
 import {
   albumSplitSchema,
@@ -6,7 +7,6 @@ import {
   splitInviteParamsSchema,
   splitInviteSchema,
   splitListQuerySchema,
-  splitMoneyHeadersSchema,
   splitParamsSchema,
   splitParticipantParamsSchema,
   splitPutBodySchema,
@@ -74,7 +74,7 @@ export const splitEndpoints = endpointGroup({
     method: 'POST',
     path: '/v1/splits/:id/participants/:participantId/revoke',
     pathParams: splitParticipantParamsSchema,
-    headers: splitMoneyHeadersSchema,
+    headers: idempotencyKeyHeadersSchema,
     body: noBody,
     responses: { 200: splitInviteAnswerSchema },
     summary: 'Withdraw a pending invite; what was held for them returns to the owner’s wallet',
@@ -94,7 +94,7 @@ export const splitEndpoints = endpointGroup({
     method: 'POST',
     path: '/v1/splits/invites/:code/accept',
     pathParams: splitInviteParamsSchema,
-    headers: splitMoneyHeadersSchema,
+    headers: idempotencyKeyHeadersSchema,
     body: noBody,
     responses: { 200: splitInviteAnswerSchema },
     summary: 'Accept with the signed-in account; what was held moves to its wallet in one transfer',
@@ -105,7 +105,7 @@ export const splitEndpoints = endpointGroup({
     method: 'POST',
     path: '/v1/splits/invites/:code/decline',
     pathParams: splitInviteParamsSchema,
-    headers: splitMoneyHeadersSchema,
+    headers: idempotencyKeyHeadersSchema,
     body: noBody,
     responses: { 200: splitInviteAnswerSchema },
     summary: 'Decline; what was held returns to the owner’s wallet',

@@ -61,3 +61,9 @@ export function uniqueItems<Item>(key: (item: Item) => unknown = (item) => item)
     });
   };
 }
+
+/**
+ * The header of every request that moves money or starts something that must happen once (a payout, a payment, a
+ * split answer, a period close): asking again with the same key answers the first result.
+ */
+export const idempotencyKeyHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200) });
