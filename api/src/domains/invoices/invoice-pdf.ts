@@ -1,6 +1,6 @@
 import type { Invoice } from '@tunehouse/contracts';
-import PDFDocument from 'pdfkit';
 import { pdfText } from '../../platform/pdf-text.js';
+import { pdfDocument } from '../../platform/pdf-document.js';
 
 /** Cents as money in the invoice's currency: `€1,234.50`. */
 export function formatMoney(cents: number, currency: string): string {
@@ -30,7 +30,7 @@ export function renderInvoicePdf(
   invoice: Invoice,
   { compress = true }: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, done } = pdfDocument({
     size: 'A4',
     margin: 56,
     compress,
@@ -39,12 +39,6 @@ export function renderInvoicePdf(
       Author: invoice.customer.name,
       Subject: 'Self-billing invoice',
     },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;

@@ -1,6 +1,6 @@
 import { type AlbumDetail, TERRITORIES, labelCopyOf, type LabelCopyFormat } from '@tunehouse/contracts';
-import PDFDocument from 'pdfkit';
 import { pdfText } from '../../platform/pdf-text.js';
+import { pdfDocument } from '../../platform/pdf-document.js';
 
 /**
  * The label copy as a PDF: the sheet `labelCopyOf` (in `@tunehouse/contracts`) describes, which the Releases area's
@@ -54,17 +54,11 @@ export function renderLabelCopyPdf(album: AlbumDetail, options: LabelCopyPdfOpti
   const now = options.now ?? new Date();
   const copy = labelCopyOf(album, PDF_FORMAT);
   const title = copy.title;
-  const doc = new PDFDocument({
+  const { doc, done } = pdfDocument({
     size: 'A4',
     margin: 50,
     compress: options.compress ?? true,
     info: { Title: pdfText(`Label copy: ${title}`), Creator: 'Tunehouse', CreationDate: now },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const left = doc.page.margins.left;

@@ -1,8 +1,8 @@
 import type { StatementAmounts, WalletStatement } from '@tunehouse/contracts';
-import PDFDocument from 'pdfkit';
 import { pdfText } from '../../platform/pdf-text.js';
 import { centsText, countText, microText } from './amount-text.js';
 import { BUCKET_HEADINGS } from './statement-csv.js';
+import { pdfDocument } from '../../platform/pdf-document.js';
 
 export interface StatementPdfOptions {
   /** Whose statement it is: the account holder's name (or e-mail address when no name is set). */
@@ -54,19 +54,13 @@ export function renderStatementPdf(
   const now = options.now ?? new Date();
   const month = monthName(statement.period.month);
   const heading = BUCKET_HEADINGS[statement.bucket];
-  const doc = new PDFDocument({
+  const { doc, done } = pdfDocument({
     size: 'A4',
     // Landscape: seven figure columns and the names beside them.
     layout: 'landscape',
     margin: 50,
     compress: options.compress ?? true,
     info: { Title: pdfText(`Statement ${month}`), Creator: 'Tunehouse', CreationDate: now },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const left = doc.page.margins.left;
