@@ -197,7 +197,7 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const rateLimits = await registerRateLimits(app, config.rateLimitFactor);
+  const rateLimits = await registerRateLimits(app, config.rateLimitFactor, db);
   const botCheck = createBotCheck({ policy: config.botCheck, hmacKey: config.botCheckHmacKey, db });
   // Before the per-route rate limits (route-level onRequest hooks run after this one).
   app.addHook('onRequest', botCheck.hook);

@@ -1,6 +1,8 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from './db.js';
 import { ApiError } from './errors.js';
+import { postgresRateLimitStore } from './rate-limit-store.js';
 
 type Limit = { max: number; perSeconds: number; withoutBotCheck?: number };
 
@@ -23,9 +25,11 @@ const LIMITS = {
 export type RateLimitName = keyof typeof LIMITS;
 export type RateLimits = Record<RateLimitName, RateLimitOptions>;
 
-export async function registerRateLimits(app: FastifyInstance, factor: number): Promise<RateLimits> {
+/** The limits, counted in PostgreSQL so that they hold across every API process on the database. */
+export async function registerRateLimits(app: FastifyInstance, factor: number, db: Db): Promise<RateLimits> {
   await app.register(rateLimit, {
     global: false,
+    store: postgresRateLimitStore(db),
     addHeaders: {
       'x-ratelimit-limit': true,
       'x-ratelimit-remaining': true,

@@ -1,0 +1,45 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Db } from './db.js';
+
+/**
+ * One hit: a fresh window starts at 1, a running one counts up; the answer is the count and the window's
+ * remaining milliseconds. One statement, so two processes counting the same key at once both land in the row.
+ */
+const HIT = `
+  INSERT INTO rate_limit_counters AS c (key, hits, resets_at)
+  VALUES ($1, 1, clock_timestamp() + make_interval(secs => $2::double precision / 1000))
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN c.resets_at <= clock_timestamp() THEN 1 ELSE c.hits + 1 END,
+    resets_at = CASE WHEN c.resets_at <= clock_timestamp() THEN EXCLUDED.resets_at ELSE c.resets_at END
+  RETURNING hits, greatest(0, ceil(extract(epoch FROM c.resets_at - clock_timestamp()) * 1000))::int AS ttl`;
+
+/**
+ * A @fastify/rate-limit store on PostgreSQL (`rate_limit_counters`, migration 0018): the counters are shared by
+ * every API process on the database, so a limit holds across processes (docs/decisions/0050-several-api-processes.md).
+ * Each route's counters are kept apart by a key prefix (its method and URL), as the plugin's own stores do.
+ */
+export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  class PostgresStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      db.query<{ hits: number; ttl: number }>(HIT, [`${this.prefix}${key}`, timeWindow]).then(
+        ({ rows: [row] }) => callback(null, { current: row!.hits, ttl: row!.ttl }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: { routeInfo?: { method?: string; url?: string } }): FastifyRateLimitStore {
+      const { method = '', url = '' } = routeOptions.routeInfo ?? {};
+      return new PostgresStore(undefined, `${this.prefix}${method} ${url} `);
+    }
+  }
+  return PostgresStore;
+}
