@@ -51,6 +51,7 @@ export async function startBenchApi({ name, email, lastName }) {
   const apiUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
+    db,
     apiUrl,
     email,
     password,

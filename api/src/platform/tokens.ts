@@ -3,6 +3,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'tunehouse';
 const AUDIENCE = 'tunehouse-api';
+/** Verified access tokens remembered per process: ~300 bytes each, so at most a few MB. */
+const VERIFIED_REMEMBERED = 10_000;
 
 export type AccessClaims = { userId: string; sessionId: string; expiresAt: Date };
 
@@ -18,6 +20,14 @@ export class TokenService {
   /** Imported once: given bytes or a KeyObject, jose imports a CryptoKey on every call (~150 µs of CPU each). */
   private readonly jwtKey: Promise<webcrypto.CryptoKey>;
   private readonly codeKey: Buffer;
+  /**
+   * Tokens whose signature and claims were checked, by their exact text: an HMAC check of the same bytes under
+   * the same key gives the same verdict, so a token seen again (every request of a signed-in page does) costs a
+   * map lookup and a clock check instead of a WebCrypto verification, a fifth of the CPU of a session-checked GET
+   * (docs/decisions/0050-api-hot-path.md). Only valid tokens are kept, at most VERIFIED_REMEMBERED, the oldest
+   * forgotten first; expiry is still checked on every use.
+   */
+  private readonly verified = new Map<string, AccessClaims>();
 
   constructor(
     secret: string,
@@ -47,6 +57,24 @@ export class TokenService {
   }
 
   async verifyAccess(token: string): Promise<AccessTokenVerdict> {
+    const known = this.verified.get(token);
+    if (known) {
+      // jose's rule: a token is expired once its exp (whole seconds) is not after now, with no tolerance.
+      if (known.expiresAt.getTime() / 1000 <= Math.floor(Date.now() / 1000)) {
+        this.verified.delete(token);
+        return { ok: false, reason: 'expired' };
+      }
+      return { ok: true, claims: known };
+    }
+    const verdict = await this.verifyAccessOnce(token);
+    if (verdict.ok) {
+      this.verified.set(token, verdict.claims);
+      if (this.verified.size > VERIFIED_REMEMBERED) this.verified.delete(this.verified.keys().next().value!);
+    }
+    return verdict;
+  }
+
+  private async verifyAccessOnce(token: string): Promise<AccessTokenVerdict> {
     try {
       const { payload } = await jwtVerify(token, await this.jwtKey, {
         algorithms: ['HS256'],
