@@ -36,8 +36,12 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       );
     }
 
-    child(routeOptions: { routeInfo?: { method?: string; url?: string } }): FastifyRateLimitStore {
-      const { method = '', url = '' } = routeOptions.routeInfo ?? {};
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The plugin hands the route's merged rate-limit options with the route under `routeInfo` (its own stores
+      // read it there); its typings name the route options themselves.
+      const merged = routeOptions as unknown as { routeInfo?: { method?: unknown; url?: unknown } };
+      const method = String(merged.routeInfo?.method ?? '');
+      const url = String(merged.routeInfo?.url ?? '');
       return new PostgresStore(undefined, `${this.prefix}${method} ${url} `);
     }
   }
