@@ -36,11 +36,12 @@ import {
   createMediaFiles,
   mediaRoutes,
 } from './domains/media/index.js';
-import { createLicensingService, licensingRoutes } from './domains/licensing/index.js';
+import { createLicensingService, type LicensingService, licensingRoutes } from './domains/licensing/index.js';
 import { createPeriodsService, periodRoutes } from './domains/periods/index.js';
 import {
   createDdexDeliveryPort,
   createReleaseService,
+  type ReleaseService,
   createSimulatedStore,
   createTrackService,
   type DeliveryPort,
@@ -64,7 +65,7 @@ import { createBuiltInVerificationService, verificationRoutes } from './domains/
 import { createWalletService, walletRoutes } from './domains/wallet/index.js';
 import { createInvoiceService, invoiceRoutes } from './domains/invoices/index.js';
 import { createPayoutsFromConfig, payoutRoutes } from './domains/payouts/index.js';
-import { createPaymentsFromConfig, paymentRoutes } from './domains/payments/index.js';
+import { createPaymentsFromConfig, paymentRoutes, type PaymentService } from './domains/payments/index.js';
 import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
 import { closeConnectionsAnsweredEarly } from './platform/early-refusal.js';
@@ -115,6 +116,56 @@ export function createReleaseDelivery(
     onStatus: reportDeliveryStatus(db),
   });
   return { service, port: createDdexDeliveryPort({ dataDir: config.dataDir, delivery: service }) };
+}
+
+/**
+ * Card payments (docs/decisions/0048-payments.md) as the API and main.ts's reconciliation job run them: the amount
+ * due read from licensing, the takedown done by the releases domain inside the settling transaction.
+ */
+export function createPayments(
+  config: AppConfig,
+  {
+    db,
+    releases,
+    licensing,
+    logger,
+  }: {
+    db: Db;
+    releases: ReleaseService;
+    licensing: LicensingService;
+    logger?: FastifyBaseLogger | undefined;
+  },
+): PaymentService {
+  return createPaymentsFromConfig(config, {
+    db,
+    amountDue: async (accountId, albumId) => ({
+      albumId: albumId.toLowerCase(),
+      amountDue: (await licensing.albumDistributionFee(accountId, albumId))?.settlementOffer?.amountDue ?? 0,
+    }),
+    takedown: (tx, { accountId, albumId, expectedAmountDue }) =>
+      releases.removeIn(tx, accountId, albumId, expectedAmountDue),
+    ...(logger ? { logger } : {}),
+  });
+}
+
+/**
+ * The payment service for main.ts's jobs, with a releases and a licensing service of its own: a takedown touches
+ * the database and the delivery hand-off only, no media (the stores are there because the release service takes them).
+ */
+export function createPaymentsForJobs(
+  config: AppConfig,
+  { db, delivery, logger }: { db: Db; delivery: DeliveryPort; logger?: FastifyBaseLogger },
+): PaymentService {
+  const releases = createReleaseService({
+    db,
+    config,
+    images: createImageStore(config.dataDir),
+    artworks: createArtworkStore(config.dataDir),
+    audio: createAudioStore(config.dataDir),
+    delivery,
+  });
+  const licensing = createLicensingService({ db, plans: config.plans });
+  return createPayments(config, { db, releases, licensing, logger });
 }
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -248,23 +299,20 @@ export async function buildApp(
   // Royalty splits of releases (docs/decisions/0045-royalty-splits.md); the periods' close divides through them.
   const splits = createSplitsService({ db, mailer, config });
   await app.register(splitRoutes({ splits, auth }));
-  // Payouts and their self-billing invoices (docs/decisions/0046-payouts.md); main.ts works their jobs.
-  const payouts = createPayoutsFromConfig(config, { db, jobs, ...(logger ? { logger } : {}) });
+  // Card payments in and saved cards (docs/decisions/0048-payments.md); main.ts works the reconciliation job.
+  const payments = createPayments(config, { db, releases, licensing, logger });
+  await app.register(paymentRoutes({ payments, auth }));
+  // Payouts and their self-billing invoices (docs/decisions/0046-payouts.md); main.ts works their jobs. A card
+  // added as a payment method is set up through the payments' provider.
+  const payouts = createPayoutsFromConfig(config, {
+    db,
+    jobs,
+    cardSetups: payments.setups,
+    ...(logger ? { logger } : {}),
+  });
   await app.register(payoutRoutes({ payouts, auth }));
   const invoices = createInvoiceService({ db, issuer: config.payouts.invoiceIssuer });
   await app.register(invoiceRoutes({ invoices, auth }));
-  // Card payments in (docs/decisions/0048-payments.md): a takedown settlement paid through the provider's checkout.
-  const payments = createPaymentsFromConfig(config, {
-    db,
-    amountDue: async (accountId, albumId) => ({
-      albumId: albumId.toLowerCase(),
-      amountDue: (await licensing.albumDistributionFee(accountId, albumId))?.settlementOffer?.amountDue ?? 0,
-    }),
-    takedown: (tx, { accountId, albumId, expectedAmountDue }) =>
-      releases.removeIn(tx, accountId, albumId, expectedAmountDue),
-    ...(logger ? { logger } : {}),
-  });
-  await app.register(paymentRoutes({ payments, auth }));
   const tracks = createTrackService({ db, audio, audioJobs });
   await app.register(trackRoutes({ tracks, audio, auth, config }));
   // docs/decisions/0019-account-security-and-identity.md

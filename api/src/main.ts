@@ -1,7 +1,7 @@
 // The API process: PostgreSQL (embedded unless DATABASE_URL), migrations, jobs and their workers, demo seed, HTTP.
 import path from 'node:path';
 import { pino } from 'pino';
-import { buildApp, createReleaseDelivery } from './app.js';
+import { buildApp, createPaymentsForJobs, createReleaseDelivery } from './app.js';
 import { createAudioStore, workAudioPreviews } from './domains/media/index.js';
 import { createPeriodsService } from './domains/periods/index.js';
 import { createSqlCatalogue, processReportJob, type ReportIngestJob } from './domains/reports/index.js';
@@ -102,6 +102,13 @@ try {
   await createPeriodsService({ db, jobs, config }).work();
   // Payout status checks and the recovery of unsent payouts (docs/decisions/0046-payouts.md).
   await createPayoutsFromConfig(config, { db, jobs, logger: log.child({ domain: 'payouts' }) }).work();
+  // Card payments and set-ups whose webhook and return were both lost, asked about at the provider and settled
+  // once through the same settlement code, takedown included (docs/decisions/0048-payments.md).
+  await createPaymentsForJobs(config, {
+    db,
+    delivery: delivery.port,
+    logger: log.child({ domain: 'payments' }),
+  }).work(jobs, config.payments.reconcileAfterSeconds);
   await jobs.schedule(QUEUES.cleanup, '*/30 * * * *');
 
   if (config.seedDemo && (await databaseIsEmpty(db))) {

@@ -273,10 +273,40 @@ const envSchema = z.object({
   WISE_API_TOKEN: z.string().min(1).optional(),
   WISE_PROFILE_ID: z.coerce.number().int().positive().optional(),
   WISE_API_URL: z.url().default('https://api.wise.com'),
+  // Card payments (docs/decisions/0048-payments.md): Stripe Checkout when both its secret key and webhook secret
+  // are set (STRIPE_API_URL for tests), otherwise the built-in simulator; how long a payment or card set-up may wait
+  // for its webhook or return before the reconciliation job asks the provider.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
   // Who self-billing invoices name as the customer: the platform's legal name and address lines (`;` between).
   INVOICE_ISSUER_NAME: z.string().trim().min(1).default('Tunehouse'),
   INVOICE_ISSUER_ADDRESS: z.string().default(''),
 });
+
+/** Card payments in (docs/decisions/0048-payments.md). */
+export type PaymentSettings = {
+  /** Unset: payments and card set-ups go through the built-in simulator. */
+  stripe: { apiUrl: string; secretKey: string; webhookSecret: string } | undefined;
+  reconcileAfterSeconds: number;
+};
+
+function paymentSettings(e: z.infer<typeof envSchema>): PaymentSettings {
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET))
+    throw new ConfigError('Invalid configuration: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together');
+  return {
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    reconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
+  };
+}
 
 /** Payouts and their invoices (docs/decisions/0046-payouts.md). */
 export type PayoutSettings = {
@@ -368,6 +398,7 @@ export type AppConfig = {
   /** The ledger's currency: wallets, transfers and statements are in its minor units (cents). */
   platformCurrency: string;
   payouts: PayoutSettings;
+  payments: PaymentSettings;
 };
 
 export class ConfigError extends Error {}
@@ -445,5 +476,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     plans: planSettings(e),
     platformCurrency: e.PLATFORM_CURRENCY,
     payouts: payoutSettings(e),
+    payments: paymentSettings(e),
   };
 }

@@ -18,6 +18,8 @@ export const QUEUES = {
   payoutCheck: 'payout-check',
   /** Sends payouts left REQUESTED, e.g. by a crash between the ledger entry and the provider call. */
   payoutRecovery: 'payout-recovery',
+  /** Asks the payment provider about payments and card set-ups left PENDING (domains/payments). */
+  paymentReconcile: 'payment-reconcile',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -50,6 +52,8 @@ export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
   [QUEUES.payoutCheck]: DEFAULT_POLICY,
   // A run sends what is due; the next minute's run retries anything it missed.
   [QUEUES.payoutRecovery]: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
+  // Likewise: the next minute's run asks again about whatever is still pending.
+  [QUEUES.paymentReconcile]: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
 };
 
 export type Jobs = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodeSchema } from './periods.js';
+import { cardMethodSchema } from './payouts.js';
 import { minorUnitsSchema } from './quantities.js';
 
 /**
@@ -58,15 +59,70 @@ export const simulatedCheckoutParamsSchema = z.object({ id: z.uuid() });
 /** The checkout page's forms send nothing the server needs; whatever they send is ignored. */
 export const simulatedCheckoutFormSchema = z.object({});
 
-/** An event the simulated payment provider sends to POST /v1/payments/webhooks/simulator. */
-export const simulatedPaymentEventSchema = z.object({
-  /** Unique per event: an event id seen before is refused (a replay). */
-  id: z.string().min(1).max(200),
-  type: z.enum(['payment.succeeded', 'payment.failed']),
-  paymentId: z.uuid(),
-  reason: z.string().max(500).optional(),
-});
+/**
+ * An event the simulated payment provider sends to POST /v1/payments/webhooks/simulator: a payment decided, or a
+ * card set-up decided (the set-up's card is then read from the provider, as with a real one).
+ */
+export const simulatedPaymentEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    /** Unique per event: an event id seen before is refused (a replay). */
+    id: z.string().min(1).max(200),
+    type: z.enum(['payment.succeeded', 'payment.failed']),
+    paymentId: z.uuid(),
+    reason: z.string().max(500).optional(),
+  }),
+  z.object({
+    id: z.string().min(1).max(200),
+    type: z.enum(['setup.succeeded', 'setup.failed']),
+    setupId: z.uuid(),
+    reason: z.string().max(500).optional(),
+  }),
+]);
 export type SimulatedPaymentEvent = z.infer<typeof simulatedPaymentEventSchema>;
+
+/**
+ * A Stripe event as POST /v1/payments/webhooks/stripe reads it: its id and type, and the Checkout Session it is
+ * about (other events are acknowledged and ignored). Only trusted after its Stripe-Signature is checked.
+ */
+export const stripeEventSchema = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.looseObject({ object: z.looseObject({ id: z.string().max(255).optional() }) }),
+});
+export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+
+/**
+ * A card set-up: the payment provider's hosted page where the card holder enters a card to keep (Stripe Checkout
+ * in setup mode, or the simulator's page). PENDING until the provider confirms it (its webhook, or the browser's
+ * return to /payment-methods/complete?setup_id=…); SUCCEEDED names the card stored; FAILED says why.
+ */
+export const PAYMENT_METHOD_SETUP_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export const paymentMethodSetupSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(PAYMENT_METHOD_SETUP_STATUSES),
+  /** Where to send the browser to enter the card; null once the set-up is decided. */
+  redirectUrl: z.string().nullable(),
+  /** The card saved (SUCCEEDED only). */
+  paymentMethod: cardMethodSchema.nullable(),
+  failureReason: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  decidedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type PaymentMethodSetup = z.infer<typeof paymentMethodSetupSchema>;
+export const paymentMethodSetupParamsSchema = z.object({ id: z.uuid() });
+
+/** POST /v1/payment-methods with kind CARD answers the set-up it started, to send the browser to. */
+export const cardSetupStartedSchema = z.object({ setup: paymentMethodSetupSchema });
+export type CardSetupStarted = z.infer<typeof cardSetupStartedSchema>;
+
+/** The simulator's set-up page offers these test cards (no card number is typed, even into the simulator). */
+export const SIMULATED_TEST_CARDS = {
+  visa: { brand: 'visa', last4: '4242', label: 'Visa ending 4242' },
+  mastercard: { brand: 'mastercard', last4: '4444', label: 'Mastercard ending 4444' },
+} as const;
+export const simulatedSetupFormSchema = z.object({
+  card: z.enum(Object.keys(SIMULATED_TEST_CARDS) as ['visa', 'mastercard']).optional(),
+});
 
 /**
  * The webhook's signature headers: `x-simulator-timestamp` (Unix seconds) and `x-simulator-signature`

@@ -52,12 +52,18 @@ const holderNameSchema = z
   .min(2, 'Enter the name the account is held in')
   .max(140, 'Use at most 140 characters');
 
-/** Kinds of payout method; cards may follow, so every method says which it is. */
-export const PAYMENT_METHOD_KINDS = ['BANK_ACCOUNT'] as const;
+/**
+ * Kinds of payment method: a bank account (payouts go to it) or a card (saved through the payment provider's
+ * set-up page, for paying in; never a payout target). Every method says which it is.
+ */
+export const PAYMENT_METHOD_KINDS = ['BANK_ACCOUNT', 'CARD'] as const;
 export const paymentMethodKindSchema = z.enum(PAYMENT_METHOD_KINDS);
 export type PaymentMethodKind = z.infer<typeof paymentMethodKindSchema>;
 
-/** POST /v1/payment-methods: a bank account by IBAN (checked with its mod-97 check digits). */
+/**
+ * POST /v1/payment-methods: a bank account by IBAN (checked with its mod-97 check digits), or a card — which
+ * sends nothing about the card: the card holder types it on the payment provider's own set-up page.
+ */
 export const newPaymentMethodSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('BANK_ACCOUNT'),
@@ -66,14 +72,16 @@ export const newPaymentMethodSchema = z.discriminatedUnion('kind', [
     bic: bicSchema.optional(),
     country: countryCodeSchema,
   }),
+  z.object({ kind: z.literal('CARD') }),
 ]);
 export type NewPaymentMethod = z.input<typeof newPaymentMethodSchema>;
 export type NewPaymentMethodData = z.output<typeof newPaymentMethodSchema>;
+export type NewBankAccountData = Extract<NewPaymentMethodData, { kind: 'BANK_ACCOUNT' }>;
 
-/** A payout method on file. Only the last four characters of the account number are ever kept or shown. */
-export const paymentMethodSchema = z.object({
+/** A bank account on file. Only the last four characters of the account number are ever kept or shown. */
+export const bankAccountMethodSchema = z.object({
   id: z.uuid(),
-  kind: paymentMethodKindSchema,
+  kind: z.literal('BANK_ACCOUNT'),
   holderName: z.string(),
   /** The IBAN's country code and its last four characters, the rest masked: `NL•• •••• 4300`. */
   maskedIban: z.string(),
@@ -82,6 +90,22 @@ export const paymentMethodSchema = z.object({
   country: countryCodeSchema,
   createdAt: z.iso.datetime({ offset: true }),
 });
+export type BankAccountMethod = z.infer<typeof bankAccountMethodSchema>;
+
+/** A saved card: its brand, last four digits and expiry, as the provider reported them — never its number. */
+export const cardMethodSchema = z.object({
+  id: z.uuid(),
+  kind: z.literal('CARD'),
+  /** The provider's brand name, lower case: `visa`, `mastercard`, `amex`… */
+  brand: z.string(),
+  last4: z.string().regex(/^\d{4}$/),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type CardMethod = z.infer<typeof cardMethodSchema>;
+
+export const paymentMethodSchema = z.discriminatedUnion('kind', [bankAccountMethodSchema, cardMethodSchema]);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const paymentMethodListSchema = z.object({ items: z.array(paymentMethodSchema) });
 export type PaymentMethodList = z.infer<typeof paymentMethodListSchema>;

@@ -29,7 +29,9 @@ import { withTransaction } from '../../platform/db.js';
 import { readOrCreateSecret } from '../../platform/secrets.js';
 import { collectFeeFromRoyalties } from '../licensing/index.js';
 import { balanceOf, walletBalance } from '../ledger/index.js';
-import { PAYMENTS_RECEIVED, signWebhook } from './index.js';
+import { recordingDeliveryPort } from '../releases/index.js';
+import { createPaymentsForJobs } from '../../app.js';
+import { PAYMENTS_RECEIVED, signWebhook, SimulatedPaymentProvider } from './index.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -298,5 +300,61 @@ describe('settling a payment', () => {
     expect(await bookedFor(album.id)).not.toContain(`TAKEDOWN_SETTLEMENT ${due}`);
     expect(await walletBalance(t.db, ownerAccount)).toBe(wallet + due);
     expect(await albumGone(album.id)).toBeNull();
+  });
+});
+
+describe('reconciling payments whose webhook and return were lost', () => {
+  /** Two payment services over the same database, as two API processes each running the job would be. */
+  const worker = () => createPaymentsForJobs(t.config, { db: t.db, delivery: recordingDeliveryPort });
+
+  /** Paid at the provider, but neither its webhook nor the browser ever reached us; opened `minutes` ago. */
+  async function paidButUnheard(
+    minutes: number,
+  ): Promise<{ album: AlbumDetail; due: number; payment: Payment }> {
+    const { album, due } = await published();
+    const payment = await started(album, due);
+    await new SimulatedPaymentProvider(t.db, t.config.publicApiUrl).decide(payment.id, 'PAID');
+    await t.db.query(`UPDATE payments SET created_at = now() - make_interval(mins => $2) WHERE id = $1`, [
+      payment.id,
+      minutes,
+    ]);
+    return { album, due, payment };
+  }
+
+  const statusOf = async (id: string) =>
+    (await t.db.query<{ status: string }>('SELECT status FROM payments WHERE id = $1', [id])).rows[0]!.status;
+
+  it('settles a payment still PENDING after the wait, once, with its takedown; a younger one is left alone', async () => {
+    const old = await paidButUnheard(10);
+    const young = await paidButUnheard(1);
+    expect(await statusOf(old.payment.id)).toBe('PENDING');
+
+    await worker().reconcile(300);
+    expect(await statusOf(old.payment.id)).toBe('SUCCEEDED');
+    expect(await bookedFor(old.album.id)).toEqual([`PAYMENT ${old.due}`, `TAKEDOWN_SETTLEMENT ${old.due}`]);
+    expect(await albumGone(old.album.id)).not.toBeNull();
+    expect(await statusOf(young.payment.id)).toBe('PENDING');
+    expect(await bookedFor(young.album.id)).toEqual([]);
+
+    // A later run, or the webhook arriving after all, books nothing more.
+    await worker().reconcile(300);
+    const late = await webhook({
+      id: `evt-${randomUUID()}`,
+      type: 'payment.succeeded',
+      paymentId: old.payment.id,
+    });
+    expect(late.statusCode).toBe(200);
+    expect(await bookedFor(old.album.id)).toEqual([`PAYMENT ${old.due}`, `TAKEDOWN_SETTLEMENT ${old.due}`]);
+  });
+
+  it('two job runs at once settle each payment once', async () => {
+    const paid = await Promise.all([paidButUnheard(10), paidButUnheard(10)]);
+    const results = await Promise.all([worker().reconcile(300), worker().reconcile(300)]);
+    // Between them the two runs decided each payment once; whichever came second found it decided.
+    expect(results.reduce((sum, run) => sum + run.settled, 0)).toBeGreaterThanOrEqual(paid.length);
+    for (const { album, due, payment } of paid) {
+      expect(await statusOf(payment.id)).toBe('SUCCEEDED');
+      expect(await bookedFor(album.id)).toEqual([`PAYMENT ${due}`, `TAKEDOWN_SETTLEMENT ${due}`]);
+    }
   });
 });

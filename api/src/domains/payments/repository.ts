@@ -168,7 +168,8 @@ export async function recordWebhookEvent(
   q: Queryable,
   provider: string,
   eventId: string,
-  paymentId: string,
+  /** The payment the event is about; null for a card set-up's event. */
+  paymentId: string | null,
 ): Promise<boolean> {
   const { rowCount } = await q.query(
     `INSERT INTO payment_webhook_events (provider, event_id, payment_id) VALUES ($1, $2, $3)

@@ -1,5 +1,6 @@
 import {
   endpoints,
+  STRIPE_SIGNATURE_HEADER,
   SIMULATOR_SIGNATURE_HEADER,
   SIMULATOR_TIMESTAMP_HEADER,
   type SimulatedPaymentEvent,
@@ -12,7 +13,9 @@ import { idempotencyKeyOf } from '../../platform/idempotency-key.js';
 import { ApiError } from '../../platform/errors.js';
 import { checkoutPage } from './checkout-page.js';
 import type { PaymentService } from './service.js';
-import { SIMULATED_DECLINE_REASON } from './simulated-payment-provider.js';
+import { setupPage } from './setup-page.js';
+import { SIMULATED_DECLINE_REASON, SIMULATED_SETUP_CANCEL_REASON } from './simulated-payment-provider.js';
+import { verifyStripeSignature } from './stripe-payment-provider.js';
 import { signWebhook, verifyWebhook } from './webhook-signature.js';
 
 const api = endpoints.payments;
@@ -31,7 +34,7 @@ const ownSessionOnly: onRequestAsyncHookHandler = async (request) => {
 /** The exact bytes of each webhook request: its signature is over them, not over a re-serialised copy. */
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
-/** The webhook route, in a scope of its own that keeps the raw JSON body beside the parsed one. */
+/** The webhook routes, in a scope of their own that keeps the raw JSON body beside the parsed one. */
 function webhookRoutes(payments: PaymentService, auth: AuthGuard): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeContentTypeParser('application/json');
@@ -44,9 +47,12 @@ function webhookRoutes(payments: PaymentService, auth: AuthGuard): FastifyPlugin
         done(new ApiError(400, 'BAD_REQUEST', 'The webhook body is not valid JSON'), undefined);
       }
     });
-    endpointRegistrar(app, auth)(api.simulatorWebhook, async (request) => {
+    const route = endpointRegistrar(app, auth);
+    const rawBodyOf = (request: unknown) => rawBodies.get(request as FastifyRequest) ?? '';
+    route(api.simulatorWebhook, async (request) => {
+      payments.simulator();
       verifyWebhook(payments.webhookSecret, {
-        body: rawBodies.get(request as unknown as FastifyRequest) ?? '',
+        body: rawBodyOf(request),
         timestamp: request.headers[SIMULATOR_TIMESTAMP_HEADER],
         signature: request.headers[SIMULATOR_SIGNATURE_HEADER],
         now: new Date(),
@@ -55,6 +61,18 @@ function webhookRoutes(payments: PaymentService, auth: AuthGuard): FastifyPlugin
         status: 200,
         body: { received: true as const, paymentStatus: await payments.simulatorEvent(request.body) },
       };
+    });
+    route(api.stripeWebhook, async (request) => {
+      const stripe = payments.stripe();
+      verifyStripeSignature(stripe.webhookSecret, {
+        body: rawBodyOf(request),
+        header: request.headers[STRIPE_SIGNATURE_HEADER],
+        now: new Date(),
+      });
+      // Events about anything else (or not about our sessions) are acknowledged, so Stripe stops sending them.
+      const event = stripe.eventOf(request.body);
+      if (event) await payments.providerEvent(stripe.name, event);
+      return { status: 200, body: { received: true as const } };
     });
   };
 }
@@ -111,6 +129,36 @@ function simulatorRoutes(
         return { status: 303, body: undefined };
       });
     }
+
+    route(api.setupPage, async (request, reply) => {
+      const setup = await payments.simulator().setup(request.params.id);
+      if (!setup) throw new ApiError(404, 'NOT_FOUND', 'No such card set-up');
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header(
+          'content-security-policy',
+          `default-src 'self'; style-src 'unsafe-inline'; form-action 'self' ${siteOrigin}; frame-ancestors 'none'`,
+        );
+      return { status: 200, body: setupPage(setup, payments.setups.returnUrl(setup.setupId)) };
+    });
+
+    for (const endpoint of [api.setupSave, api.setupCancel]) {
+      route(endpoint, async (request, reply) => {
+        const choice = endpoint === api.setupSave ? (request.body.card ?? 'visa') : 'cancel';
+        const setup = await payments.simulator().decideSetup(request.params.id, choice);
+        if (!setup) throw new ApiError(404, 'NOT_FOUND', 'No such card set-up');
+        // One event per decision, as with checkouts: pressing the button again sends the same event id.
+        deliver({
+          id: `simulated-setup-${setup.setupId}-${setup.outcome}`,
+          type: setup.outcome === 'SAVED' ? 'setup.succeeded' : 'setup.failed',
+          setupId: setup.setupId,
+          ...(setup.outcome === 'CANCELLED' ? { reason: SIMULATED_SETUP_CANCEL_REASON } : {}),
+        });
+        reply.header('location', payments.setups.returnUrl(setup.setupId));
+        return { status: 303, body: undefined };
+      });
+    }
   };
 }
 
@@ -147,7 +195,10 @@ function webhookSender(app: FastifyInstance, secret: string) {
   };
 }
 
-/** POST /v1/payments and GET /v1/payments/{id} (the caller's own; another account's is a 404), the webhook, the simulator. */
+/**
+ * POST /v1/payments, GET /v1/payments/{id} and GET /v1/payment-method-setups/{id} (the caller's own; another
+ * account's is a 404), the providers' webhooks, the simulator's pages.
+ */
 export function paymentRoutes({
   payments,
   auth,
@@ -172,6 +223,10 @@ export function paymentRoutes({
     route(api.get, async (request) => ({
       status: 200,
       body: await payments.get(accountOf(request), request.params.id),
+    }));
+    route(api.setup, async (request) => ({
+      status: 200,
+      body: await payments.setups.get(accountOf(request), request.params.id),
     }));
     await app.register(webhookRoutes(payments, auth));
     await app.register(simulatorRoutes(payments, auth, webhookSender(app, payments.webhookSecret)));

@@ -7,12 +7,15 @@
  * `work()` registers the check and recovery jobs) and `payoutRoutes`. For tests: `createPayoutService` with any
  * `PayoutProvider`, the simulator and the Wise adapter. For the wallet: `payoutsInFlightOf(q, accountId)`. For
  * the demo seed, the writes a settled payout is made of: `saveBillingDetails`, `insertMethod`, `insertPayout`,
- * `findPayoutByKey`, `bookPayout`, `bookSettlement`.
+ * `findPayoutByKey`, `bookPayout`, `bookSettlement`. For the payments domain's card set-ups: `insertCardMethod`,
+ * `findCardMethod` (a card is a payment method; `CardSetups` is how this domain asks for one to be set up).
  */
 export { type PayoutProvider, PayoutRejectedError } from './provider.js';
 export { bookPayout, bookSettlement } from './ledger-moves.js';
 export {
+  findCardMethod,
   findPayoutByKey,
+  insertCardMethod,
   insertMethod,
   insertPayout,
   payoutsInFlightOf,
@@ -21,6 +24,7 @@ export {
 export { payoutRoutes } from './routes.js';
 export {
   createPayoutService,
+  type CardSetups,
   createPayoutsFromConfig,
   payoutProviderFromConfig,
   type PayoutService,

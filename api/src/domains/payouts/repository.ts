@@ -8,35 +8,54 @@ export function maskIban(country: string, last4: string): string {
 }
 
 export type PaymentMethodRecord = PaymentMethod & { provider: string; providerRecipient: string };
+export type BankAccountRecord = Extract<PaymentMethodRecord, { kind: 'BANK_ACCOUNT' }>;
+export type CardRecord = Extract<PaymentMethodRecord, { kind: 'CARD' }>;
 
 type MethodRow = {
   id: string;
-  kind: 'BANK_ACCOUNT';
-  holder_name: string;
-  country: string;
+  kind: PaymentMethod['kind'];
+  holder_name: string | null;
+  country: string | null;
   bic: string | null;
-  iban_country: string;
-  iban_last4: string;
+  iban_country: string | null;
+  iban_last4: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
   provider: string;
   provider_recipient: string;
   created_at: Date;
 };
 
-const METHOD_COLUMNS =
-  'id, kind, holder_name, country, bic, iban_country, iban_last4, provider, provider_recipient, created_at';
+export const METHOD_COLUMNS = `id, kind, holder_name, country, bic, iban_country, iban_last4, card_brand, card_last4,
+  card_exp_month, card_exp_year, provider, provider_recipient, created_at`;
 
-function toMethod(row: MethodRow): PaymentMethodRecord {
-  return {
+/** A row as its kind reads: a bank account (masked IBAN) or a card (brand, last four, expiry). */
+export function toMethod(row: MethodRow): PaymentMethodRecord {
+  const common = {
     id: row.id,
-    kind: row.kind,
-    holderName: row.holder_name,
-    maskedIban: maskIban(row.iban_country, row.iban_last4),
-    last4: row.iban_last4,
-    bic: row.bic,
-    country: row.country as PaymentMethod['country'],
     createdAt: row.created_at.toISOString(),
     provider: row.provider,
     providerRecipient: row.provider_recipient,
+  };
+  if (row.kind === 'CARD')
+    return {
+      ...common,
+      kind: 'CARD',
+      brand: row.card_brand!,
+      last4: row.card_last4!,
+      expMonth: row.card_exp_month!,
+      expYear: row.card_exp_year!,
+    };
+  return {
+    ...common,
+    kind: 'BANK_ACCOUNT',
+    holderName: row.holder_name!,
+    maskedIban: maskIban(row.iban_country!, row.iban_last4!),
+    last4: row.iban_last4!,
+    bic: row.bic,
+    country: row.country as BankAccountRecord['country'],
   };
 }
 
@@ -49,17 +68,18 @@ export async function listMethods(q: Queryable, accountId: string): Promise<Paym
   return rows.map(toMethod);
 }
 
-/** One of the account's methods that has not been removed. */
+/** One of the account's bank accounts that has not been removed: the only kind a payout can go to. */
 export async function findActiveMethod(
   q: Queryable,
   accountId: string,
   id: string,
-): Promise<PaymentMethodRecord | null> {
+): Promise<BankAccountRecord | null> {
   const { rows } = await q.query<MethodRow>(
-    `SELECT ${METHOD_COLUMNS} FROM payment_methods WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL`,
+    `SELECT ${METHOD_COLUMNS} FROM payment_methods
+     WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL AND kind = 'BANK_ACCOUNT'`,
     [id, accountId],
   );
-  return rows[0] ? toMethod(rows[0]) : null;
+  return rows[0] ? (toMethod(rows[0]) as BankAccountRecord) : null;
 }
 
 export async function insertMethod(
@@ -73,7 +93,7 @@ export async function insertMethod(
     provider: string;
     providerRecipient: string;
   },
-): Promise<PaymentMethodRecord> {
+): Promise<BankAccountRecord> {
   const { rows } = await q.query<MethodRow>(
     `INSERT INTO payment_methods (account_id, kind, holder_name, country, bic, iban_country, iban_length, iban_last4,
        provider, provider_recipient)
@@ -91,7 +111,47 @@ export async function insertMethod(
       input.providerRecipient,
     ],
   );
-  return toMethod(rows[0]!);
+  return toMethod(rows[0]!) as BankAccountRecord;
+}
+
+/** A card saved through the payment provider's set-up: what is shown of it and the provider's reference to it. */
+export async function insertCardMethod(
+  q: Queryable,
+  input: {
+    accountId: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+    provider: string;
+    providerReference: string;
+  },
+): Promise<CardRecord> {
+  const { rows } = await q.query<MethodRow>(
+    `INSERT INTO payment_methods (account_id, kind, card_brand, card_last4, card_exp_month, card_exp_year, provider,
+       provider_recipient)
+     VALUES ($1, 'CARD', $2, $3, $4, $5, $6, $7)
+     RETURNING ${METHOD_COLUMNS}`,
+    [
+      input.accountId,
+      input.brand,
+      input.last4,
+      input.expMonth,
+      input.expYear,
+      input.provider,
+      input.providerReference,
+    ],
+  );
+  return toMethod(rows[0]!) as CardRecord;
+}
+
+/** One card method by id (a set-up's answer names the card it stored, removed or not). */
+export async function findCardMethod(q: Queryable, id: string): Promise<CardRecord | null> {
+  const { rows } = await q.query<MethodRow>(
+    `SELECT ${METHOD_COLUMNS} FROM payment_methods WHERE id = $1 AND kind = 'CARD'`,
+    [id],
+  );
+  return rows[0] ? (toMethod(rows[0]) as CardRecord) : null;
 }
 
 export async function removeMethod(q: Queryable, accountId: string, id: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type {
   BillingDetails,
+  CardSetupStarted,
   BillingDetailsAnswer,
   NewPaymentMethodData,
   PaymentMethod,
@@ -37,12 +38,19 @@ import { createWisePayoutProvider } from './wise-payout-provider.js';
 /** More methods than this is a mistake or abuse: nobody pays out to eleven bank accounts. */
 const MAX_METHODS = 10;
 
+/**
+ * Where a card is saved: the payments domain starts a set-up on the payment provider's hosted page (the card is
+ * stored once the provider confirms it). Without one, adding a card is refused.
+ */
+export type CardSetups = { start(accountId: string): Promise<CardSetupStarted> };
+
 export type PayoutServiceDeps = {
   db: Db;
   jobs: Jobs;
   provider: PayoutProvider;
   platformCurrency: string;
   settings: Pick<AppConfig['payouts'], 'minimumCents' | 'recoveryAfterSeconds' | 'sendTimeoutSeconds'>;
+  cardSetups?: CardSetups | undefined;
   logger?: FastifyBaseLogger | undefined;
 };
 
@@ -58,6 +66,7 @@ export function createPayoutService({
   provider,
   platformCurrency,
   settings,
+  cardSetups,
   logger,
 }: PayoutServiceDeps) {
   const lifecycle = createPayoutLifecycle({
@@ -82,10 +91,20 @@ export function createPayoutService({
     return (await listMethods(db, accountId)).map(publicMethod);
   }
 
-  /** Registers the bank account with the provider (which alone keeps the full IBAN), then stores its masked form. */
-  async function addMethod(accountId: string, input: NewPaymentMethodData): Promise<PaymentMethod> {
+  /**
+   * A bank account is registered with the payout provider (which alone keeps the full IBAN), then stored in its
+   * masked form; a card starts a set-up on the payment provider's page and is stored when that is confirmed.
+   */
+  async function addMethod(
+    accountId: string,
+    input: NewPaymentMethodData,
+  ): Promise<PaymentMethod | CardSetupStarted> {
     if ((await listMethods(db, accountId)).length >= MAX_METHODS)
-      throw new ApiError(409, 'CONFLICT', `At most ${MAX_METHODS} payout methods; remove one first`);
+      throw new ApiError(409, 'CONFLICT', `At most ${MAX_METHODS} payment methods; remove one first`);
+    if (input.kind === 'CARD') {
+      if (!cardSetups) throw new ApiError(409, 'CONFLICT', 'Cards cannot be saved on this installation');
+      return cardSetups.start(accountId);
+    }
     let recipient: { reference: string };
     try {
       recipient = await provider.addRecipient(
@@ -121,7 +140,7 @@ export function createPayoutService({
 
   async function deleteMethod(accountId: string, id: string): Promise<void> {
     if (!(await removeMethod(db, accountId, id)))
-      throw new ApiError(404, 'NOT_FOUND', `No payout method ${id}`);
+      throw new ApiError(404, 'NOT_FOUND', `No payment method ${id}`);
   }
 
   async function billingDetails(accountId: string): Promise<BillingDetailsAnswer> {
@@ -145,7 +164,7 @@ export function createPayoutService({
     ]);
     const blockers: PayoutBlocker[] = [];
     if (!caller.user.account.verifiedAt) blockers.push('IDENTITY_NOT_VERIFIED');
-    if (methodList.length === 0) blockers.push('NO_PAYMENT_METHOD');
+    if (!methodList.some((method) => method.kind === 'BANK_ACCOUNT')) blockers.push('NO_PAYMENT_METHOD');
     if (!billing) blockers.push('NO_BILLING_DETAILS');
     if (available < settings.minimumCents) blockers.push('BELOW_MINIMUM');
     return {
@@ -228,11 +247,17 @@ export function payoutProviderFromConfig(config: Pick<AppConfig, 'payouts'>, db:
 /** The payout service as the API and its job worker run it. */
 export function createPayoutsFromConfig(
   config: Pick<AppConfig, 'payouts' | 'platformCurrency'>,
-  { db, jobs, logger }: { db: Db; jobs: Jobs; logger?: FastifyBaseLogger },
+  {
+    db,
+    jobs,
+    logger,
+    cardSetups,
+  }: { db: Db; jobs: Jobs; logger?: FastifyBaseLogger; cardSetups?: CardSetups },
 ): PayoutService {
   return createPayoutService({
     db,
     jobs,
+    cardSetups,
     provider: payoutProviderFromConfig(config, db),
     platformCurrency: config.platformCurrency,
     settings: config.payouts,

@@ -1,12 +1,16 @@
 import { idempotencyKeyHeadersSchema } from '../requests/common.js';
 import { z } from 'zod';
 import {
+  paymentMethodSetupParamsSchema,
+  paymentMethodSetupSchema,
   paymentParamsSchema,
   paymentRequestSchema,
   paymentSchema,
   simulatedCheckoutFormSchema,
   simulatedCheckoutParamsSchema,
   simulatedPaymentEventSchema,
+  simulatedSetupFormSchema,
+  stripeEventSchema,
   webhookReceiptSchema,
 } from '../payments.js';
 import { endpointGroup, meta, noBody } from './define.js';
@@ -75,6 +79,52 @@ export const paymentEndpoints = endpointGroup({
     body: simulatedCheckoutFormSchema,
     responses: { 303: noBody },
     summary: 'Simulated checkout: decline the card, then back to /payments/complete (a 303 redirect)',
+    metadata: simulatorForm,
+  },
+  setup: {
+    method: 'GET',
+    path: '/v1/payment-method-setups/:id',
+    pathParams: paymentMethodSetupParamsSchema,
+    responses: { 200: paymentMethodSetupSchema },
+    summary: 'One of the account’s card set-ups; while PENDING, the provider is asked again',
+    metadata: payments,
+  },
+  stripeWebhook: {
+    method: 'POST',
+    path: '/v1/payments/webhooks/stripe',
+    body: stripeEventSchema,
+    responses: { 200: z.object({ received: z.literal(true) }) },
+    summary: 'Stripe’s signed event about a Checkout Session (only while Stripe is the payment provider)',
+    description:
+      'Signed as Stripe signs webhooks (header Stripe-Signature `t=…,v1=…`, HMAC-SHA256 of `t.body` under ' +
+      'STRIPE_WEBHOOK_SECRET): a bad signature or a timestamp more than 5 minutes away is 400, an event id seen ' +
+      'before 409. 404 while the built-in simulator is the provider.',
+    metadata: meta({ access: 'public', tag: 'payments' }),
+  },
+  setupPage: {
+    method: 'GET',
+    path: '/v1/simulator/setup/:id',
+    pathParams: simulatedCheckoutParamsSchema,
+    responses: { 200: z.unknown().describe('An HTML page') },
+    summary: 'The simulated payment provider’s card set-up page (no real card): save a test card or cancel',
+    metadata: checkout,
+  },
+  setupSave: {
+    method: 'POST',
+    path: '/v1/simulator/setup/:id/save',
+    pathParams: simulatedCheckoutParamsSchema,
+    body: simulatedSetupFormSchema,
+    responses: { 303: noBody },
+    summary: 'Simulated card set-up: save the chosen test card, then back to /payment-methods/complete',
+    metadata: simulatorForm,
+  },
+  setupCancel: {
+    method: 'POST',
+    path: '/v1/simulator/setup/:id/cancel',
+    pathParams: simulatedCheckoutParamsSchema,
+    body: simulatedSetupFormSchema,
+    responses: { 303: noBody },
+    summary: 'Simulated card set-up: cancel, then back to /payment-methods/complete',
     metadata: simulatorForm,
   },
 });

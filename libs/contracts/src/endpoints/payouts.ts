@@ -17,6 +17,7 @@ import {
   payoutSchema,
   simulatedPayoutOutcomeSchema,
 } from '../payouts.js';
+import { cardSetupStartedSchema } from '../payments.js';
 import { endpointGroup, meta, noBody } from './define.js';
 
 const payouts = meta({ access: 'session', tag: 'payouts' });
@@ -28,17 +29,23 @@ export const payoutEndpoints = endpointGroup({
     method: 'GET',
     path: '/v1/payment-methods',
     responses: { 200: paymentMethodListSchema },
-    summary: 'The account’s payout methods on file (bank accounts, masked but for the last four characters)',
+    summary:
+      'The account’s payment methods on file: bank accounts (masked but for the last four characters) and cards',
     metadata: billing,
   },
   addMethod: {
     method: 'POST',
     path: '/v1/payment-methods',
     body: newPaymentMethodSchema,
-    responses: { 201: paymentMethodSchema },
-    summary: 'Add a bank account to pay out to (the IBAN is checked with its mod-97 check digits)',
+    responses: { 201: z.union([paymentMethodSchema, cardSetupStartedSchema]) },
+    summary: 'Add a bank account to pay out to, or start saving a card on the payment provider’s set-up page',
     description:
-      'The full IBAN is handed to the payout provider and never stored here: only its last four characters are.',
+      'A bank account (`kind: BANK_ACCOUNT`; the IBAN is checked with its mod-97 check digits) is answered as ' +
+      'the method made: the full IBAN is handed to the payout provider and never stored here, only its last ' +
+      'four characters are. A card (`kind: CARD`, nothing else) answers `{ setup }`: send the browser to ' +
+      '`setup.redirectUrl`, the provider’s page where the card is typed; it comes back to ' +
+      '/payment-methods/complete?setup_id=…, and the card (brand, last four digits, expiry) is stored once the ' +
+      'provider confirms it. Cards are for paying in; payouts go to bank accounts only.',
     metadata: billing,
   },
   deleteMethod: {
@@ -47,7 +54,7 @@ export const payoutEndpoints = endpointGroup({
     pathParams: paymentMethodParamsSchema,
     body: noBody,
     responses: { 204: noBody },
-    summary: 'Remove a payout method; payouts already made to it keep naming it',
+    summary: 'Remove a bank account or card; payouts already made to a bank account keep naming it',
     metadata: billing,
   },
   billingDetails: {
