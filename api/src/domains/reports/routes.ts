@@ -12,6 +12,7 @@ import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { ApiError } from '../../platform/errors.js';
 import { rethrowAsUnreadableMultipart } from '../media/index.js';
 import { detectFormat } from './loader.js';
+import { requireReportHeader } from './report-header.js';
 import type { ReportService } from './service.js';
 
 /** Platform reports run to a few GiB (a month of a large service); the upload streams to disk, never to memory. */
@@ -135,6 +136,7 @@ export function reportRoutes({
       try {
         const file = await receiveFile(request, stored, maxBytes);
         received = { ...file, format: await detectFormat(stored, file.name) };
+        await requireReportHeader(stored, file.name, received.format, REPORT_FILE_FIELD);
       } catch (error) {
         await fs.promises.rm(stored, { force: true });
         throw error;

@@ -13,6 +13,7 @@ import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { ApiError, RequestValidationError } from '../../platform/errors.js';
 import { invalidTextIssues } from '../../platform/invalid-text.js';
 import { rethrowAsUnreadableMultipart } from '../media/index.js';
+import { requireCompletePdf } from './complete-pdf.js';
 import { inspectDocument } from './document-store.js';
 import type { VerificationService } from './service.js';
 
@@ -100,6 +101,7 @@ export function verificationRoutes({ verifications, auth, rateLimitFactor }: Dep
         await verifications.assertCanSubmit(caller);
         const { fields, document } = await readSubmission(request);
         const type = document ? await inspectDocument(document, DOCUMENT_PATH) : null;
+        if (document && type === 'application/pdf') requireCompletePdf(document, DOCUMENT_PATH);
         const invalidText = invalidTextIssues(fields, ['body']);
         if (invalidText.length > 0) throw new RequestValidationError('body', invalidText);
         const parsed = identityVerificationFieldsSchema.safeParse(fields);
