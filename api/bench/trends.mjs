@@ -91,7 +91,7 @@ const { migrate } = await import(dist('platform/migrations.js'));
 const { hashPassword } = await import(dist('platform/passwords.js'));
 const { insertUser } = await import(dist('domains/users/repository.js'));
 const bench = await import(dist('tools/bench/trends.js'));
-const { addDays, createSqlCatalogue, loadReportFile } = await import(dist('domains/reports/index.js'));
+const { addDays, createSqlCatalogue, loadReportFiles } = await import(dist('domains/reports/index.js'));
 
 // ---- The database -------------------------------------------------------------------------------------------
 const keepDir = args.keep ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args.keep) : null;
@@ -247,13 +247,17 @@ try {
     const phases = new Map();
     let loaded = 0;
     const t0 = Date.now();
-    for (const file of files.files) {
-      const result = await loadReportFile(db, file, {
-        catalogue,
-        onPhase: (phase, ms) => phases.set(phase, (phases.get(phase) ?? 0) + ms),
-      });
+    // The day's files in one load: each staged under its own savepoint, one merge for all of them
+    // (docs/decisions/0051-ingest-one-merge.md).
+    const outcomes = await loadReportFiles(db, files.files, {
+      catalogue,
+      onPhase: (phase, ms) => phases.set(phase, (phases.get(phase) ?? 0) + ms),
+    });
+    for (const outcome of outcomes) {
+      if ('error' in outcome) throw new Error(`${path.basename(outcome.path)}: ${outcome.error.message}`);
+      const { result } = outcome;
       if (result.status !== 'LOADED' || result.unmatched)
-        throw new Error(`${path.basename(file)}: ${result.status}, ${result.unmatched} unmatched`);
+        throw new Error(`${path.basename(outcome.path)}: ${result.status}, ${result.unmatched} unmatched`);
       loaded += result.rows;
     }
     const loaderSeconds = (Date.now() - t0) / 1000;

@@ -9,9 +9,11 @@ export { pgBossReportQueue, processReportJob, type ReportIngestJob, type ReportQ
 export { type CatalogueEntry, type CatalogueLookup, createSqlCatalogue } from './catalogue.js';
 // The loader and the day and usage-line helpers.
 export {
+  type FileOutcome,
   type LoadOptions,
   type LoadResult,
   loadReportFile,
+  loadReportFiles,
   loadResolvedRows,
   type StagedRow,
 } from './loader.js';

@@ -6,7 +6,8 @@ import { type DayRange, type Granularity, type TrendFilters, weekStart } from '.
 /**
  * The SQL of the trends answers (docs/decisions/0038-trends-api.md). Which table answers depends on the question
  * (docs/decisions/0037-stream-facts.md, "Measured"):
- * - by track or in total without a territory filter: `stream_facts_track_daily` (one row per track and day);
+ * - by track or in total without a territory filter: whole months, weeks and the remaining days from
+ *   `stream_facts_track_monthly|weekly|daily` (one row per track and period, no platform or territory);
  * - by platform or territory, or filtered by territory: sums from whole months of a monthly rollup, whole ISO
  *   weeks of a weekly one in what is left on either side, and the remaining days (at most six a side) from a daily
  *   table; weekly series from whole ISO weeks and the days outside them. Without an album, track or artist filter
@@ -101,6 +102,16 @@ const ACCOUNT_GRAINS: Grains = {
   monthly: 'stream_facts_account_monthly',
 };
 
+/**
+ * Per track over every platform and territory (no territory column: only where {@link trackDailyServes}); totals
+ * and per-track figures, by day, ISO week and month (docs/decisions/0052-trends-at-scale.md).
+ */
+const TRACK_TOTAL_GRAINS: Grains = {
+  daily: 'stream_facts_track_daily',
+  weekly: 'stream_facts_track_weekly',
+  monthly: 'stream_facts_track_monthly',
+};
+
 /** The account rollups answer what is neither by track nor filtered by album, track or artist. */
 export function accountRollupsServe(kind: KeyKind, filters: TrendFilters): boolean {
   return kind !== 'TRACK' && !filters.albumId && !filters.trackIds;
@@ -120,16 +131,12 @@ export async function sumByKey(
   const account = params.add(filters.accountId);
   const key = KEY_COLUMNS[kind];
   const parts: string[] = [];
-  const grains = grainsFor(kind, filters);
+  const grains = trackDailyServes(kind, filters) ? TRACK_TOTAL_GRAINS : grainsFor(kind, filters);
   const daily = (from: string, to: string) =>
     `SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM ${grains.daily}
       WHERE account_id = ${account} AND day BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
       ${filterSql(params, filters, true)} GROUP BY 1`;
-  if (trackDailyServes(kind, filters)) {
-    parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM stream_facts_track_daily
-      WHERE account_id = ${account} AND day BETWEEN ${params.add(range.start)}::date AND ${params.add(range.end)}::date
-      ${filterSql(params, filters, false)} GROUP BY 1`);
-  } else {
+  {
     // Whole months from the monthly rollup; in what is left on either side, whole ISO weeks from the weekly one;
     // only the last few days (at most six a side) from the daily table.
     const weeksAndDays = (span: DayRange) => {
@@ -189,21 +196,22 @@ export async function seriesByKey(
       WHERE account_id = ${account} AND day BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
       ${filterSql(params, filters, withTerritory, restriction)} GROUP BY 1, 2`;
   const parts: string[] = [];
-  const grains = grainsFor(kind, filters);
-  if (trackDailyServes(kind, filters))
-    parts.push(fromDays('stream_facts_track_daily', range.start, range.end, false));
-  else if (granularity === 'day') parts.push(fromDays(grains.daily, range.start, range.end, true));
+  const trackTotals = trackDailyServes(kind, filters);
+  const grains = trackTotals ? TRACK_TOTAL_GRAINS : grainsFor(kind, filters);
+  const withTerritory = !trackTotals;
+  if (granularity === 'day') parts.push(fromDays(grains.daily, range.start, range.end, withTerritory));
   else {
     const weeks = wholeWeeks(range);
-    if (!weeks) parts.push(fromDays(grains.daily, range.start, range.end, true));
+    if (!weeks) parts.push(fromDays(grains.daily, range.start, range.end, withTerritory));
     else {
       parts.push(`SELECT week AS period, ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30
           FROM ${grains.weekly}
          WHERE account_id = ${account} AND week BETWEEN ${params.add(weeks.first)}::date AND ${params.add(weeks.last)}::date
-         ${filterSql(params, filters, true, restriction)} GROUP BY 1, 2`);
+         ${filterSql(params, filters, withTerritory, restriction)} GROUP BY 1, 2`);
       if (range.start < weeks.first)
-        parts.push(fromDays(grains.daily, range.start, addDays(weeks.first, -1), true));
-      if (weeks.end < range.end) parts.push(fromDays(grains.daily, addDays(weeks.end, 1), range.end, true));
+        parts.push(fromDays(grains.daily, range.start, addDays(weeks.first, -1), withTerritory));
+      if (weeks.end < range.end)
+        parts.push(fromDays(grains.daily, addDays(weeks.end, 1), range.end, withTerritory));
     }
   }
   const { rows } = await q.query<{ period: string; key: string; streams: string; sub30: string }>(
