@@ -124,7 +124,7 @@ test('a remote whose shellRange excludes this shell is refused with the error pa
     await page.goto(`${stack.shellUrl}/albums`);
     await expect(page.getByRole('heading', { level: 1, name: 'This page needs an update' })).toBeVisible();
     await expect(page.getByTestId('error-detail')).toContainText(
-      "status: 502 | detail: area 'releases' was refused: area 'releases' needs shell contract ^2.0.0, shell offers 1.1.0",
+      "status: 502 | detail: area 'releases' was refused: area 'releases' needs shell contract ^2.0.0, shell offers 1.2.0",
     );
     await expect(page.getByText('Future releases')).toHaveCount(0);
 

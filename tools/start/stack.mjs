@@ -4,9 +4,17 @@ import { parseRegistry } from '@tunehouse/shell-contract';
 import { AREAS, SHELL } from './areas.mjs';
 import { shellContentSecurityPolicy } from './security-headers.mjs';
 import { close, createStaticServer, listen } from './static-server.mjs';
+import { createAreaOrigin } from './area-origin.mjs';
+import { deployBuildsOnStart } from '../area/on-start.mjs';
 
 import { ROOT } from './paths.mjs';
 export { ROOT };
+
+/** The registry's entries of the areas this stack serves (a test may serve fewer). */
+const pick = (entries, areas) =>
+  Object.fromEntries(
+    areas.filter((area) => entries[area.name]).map((area) => [area.name, entries[area.name]]),
+  );
 
 function json(res, body) {
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
@@ -14,8 +22,27 @@ function json(res, body) {
 }
 
 /**
- * Serves the shell and every area remote from its own origin and generates this environment's registry.
- * Ports of 0 pick free ones (tests). `transformRegistry` lets a test point an area elsewhere.
+ * An integrity belongs to the manifest it was recorded for: when a test points an area at another build, the
+ * digest of the published one does not apply to it.
+ */
+function dropStaleIntegrity(before, after) {
+  const areas = Object.fromEntries(
+    Object.entries(after.areas).map(([name, entry]) => {
+      const { integrity, ...rest } = entry;
+      const same = before.areas[name]?.manifest === entry.manifest;
+      return [name, integrity && same ? entry : rest];
+    }),
+  );
+  return { ...after, areas };
+}
+
+/**
+ * Serves the shell and every area from its own origin. Each area origin serves its folder of the release store
+ * (`areaStore`, by default .data/areas: every published version at `/<area>/<version>/`); the current builds are
+ * published there and deployed into this environment's registry (`<envDir>/remotes.json`) unless a version was
+ * deployed by hand (tools/area/on-start.mjs). The shell's `/remotes.json` is that file, read on every request, so
+ * `npm run area -- deploy` reaches the next page load without a restart. Ports of 0 pick free ones (tests).
+ * `transformRegistry` lets a test point an area elsewhere.
  */
 export async function startStack({
   host = '127.0.0.1',
@@ -29,6 +56,7 @@ export async function startStack({
   /** Extra shell-config.json fields (help links, announcement window, ...). */
   shellConfig = {},
   envDir = path.join(ROOT, '.data', 'env'),
+  areaStore = path.join(ROOT, '.data', 'areas'),
 } = {}) {
   const servers = {};
   const urls = {};
@@ -36,30 +64,30 @@ export async function startStack({
     const dir = path.join(ROOT, area.dir, 'dist');
     if (!fs.existsSync(path.join(dir, 'mf-manifest.json')))
       throw new Error(`${area.dir} is not built (${dir})`);
-    servers[area.name] = createStaticServer(dir);
+    servers[area.name] = createAreaOrigin(areaStore, area.name);
     const port = await listen(servers[area.name], areaPorts[area.name] ?? area.port, host);
     urls[area.name] = `http://${publicHost}:${port}`;
   }
 
-  let shellUrl = '';
-  const registry = () =>
-    transformRegistry({
-      schemaVersion: 1,
-      areas: Object.fromEntries(
-        areas.map((area) => [
-          area.name,
-          {
-            manifest: `${urls[area.name]}/mf-manifest.json`,
-            scope: area.scope,
-            routes: area.routes,
-            version: JSON.parse(fs.readFileSync(path.join(ROOT, area.dir, 'package.json'), 'utf8')).version,
-          },
-        ]),
-      ),
-    });
+  const registryFile = path.join(envDir, 'remotes.json');
+  const notes = await deployBuildsOnStart({ areas, storeDir: areaStore, registryFile, origins: urls });
+  for (const note of notes) console.log(note);
+  let lastGood = null;
+  const registry = () => {
+    const parsed = parseRegistry(JSON.parse(fs.readFileSync(registryFile, 'utf8')));
+    // A registry edited into something invalid is logged, and the last valid one is served meanwhile.
+    if (!parsed.ok) {
+      console.error(`${registryFile} is invalid (${parsed.detail}); serving the last valid registry`);
+      return lastGood;
+    }
+    const deployed = { ...parsed.registry, areas: pick(parsed.registry.areas, areas) };
+    lastGood = dropStaleIntegrity(deployed, transformRegistry(deployed));
+    return lastGood;
+  };
   const checked = parseRegistry(registry());
   if (!checked.ok) throw new Error(`generated registry is invalid: ${checked.detail}`);
 
+  let shellUrl = '';
   const shellDir = path.join(ROOT, SHELL.dir, 'dist');
   if (!fs.existsSync(path.join(shellDir, 'index.html'))) throw new Error(`shell is not built (${shellDir})`);
   servers.shell = createStaticServer(shellDir, {
@@ -90,12 +118,11 @@ export async function startStack({
   const port = await listen(servers.shell, shellPort, host);
   shellUrl = `http://${publicHost}:${port}`;
 
-  fs.mkdirSync(envDir, { recursive: true });
-  fs.writeFileSync(path.join(envDir, 'remotes.json'), `${JSON.stringify(registry(), null, 2)}\n`);
-
   return {
     shellUrl,
     areaUrls: urls,
+    /** The registry file the shell serves; `npm run area -- deploy` moves its pointers (AREA_REGISTRY). */
+    registryFile,
     /** Stops one area's server, as when its deploy is down. */
     stopArea: (name) => close(servers[name]),
     close: () => Promise.all(Object.values(servers).map(close)),

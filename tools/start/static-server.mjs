@@ -14,21 +14,10 @@ const MUTABLE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|[^/]+\.jso
  * (security-headers.mjs). `extra` may answer a request first (the shell's generated registry and config);
  * `contentSecurityPolicy()` gives the policy (an area's own by default).
  */
-export function createStaticServer(dir, { extra, contentSecurityPolicy = areaContentSecurityPolicy } = {}) {
-  const files = sirv(dir, {
-    // No `single`: sirv skips its fallback for paths with an extension, yet `/wallet/invoices/9/invoice.pdf`
-    // is a route. Any HTML navigation that is not a file gets index.html below.
-    dev: false,
-    etag: true,
-    gzip: false,
-    setHeaders(res, pathname) {
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader(
-        'Cache-Control',
-        MUTABLE.test(pathname) ? 'no-cache' : 'public, max-age=31536000, immutable',
-      );
-    },
-  });
+export function createStaticServer(
+  dir,
+  { extra, contentSecurityPolicy = areaContentSecurityPolicy, files = staticFiles(dir) } = {},
+) {
   return http.createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     for (const [name, value] of Object.entries(BASE_HEADERS)) res.setHeader(name, value);
@@ -54,6 +43,28 @@ export function createStaticServer(dir, { extra, contentSecurityPolicy = areaCon
         res.end('Not found');
       });
     });
+  });
+}
+
+/**
+ * The files of one build folder as a CDN serves them: CORS open (the shell fetches manifests and loads entry scripts
+ * with `crossorigin`, which Subresource Integrity needs), long caching for content-hashed files, revalidation for
+ * the rest. sirv lists the folder once, when this is called.
+ */
+export function staticFiles(dir) {
+  return sirv(dir, {
+    // No `single`: sirv skips its fallback for paths with an extension, yet `/wallet/invoices/9/invoice.pdf`
+    // is a route. Any HTML navigation that is not a file gets index.html (createStaticServer).
+    dev: false,
+    etag: true,
+    gzip: false,
+    setHeaders(res, pathname) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader(
+        'Cache-Control',
+        MUTABLE.test(pathname) ? 'no-cache' : 'public, max-age=31536000, immutable',
+      );
+    },
   });
 }
 

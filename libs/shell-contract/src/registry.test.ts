@@ -28,4 +28,21 @@ describe('parseRegistry', () => {
   it('refuses an unknown schema version', () => {
     expect(parseRegistry({ schemaVersion: 2, areas: {} }).ok).toBe(false);
   });
+
+  it('takes the integrity of the entry files, optional so that older registries stay valid', () => {
+    const integrity = { manifest: `sha384-${'A'.repeat(64)}`, entry: `sha384-${'b/+9'.repeat(16)}` };
+    const parsed = parseRegistry({ schemaVersion: 1, areas: { releases: { ...entry, integrity } } });
+    expect(parsed.ok && parsed.registry.areas.releases?.integrity).toEqual(integrity);
+    expect(parseRegistry({ schemaVersion: 1, areas: { releases: entry } }).ok).toBe(true);
+  });
+
+  it('refuses an integrity that is not a SHA-384 digest, naming the field', () => {
+    const parsed = parseRegistry({
+      schemaVersion: 1,
+      areas: {
+        releases: { ...entry, integrity: { manifest: 'sha256-abc', entry: `sha384-${'A'.repeat(64)}` } },
+      },
+    });
+    expect(parsed.ok ? '' : parsed.detail).toContain('areas.releases.integrity.manifest: Expected sha384-');
+  });
 });

@@ -4,5 +4,7 @@
  *
  * 1.1.0: the session port carries the sign-in flows (login, verify, signup, e-mail activation, password reset,
  * impersonation).
+ * 1.2.0: a registry entry may carry the SHA-384 integrity of the area's manifest and remote entry (additive: a
+ * registry without it stays valid).
  */
-export const SHELL_CONTRACT_VERSION = '1.1.0';
+export const SHELL_CONTRACT_VERSION = '1.2.0';

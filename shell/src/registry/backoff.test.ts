@@ -58,6 +58,19 @@ describe('retryWithBackoff', () => {
     expect(waits).toEqual([100, 200, 300]);
   });
 
+  it('stops at once on an error marked as not worth retrying (an integrity mismatch)', async () => {
+    const { waits, sleep } = recordingSleep();
+    let calls = 0;
+    const final = Object.assign(new Error('mismatch'), { retryable: false });
+    const attempt = async () => {
+      calls += 1;
+      throw final;
+    };
+    await expect(retryWithBackoff(attempt, { policy, sleep })).rejects.toBe(final);
+    expect(calls).toBe(1);
+    expect(waits).toEqual([]);
+  });
+
   it('does not wait when the first attempt succeeds', async () => {
     const { waits, sleep } = recordingSleep();
     expect(await retryWithBackoff(async () => 7, { policy, sleep })).toBe(7);

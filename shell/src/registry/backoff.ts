@@ -34,7 +34,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Runs `attempt` until it succeeds or the policy's retries are spent, waiting longer before each retry; the last
- * error is thrown. `failedAlready` counts attempts that failed before this call (a loader that reports its first
+ * error is thrown (at once when it is marked `retryable: false`). `failedAlready` counts attempts that failed before this call (a loader that reports its first
  * failure to a hook): the first attempt here is then already a retry, made after its wait.
  */
 export async function retryWithBackoff<T>(
@@ -54,6 +54,8 @@ export async function retryWithBackoff<T>(
     try {
       return await attempt();
     } catch (error) {
+      // An error that says asking again cannot help (an integrity mismatch) ends the retries at once.
+      if ((error as { retryable?: unknown } | null)?.retryable === false) throw error;
       lastError = error;
       failures += 1;
     }

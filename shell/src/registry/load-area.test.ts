@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LifeCycleFn } from 'single-spa';
 import { SHELL_CONTRACT_VERSION, type RegistryEntry } from '@tunehouse/shell-contract';
 import { areaFailures, recordAreaFailure } from '../services/area-failures.js';
+import { IntegrityError } from './integrity.js';
 import { loadArea } from './load-area.js';
 
 const entry: RegistryEntry = {
@@ -60,6 +61,19 @@ describe('loadArea', () => {
       kind: 'refused',
       status: 502,
       detail: `area 'analytics' was refused: area 'analytics' needs shell contract ^99.0.0, shell offers ${SHELL_CONTRACT_VERSION}`,
+    });
+  });
+
+  it('records code that does not match its published integrity as refused (502), in plain words', async () => {
+    await loadArea('analytics', entry, async () => {
+      throw new Error(
+        `Failed to get manifest. #RUNTIME-003 ${String(new IntegrityError('the manifest of x'))}`,
+      );
+    });
+    expect(areaFailures.get()['analytics']).toMatchObject({
+      kind: 'refused',
+      status: 502,
+      detail: "area 'analytics' was refused: its code does not match what was published",
     });
   });
 

@@ -3,6 +3,7 @@ import type { LifeCycleFn, LifeCycles } from 'single-spa';
 import { checkRemoteModule, type RegistryEntry } from '@tunehouse/shell-contract';
 import { clearAreaFailure, recordAreaFailure } from '../services/area-failures.js';
 import { refusedDetail, unreachableDetail } from './failure-details.js';
+import { isIntegrityFailure } from './integrity.js';
 
 /** What the shell mounts in place of an area it cannot or will not run: nothing, beside its error page. */
 const inert: LifeCycles = {
@@ -14,8 +15,9 @@ const inert: LifeCycles = {
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
 /**
- * Loads an area's `./app` through Module Federation (which retries, see retry-plugin.ts) and checks it against the
- * contract before single-spa may mount it. A failure is recorded as unreachable or refused and turned into the
+ * Loads an area's `./app` through Module Federation (which retries, see retry-plugin.ts, and checks the integrity
+ * the registry carries, see integrity-plugin.ts) and checks it against the contract before single-spa may mount
+ * it. A failure is recorded as unreachable or refused and turned into the
  * area's error page; it never reaches other areas. Once the area has mounted, any failure recorded before (the one
  * a "Try again" answered) is cleared.
  */
@@ -29,7 +31,15 @@ export async function loadArea(
     candidate = await load(`${entry.scope}/app`);
     if (candidate === null || candidate === undefined) throw new Error(`${entry.scope}/app came back empty`);
   } catch (error) {
-    recordAreaFailure(area, 'unreachable', unreachableDetail(area, error), error);
+    // Code that arrived but is not what was published is refused, like code the contract turns away.
+    if (isIntegrityFailure(error))
+      recordAreaFailure(
+        area,
+        'refused',
+        refusedDetail(area, 'its code does not match what was published'),
+        error,
+      );
+    else recordAreaFailure(area, 'unreachable', unreachableDetail(area, error), error);
     return inert;
   }
   const check = checkRemoteModule(candidate, area);

@@ -8,6 +8,7 @@ import {
 } from '@tunehouse/shell-contract';
 import { areaContainer } from './area-slot.js';
 import { REMOTE_RETRY_POLICY } from './backoff.js';
+import { remoteIntegrityPlugin } from './integrity-plugin.js';
 import { loadArea } from './load-area.js';
 import { routesByArea } from './load-registry.js';
 import { recordLifecycleError, registerArea } from './register-area.js';
@@ -21,8 +22,15 @@ export function registerAreas(
   shell: ShellContext,
   canEnter: (location: Location) => boolean = () => true,
 ): void {
+  const integrity = remoteIntegrityPlugin({
+    remotes: Object.values(registry.areas).map((entry) => ({ name: entry.scope, ...entry })),
+  });
+  // Integrity first: its check of a failed entry refuses a mismatch before the retry plugin would ask again. The
+  // retry plugin fetches manifests through the integrity check, so a retried manifest is checked too.
   registerPlugins([
+    integrity,
     remoteRetryPlugin({
+      fetch: integrity.verifiedFetch,
       policy: REMOTE_RETRY_POLICY,
       onRetry: ({ retry, delayMs }) =>
         console.info(`[shell] a remote did not load; retry ${retry} in ${delayMs} ms`),

@@ -13,7 +13,8 @@ class TransientResponseError extends Error {
 }
 
 export interface RemoteRetryOptions extends BackoffOptions {
-  fetch?: typeof fetch;
+  /** What asks for a file once (the integrity check, in the shell). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 /**
