@@ -15,6 +15,8 @@ export const BENCHES = [
   { bench: 'web', script: 'bench:web' },
   { bench: 'lighthouse', script: 'bench:lighthouse' },
   { bench: 'api', script: 'bench:api' },
+  // The label (2,000 tracks × 730 days, ~50 M fact rows): its build takes ~20 min on 2 quiet cores.
+  { bench: 'trends', script: 'bench:trends' },
 ];
 
 const formatValue = ({ value, unit }) =>
