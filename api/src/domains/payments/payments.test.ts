@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import {
   type AlbumDetail,
   albumDetailSchema,
-  albumDistributionFeeSchema,
   endpoints,
   type Payment,
   paymentSchema,
@@ -16,14 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
-import {
-  artworkImage,
-  completeMetadata,
-  copyArtwork,
-  daysFromToday,
-  releaseClient,
-  wav,
-} from '../../testing/release-fixtures.js';
+import { daysFromToday, type releaseClient } from '../../testing/release-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { withTransaction } from '../../platform/db.js';
 import { readOrCreateSecret } from '../../platform/secrets.js';
@@ -32,56 +24,31 @@ import { balanceOf, walletBalance } from '../ledger/index.js';
 import { recordingDeliveryPort } from '../releases/index.js';
 import { createPaymentsForJobs } from '../../app.js';
 import { PAYMENTS_RECEIVED, signWebhook, SimulatedPaymentProvider } from './index.js';
+import { payingArtist } from './takedown-fixtures.js';
 
 let t: TestApp;
 let dataDir: string;
 let owner: Session;
 let ownerAccount: string;
 let stranger: Session;
-let artistId: string | number;
-let artworkAlbumId: string | number;
 let secret: string;
 let c: ReturnType<typeof releaseClient>;
+let published: Awaited<ReturnType<typeof payingArtist>>['published'];
 const api = endpoints.payments;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-payments-'));
   t = await createTestApp({ dataDir, audioPreviewWorker: false, reviewAutoAccept: true });
   secret = readOrCreateSecret(dataDir, 'payment-simulator-webhook-secret');
-  c = releaseClient(t.app);
-  const [a, b] = await Promise.all([createUser(t.db), createUser(t.db)]);
-  ownerAccount = a.account.id;
-  [owner, stranger] = await Promise.all([login(t.app, a.email), login(t.app, b.email)]);
-  artistId = (await c.artist(owner, 'Paying Artist')).id;
-  const response = await c.createForm(owner, [
-    { name: 'metadata', data: JSON.stringify({ title: 'Artwork source' }) },
-    { name: 'artwork', filename: 'cover.png', data: await artworkImage(3000, 3000) },
-  ]);
-  artworkAlbumId = expectShape(albumDetailSchema, response).id;
+  const artist = await payingArtist(t);
+  ({ owner, client: c, published } = artist);
+  ownerAccount = artist.accountId;
+  stranger = await login(t.app, (await createUser(t.db)).email);
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** A published release whose licence year has begun: its takedown needs the whole fee settled. */
-async function published(): Promise<{ album: AlbumDetail; due: number }> {
-  const album = await c.album(owner, completeMetadata(artistId));
-  await copyArtwork(t.db, artworkAlbumId, album.id);
-  for (const track of album.tracks) await c.audio(owner, album.id, track.id, wav({ seconds: 1 }));
-  const response = await c.publish(owner, album.id, { termsAccepted: true });
-  expect(response.statusCode, response.body).toBe(200);
-  await t.db.query(`UPDATE licences SET starts_at = current_date - 10 WHERE album_id = $1`, [album.id]);
-  const fee = expectShape(
-    albumDistributionFeeSchema,
-    await t.app.inject(
-      injectOf(endpoints.reporting.albumFee, { params: { id: String(album.id) } }, { session: owner }),
-    ),
-  );
-  const due = fee.settlementOffer?.amountDue ?? 0;
-  expect(due).toBeGreaterThan(0);
-  return { album, due };
-}
 
 const create = (body: object, key: string | null = randomUUID(), session: Session = owner) =>
   t.app.inject({

@@ -52,16 +52,27 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   /** Opens the provider's checkout for a payment that has none yet (a first request, or one cut short before). */
   async function withCheckout(payment: PaymentRecord): Promise<PaymentRecord> {
     if (payment.checkoutUrl || payment.status !== 'PENDING') return payment;
-    const checkout = await provider.createCheckout(
-      {
-        paymentId: payment.id,
-        amount: payment.amount,
-        currency: payment.currency,
-        description: 'Tunehouse: the distribution-fee settlement that takes a release down',
-        returnUrl: returnUrl(payment.id),
-      },
-      AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-    );
+    let checkout: { reference: string; checkoutUrl: string };
+    try {
+      checkout = await provider.createCheckout(
+        {
+          paymentId: payment.id,
+          amount: payment.amount,
+          currency: payment.currency,
+          description: 'Tunehouse: the distribution-fee settlement that takes a release down',
+          returnUrl: returnUrl(payment.id),
+        },
+        AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      );
+    } catch (error) {
+      // The payment stays without a checkout: the same request (same key) opens it later, once (decision 0048).
+      logger?.warn({ err: error, paymentId: payment.id }, 'payment provider did not open a checkout');
+      throw new ApiError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        'The payment provider could not open the checkout now; try again with the same Idempotency-Key',
+      );
+    }
     await saveCheckout(db, payment.id, checkout);
     return (await findPayment(db, payment.id))!;
   }
