@@ -1,6 +1,6 @@
 // `npm run area -- <verb>`: publish an area's build under an immutable version, move its pointer in the registry
 // the shell reads, roll it back, and list what is where. Each verb prints its result on its last line, for scripts.
-// See README "Ship one area" and docs/decisions/0050-area-release-tool.md.
+// See README "Ship one area" and docs/decisions/0053-area-release-tool.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -29,7 +29,7 @@ export function remoteEntryUrl(manifest: ManifestShape, manifestUrl: string): st
 const absolute = (url: string) => new URL(url, globalThis.location?.href).href;
 
 /**
- * Checks that an area's code is the code that was published (docs/decisions/0050-area-release-tool.md). For each
+ * Checks that an area's code is the code that was published (docs/decisions/0053-area-release-tool.md). For each
  * remote whose registry entry carries an integrity:
  * - `verifiedFetch` reads the manifest, computes its SHA-384 (SubtleCrypto) and refuses it when it differs from
  *   the registry's; the verified manifest names the remote entry's URL;
