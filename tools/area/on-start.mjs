@@ -13,21 +13,21 @@ import { localStorage } from './local-storage.mjs';
  * run does not serve (the ports changed) is moved to this run's origin, same version.
  * Answers one line per area, for the start-up log.
  */
-export async function deployBuildsOnStart({ areas, storeDir, registryFile, origins }) {
+export async function deployBuildsOnStart({ areas, storeDir, registryFile, origins, root = ROOT }) {
   const store = localStorage(storeDir);
   const registry = { storage: localStorage(path.dirname(registryFile)), key: path.basename(registryFile) };
   const allowedOrigins = Object.values(origins).map((url) => new URL(url).origin);
   const lines = [];
   for (const area of areas) {
     const packageVersion = JSON.parse(
-      fs.readFileSync(path.join(ROOT, area.dir, 'package.json'), 'utf8'),
+      fs.readFileSync(path.join(root, area.dir, 'package.json'), 'utf8'),
     ).version;
     const { release } = await publishBuild(store, {
       area: area.name,
       scope: area.scope,
       routes: area.routes,
       packageVersion,
-      files: readBuild(path.join(ROOT, area.dir, 'dist')),
+      files: readBuild(path.join(root, area.dir, 'dist')),
     });
     const last = await lastPointer(registry, area.name);
     const base = origins[area.name];
