@@ -1,5 +1,6 @@
 // `npm start`: build what is stale, start the API (with its embedded PostgreSQL) and serve the shell and
 // every area remote from its own origin, as in production.
+import fs from 'node:fs';
 import { API, AREAS, SHELL, portFromEnv } from './areas.mjs';
 import { startApi } from './api-process.mjs';
 import { buildStale } from './run.mjs';
@@ -32,8 +33,10 @@ const stack = await startStack({
 
 console.log('\nTunehouse is running.');
 console.log(`  Open      ${stack.shellUrl}`);
+// Each area's deployed version, as the registry names it (npm run area -- status lists them all).
+const deployed = JSON.parse(fs.readFileSync(stack.registryFile, 'utf8')).areas;
 for (const [area, url] of Object.entries(stack.areaUrls))
-  console.log(`  ${area.padEnd(9)} ${url}/mf-manifest.json`);
+  console.log(`  ${area.padEnd(9)} ${deployed[area]?.manifest ?? url}`);
 console.log(api ? `  API       ${api.url} (docs: ${api.url}/docs)` : '  API       not built yet');
 console.log('Press Ctrl-C to stop.\n');
 
