@@ -74,8 +74,13 @@ export async function startStack({
   for (const note of notes) console.log(note);
   let lastGood = null;
   const registry = () => {
-    const parsed = parseRegistry(JSON.parse(fs.readFileSync(registryFile, 'utf8')));
-    // A registry edited into something invalid is logged, and the last valid one is served meanwhile.
+    let parsed;
+    try {
+      parsed = parseRegistry(JSON.parse(fs.readFileSync(registryFile, 'utf8')));
+    } catch (error) {
+      parsed = { ok: false, detail: error.message };
+    }
+    // A registry removed or edited into something invalid is logged, and the last valid one is served meanwhile.
     if (!parsed.ok) {
       console.error(`${registryFile} is invalid (${parsed.detail}); serving the last valid registry`);
       return lastGood;
