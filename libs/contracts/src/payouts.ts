@@ -107,6 +107,9 @@ export type CardMethod = z.infer<typeof cardMethodSchema>;
 
 export const paymentMethodSchema = z.discriminatedUnion('kind', [bankAccountMethodSchema, cardMethodSchema]);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+export const isBankAccount = (method: PaymentMethod): method is BankAccountMethod =>
+  method.kind === 'BANK_ACCOUNT';
+export const isCard = (method: PaymentMethod): method is CardMethod => method.kind === 'CARD';
 export const paymentMethodListSchema = z.object({ items: z.array(paymentMethodSchema) });
 export type PaymentMethodList = z.infer<typeof paymentMethodListSchema>;
 export const paymentMethodParamsSchema = z.object({ id: z.uuid() });

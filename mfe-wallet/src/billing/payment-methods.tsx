@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { COUNTRY_CODES, call, endpoints, type CountryCode, type PaymentMethod } from '@tunehouse/contracts';
+import {
+  type BankAccountMethod,
+  COUNTRY_CODES,
+  call,
+  endpoints,
+  type CountryCode,
+} from '@tunehouse/contracts';
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
 import { Button, ConfirmDialog, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
 import { payoutKeys } from '../payouts/payout-queries.js';
@@ -83,10 +89,10 @@ function AddBankAccount() {
 }
 
 /** The bank accounts on file, each removable, and the form to add one. */
-export function PaymentMethods({ methods }: { methods: readonly PaymentMethod[] }) {
+export function PaymentMethods({ methods }: { methods: readonly BankAccountMethod[] }) {
   const shell = useShell();
   const queryClient = useQueryClient();
-  const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+  const [removing, setRemoving] = useState<BankAccountMethod | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -1,24 +1,107 @@
-import { Link } from 'react-router';
-import { usePageMeta } from '@tunehouse/area-kit';
-import { Card, Notice, Page } from '@tunehouse/ui';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import type { PaymentMethodSetup } from '@tunehouse/contracts';
+import { messageOf, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Button, Card, Notice, Page } from '@tunehouse/ui';
+import { cardLabel, startCardSetup } from './card-setup.js';
+import { goToCheckout } from './go-to-checkout.js';
+import { setupQuery } from './payment-queries.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** "Try again": a new set-up (the failed one stays failed), straight to the provider's page. */
+function TryAgain() {
+  const shell = useShell();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const retry = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const setup = await startCardSetup(shell.api);
+      if (setup.redirectUrl) goToCheckout(setup.redirectUrl);
+    } catch (caught) {
+      setError(messageOf(caught));
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      {error && <Notice tone="error">{error}</Notice>}
+      <p>
+        <Button onClick={() => void retry()} disabled={busy}>
+          {busy ? 'Opening the payment provider…' : 'Try again'}
+        </Button>
+      </p>
+    </>
+  );
+}
+
+function SetupResult({ setup }: { setup: PaymentMethodSetup }) {
+  if (setup.status === 'SUCCEEDED' && setup.paymentMethod)
+    return (
+      <>
+        <Notice tone="success">Card saved: {cardLabel(setup.paymentMethod)}.</Notice>
+        <p>
+          <Link to="/account/billing">See your payment methods</Link>
+        </p>
+      </>
+    );
+  if (setup.status === 'FAILED')
+    return (
+      <>
+        <Notice tone="error">
+          The card was not saved: {setup.failureReason ?? 'the payment provider did not confirm it'}.
+        </Notice>
+        <TryAgain />
+        <p>
+          <Link to="/account/billing">Back to billing</Link>
+        </p>
+      </>
+    );
+  return (
+    <p role="status" aria-live="polite">
+      Waiting for the payment provider to confirm your card… This page updates by itself.
+    </p>
+  );
+}
+
+function SetupStatus({ id }: { id: string }) {
+  const shell = useShell();
+  const setup = useQuery(setupQuery(shell.api, id));
+  return (
+    <QueryState query={setup} what="the card set-up">
+      {(data) => <SetupResult setup={data} />}
+    </QueryState>
+  );
+}
 
 /**
- * /payment-methods/complete: where a provider's card set-up would send the browser back. Payout bank accounts are
- * added on /account/billing directly and no card set-up flow exists, so whatever brought someone here cannot be
- * confirmed: the page says so and sends them to where their methods are listed.
+ * /payment-methods/complete?setup_id=…: where the payment provider sends the browser back after a card set-up.
+ * Reading the set-up makes the API ask the provider, so a set-up whose webhook is late is confirmed here too;
+ * PENDING is asked again every 2 s. A link without a set-up id says so.
  */
 export function PaymentMethodCompletePage() {
   usePageMeta('Payment method');
+  const [params] = useSearchParams();
+  const id = params.get('setup_id') ?? '';
   return (
     <Page title="Payment method">
       <Card>
-        <Notice tone="info">
-          We could not confirm a payment method set-up from this link: it may have expired, or the set-up was
-          not finished. Your payment and payout methods are listed on the billing page.
-        </Notice>
-        <p>
-          <Link to="/account/billing">Go to billing and payment methods</Link>
-        </p>
+        {UUID.test(id) ? (
+          <SetupStatus id={id} />
+        ) : (
+          <>
+            <Notice tone="error">
+              This link names no card set-up: it may be incomplete. Your cards and bank accounts are listed on
+              the billing page.
+            </Notice>
+            <p>
+              <Link to="/account/billing">Go to billing and payment methods</Link>
+            </p>
+          </>
+        )}
       </Card>
     </Page>
   );

@@ -13,3 +13,12 @@ export function paymentQuery(api: ShellContext['api'], id: string) {
     refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? PENDING_REFRESH_MS : false),
   });
 }
+
+/** One card set-up; refetched every 2 s while PENDING (the API asks the provider each time). */
+export function setupQuery(api: ShellContext['api'], id: string) {
+  return queryOptions({
+    queryKey: ['wallet', 'payment-method-setups', id] as const,
+    queryFn: ({ signal }) => call(api, endpoints.payments.setup, { params: { id } }, { signal }),
+    refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? PENDING_REFRESH_MS : false),
+  });
+}

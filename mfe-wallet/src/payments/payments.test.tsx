@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/dom';
 import { apiError, click, eventually, renderAreaRoute } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import type { Payment } from '@tunehouse/contracts';
+import type { Payment, PaymentMethodSetup } from '@tunehouse/contracts';
 import { area } from '../area.js';
 import { goToCheckout } from './go-to-checkout.js';
 
@@ -164,11 +164,105 @@ describe('/payments/complete', () => {
 });
 
 describe('/payment-methods/complete', () => {
-  it('says the set-up cannot be confirmed and links to billing', async () => {
+  const SETUP: PaymentMethodSetup = {
+    id: ID,
+    status: 'PENDING',
+    redirectUrl: `http://localhost:3000/v1/simulator/setup/${ID}`,
+    paymentMethod: null,
+    failureReason: null,
+    createdAt: '2026-11-25T10:00:00.000Z',
+    decidedAt: null,
+  };
+
+  it('waits for the provider while PENDING, then names the card saved', async () => {
+    let answer: PaymentMethodSetup = SETUP;
+    const requests = await open(`/payment-methods/complete?setup_id=${ID}`, (request) =>
+      request.path === `/v1/payment-method-setups/${ID}` ? answer : undefined,
+    );
+    const waiting = await eventually(() =>
+      screen.getByText(/Waiting for the payment provider to confirm your card/),
+    );
+    expect(waiting.getAttribute('role')).toBe('status');
+    answer = {
+      ...SETUP,
+      status: 'SUCCEEDED',
+      redirectUrl: null,
+      decidedAt: '2026-11-25T10:01:00.000Z',
+      paymentMethod: {
+        id: ALBUM,
+        kind: 'CARD',
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 8,
+        expYear: 2030,
+        createdAt: '2026-11-25T10:01:00.000Z',
+      },
+    };
+    await eventually(() => screen.getByText('Card saved: Visa ending 4242, expires 08/2030.'), 5_000);
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole('link', { name: 'See your payment methods' }).getAttribute('href')).toBe(
+      '/account/billing',
+    );
+  });
+
+  it('failed: gives the reason, and Try again opens a new set-up at the provider', async () => {
+    const next = { ...SETUP, id: ALBUM, redirectUrl: `http://localhost:3000/v1/simulator/setup/${ALBUM}` };
+    const requests = await open(`/payment-methods/complete?setup_id=${ID}`, (request) => {
+      if (request.path === `/v1/payment-method-setups/${ID}`)
+        return { ...SETUP, status: 'FAILED', redirectUrl: null, failureReason: 'Simulated: cancelled' };
+      if (request.method === 'POST' && request.path === '/v1/payment-methods') return { setup: next };
+      return undefined;
+    });
+    await eventually(() => screen.getByText(/The card was not saved: Simulated: cancelled/));
+    await click(screen.getByRole('button', { name: 'Try again' }));
+    await eventually(() => expect(goToCheckout).toHaveBeenCalledWith(next.redirectUrl));
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ kind: 'CARD' });
+  });
+
+  it('a link without a set-up id says so and links to billing', async () => {
     await open('/payment-methods/complete?setup_id=x', () => undefined);
     const link = await eventually(() =>
       screen.getByRole('link', { name: 'Go to billing and payment methods' }),
     );
     expect(link.getAttribute('href')).toBe('/account/billing');
+    expect(screen.getByText(/This link names no card set-up/)).toBeTruthy();
+  });
+});
+
+describe('/account/billing cards', () => {
+  it('lists cards apart from bank accounts, and Add a card leaves for the provider’s set-up page', async () => {
+    const card = {
+      id: ID,
+      kind: 'CARD' as const,
+      brand: 'mastercard',
+      last4: '4444',
+      expMonth: 12,
+      expYear: 2029,
+      createdAt: '2026-11-25T10:01:00.000Z',
+    };
+    const redirectUrl = `http://localhost:3000/v1/simulator/setup/${ALBUM}`;
+    const requests = await open('/account/billing', (request) => {
+      if (request.path === '/v1/billing-details') return { billingDetails: null };
+      if (request.method === 'GET' && request.path === '/v1/payment-methods') return { items: [card] };
+      if (request.method === 'POST' && request.path === '/v1/payment-methods')
+        return {
+          setup: {
+            id: ALBUM,
+            status: 'PENDING',
+            redirectUrl,
+            paymentMethod: null,
+            failureReason: null,
+            createdAt: '2026-11-25T10:02:00.000Z',
+            decidedAt: null,
+          },
+        };
+      return undefined;
+    });
+    const cards = await eventually(() => screen.getByRole('list', { name: 'Cards' }));
+    expect(cards.textContent).toContain('Mastercard ending 4444, expires 12/2029');
+    expect(screen.getByText('No bank account yet.')).toBeTruthy();
+    await click(screen.getByRole('button', { name: 'Add a card' }));
+    await eventually(() => expect(goToCheckout).toHaveBeenCalledWith(redirectUrl));
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ kind: 'CARD' });
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Payout, PayoutEligibility } from '@tunehouse/contracts';
+import { isBankAccount, type Payout, type PayoutEligibility } from '@tunehouse/contracts';
 import { QueryState, useShell } from '@tunehouse/area-kit';
 import { Button, Card, badgeStyle, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatCents } from '../wallet/money.js';
@@ -93,7 +93,7 @@ export function PayoutPanel() {
                   open
                   onClose={() => setOpen(false)}
                   eligibility={data}
-                  methods={methods.data.items}
+                  methods={methods.data.items.filter(isBankAccount)}
                 />
               )}
             </>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { call, endpoints, type PaymentMethod, type PayoutEligibility } from '@tunehouse/contracts';
+import { type BankAccountMethod, call, endpoints, type PayoutEligibility } from '@tunehouse/contracts';
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
 import { isApiError } from '@tunehouse/shell-contract';
 import { Button, Dialog, Notice, SelectField, TextField } from '@tunehouse/ui';
@@ -24,7 +24,7 @@ export function RequestPayoutDialog({
   open: boolean;
   onClose: () => void;
   eligibility: PayoutEligibility;
-  methods: readonly PaymentMethod[];
+  methods: readonly BankAccountMethod[];
 }) {
   const shell = useShell();
   const queryClient = useQueryClient();
