@@ -1,0 +1,18 @@
+import { call, endpoints, type PaymentMethodSetup } from '@tunehouse/contracts';
+import type { ShellContext } from '@tunehouse/shell-contract';
+
+/**
+ * Starts saving a card: the API opens a set-up on the payment provider's own page (nothing about the card is sent
+ * from here) and answers where to send the browser; it comes back to /payment-methods/complete?setup_id=….
+ */
+export async function startCardSetup(api: ShellContext['api']): Promise<PaymentMethodSetup> {
+  const answer = await call(api, endpoints.payouts.addMethod, { body: { kind: 'CARD' } });
+  if (!('setup' in answer)) throw new Error('The API answered a bank account to a card set-up');
+  return answer.setup;
+}
+
+/** `Visa ending 4242, expires 12/2029`. */
+export function cardLabel(card: { brand: string; last4: string; expMonth: number; expYear: number }): string {
+  const brand = card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} ending ${card.last4}, expires ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
+}
