@@ -54,6 +54,7 @@ import {
 import { createSessionService, loadSessionContext, sessionRoutes } from './domains/sessions/index.js';
 import { createSplitsService, splitRoutes } from './domains/splits/index.js';
 import {
+  createReportFiles,
   createReportService,
   pgBossReportQueue,
   type ReportQueue,
@@ -75,6 +76,7 @@ import { handleError, handleFrameworkError, handleNotFound } from './platform/er
 import type { Jobs } from './platform/jobs.js';
 import { createMailer } from './platform/mail/outbox.js';
 import { registerRateLimits } from './platform/rate-limits.js';
+import { createMediaStorage, type MediaStorage } from './platform/storage/index.js';
 import { recordRoutes } from './platform/route-table.js';
 import { addSecurityHeaders } from './platform/security-headers.js';
 import { TokenService } from './platform/tokens.js';
@@ -95,6 +97,8 @@ export type AppDeps = {
    * report-ingest pg-boss queue, worked in main.ts) and the largest upload in bytes (default 4 GiB).
    */
   reports?: { queue?: ReportQueue; maxBytes?: number };
+  /** Where media live (docs/decisions/0055-several-api-processes.md); omitted, the one the settings choose. */
+  storage?: MediaStorage;
 };
 
 /**
@@ -105,9 +109,15 @@ export type AppDeps = {
  */
 export function createReleaseDelivery(
   config: AppConfig,
-  { db, jobs, logger }: { db: Db; jobs: Jobs; logger?: FastifyBaseLogger },
+  {
+    db,
+    jobs,
+    logger,
+    storage = createMediaStorage(config),
+  }: { db: Db; jobs: Jobs; logger?: FastifyBaseLogger; storage?: MediaStorage },
 ): { service: DeliveryService; port: DeliveryPort } {
   const service = createDeliveryService({
+    storage,
     db,
     jobs,
     transports: createPlatformTransports(config),
@@ -115,7 +125,7 @@ export function createReleaseDelivery(
     ...(logger ? { logger } : {}),
     onStatus: reportDeliveryStatus(db),
   });
-  return { service, port: createDdexDeliveryPort({ dataDir: config.dataDir, delivery: service }) };
+  return { service, port: createDdexDeliveryPort({ storage, delivery: service }) };
 }
 
 /**
@@ -173,7 +183,14 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 /** The HTTP application: every route, plugin and hook, without listening or owning its database. */
 export async function buildApp(
   config: AppConfig,
-  { db, jobs, logger, delivery = recordingDeliveryPort, reports = {} }: AppDeps,
+  {
+    db,
+    jobs,
+    logger,
+    delivery = recordingDeliveryPort,
+    reports = {},
+    storage = createMediaStorage(config),
+  }: AppDeps,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -271,17 +288,17 @@ export async function buildApp(
   await app.register(eventRoutes({ events, auth, rateLimits }));
   await app.register(adminRoutes({ admin, auth }));
   await app.register(auditRoutes({ db, auth }));
-  const images = createImageStore(config.dataDir);
+  const images = createImageStore(storage);
   const artists = createArtistService({ db, images });
   const artistSuggestions = createSuggestionService({ db, providers: providersFromConfig(config) });
   await app.register(artistRoutes({ artists, suggestions: artistSuggestions, auth }));
   const contributors = createContributorService({ db });
   await app.register(contributorRoutes({ contributors, auth }));
   // Releases, tracks and their media (docs/decisions/0033-releases-api.md).
-  const audio = createAudioStore(config.dataDir);
+  const audio = createAudioStore(storage);
   const mediaFiles = createMediaFiles({ db, images, audio });
   await app.register(mediaRoutes({ files: mediaFiles, auth }));
-  const artworks = createArtworkStore(config.dataDir);
+  const artworks = createArtworkStore(storage);
   // The preview worker runs beside the other jobs (main.ts, workAudioPreviews); here previews are only queued.
   const audioJobs = createAudioJobs({ jobs });
   const releases = createReleaseService({ db, config, images, artworks, audio, delivery });
@@ -323,19 +340,24 @@ export async function buildApp(
   const verifications = createBuiltInVerificationService({
     db,
     jobs,
-    dataDir: config.dataDir,
+    storage,
     simulatorDelaySeconds: config.verificationSimulatorDelaySeconds,
   });
   await app.register(verificationRoutes({ verifications, auth, rateLimitFactor: config.rateLimitFactor }));
   // Trends (docs/decisions/0038-trends-api.md) and the platform reports they are loaded from (0037).
   const trends = createTrendService({ db, limits: config.trends });
   await app.register(trendRoutes({ trends, auth }));
-  const reportFiles = createReportService({ db, queue: reports.queue ?? pgBossReportQueue(jobs) });
+  const reportUploads = createReportFiles(storage);
+  const reportFiles = createReportService({
+    db,
+    queue: reports.queue ?? pgBossReportQueue(jobs),
+    files: reportUploads,
+  });
   await app.register(
     reportRoutes({
       reports: reportFiles,
+      files: reportUploads,
       auth,
-      dataDir: config.dataDir,
       ...(reports.maxBytes ? { maxBytes: reports.maxBytes } : {}),
     }),
   );

@@ -4,7 +4,12 @@ import { pino } from 'pino';
 import { buildApp, createPaymentsForJobs, createReleaseDelivery } from './app.js';
 import { createAudioStore, workAudioPreviews } from './domains/media/index.js';
 import { createPeriodsService } from './domains/periods/index.js';
-import { createSqlCatalogue, processReportJob, type ReportIngestJob } from './domains/reports/index.js';
+import {
+  createReportFiles,
+  createSqlCatalogue,
+  processReportJob,
+  type ReportIngestJob,
+} from './domains/reports/index.js';
 import { createBuiltInVerificationService, type VerificationJob } from './domains/verifications/index.js';
 import { createPayoutsFromConfig } from './domains/payouts/index.js';
 import { cleanUp } from './platform/cleanup.js';
@@ -14,6 +19,7 @@ import { createPool } from './platform/db.js';
 import { QUEUES, startJobs } from './platform/jobs.js';
 import { createMailDelivery } from './platform/mail/delivery.js';
 import { migrate } from './platform/migrations.js';
+import { createMediaStorage } from './platform/storage/index.js';
 import { demoLoginsText } from './seed/demo-accounts.js';
 import { databaseIsEmpty, seedDemo } from './seed/seed.js';
 
@@ -80,24 +86,34 @@ try {
     log,
   });
   running.push({ name: 'mail transport', stop: async () => mail.close() });
+  // Media, ID documents and report uploads: the data folder, or a bucket every process shares (decision 0055).
+  const storage = createMediaStorage(config);
+  log.info({ driver: storage.driver }, 'media storage');
   await jobs.work<{ outboxId: string }>(QUEUES.mailDelivery, ({ outboxId }) => mail.deliver(outboxId));
   await jobs.work(QUEUES.cleanup, () => cleanUp(db));
   const verifications = createBuiltInVerificationService({
     db,
     jobs,
-    dataDir: config.dataDir,
+    storage,
     simulatorDelaySeconds: config.verificationSimulatorDelaySeconds,
   });
   await jobs.work<VerificationJob>(QUEUES.identityVerification, (job) => verifications.review(job));
   // MP3 previews of uploaded audio (docs/decisions/0033-releases-api.md), unless another process makes them.
-  if (config.audioPreviewWorker)
-    await workAudioPreviews({ db, jobs, audio: createAudioStore(config.dataDir), log });
+  if (config.audioPreviewWorker) await workAudioPreviews({ db, jobs, audio: createAudioStore(storage), log });
   // Release delivery to the platforms (docs/decisions/0035-ddex-delivery.md); releases hands it work (0033).
-  const delivery = createReleaseDelivery(config, { db, jobs, logger: log.child({ domain: 'delivery' }) });
+  const delivery = createReleaseDelivery(config, {
+    db,
+    jobs,
+    logger: log.child({ domain: 'delivery' }),
+    storage,
+  });
   await delivery.service.work();
   // Platform reports the admins upload load here (docs/decisions/0037-stream-facts.md).
   const catalogue = createSqlCatalogue(db);
-  await jobs.work<ReportIngestJob>(QUEUES.reportIngest, (job) => processReportJob(db, job, { catalogue }));
+  const reportFiles = createReportFiles(storage);
+  await jobs.work<ReportIngestJob>(QUEUES.reportIngest, (job) =>
+    processReportJob(db, job, { catalogue, files: reportFiles }),
+  );
   // Period closes started by an admin (docs/decisions/0042-ledger-and-periods.md).
   await createPeriodsService({ db, jobs, config }).work();
   // Payout status checks and the recovery of unsent payouts (docs/decisions/0046-payouts.md).
@@ -115,14 +131,14 @@ try {
     const started = Date.now();
     const created = await seedDemo(db, {
       trendsDays: config.demoTrendsDays,
-      dataDir: config.dataDir,
+      dataDir: storage,
       settings: config,
       delivery: delivery.port,
     });
     log.info({ created, milliseconds: Date.now() - started }, 'empty database: demo data seeded');
   }
 
-  const app = await buildApp(config, { db, jobs, logger: log, delivery: delivery.port });
+  const app = await buildApp(config, { db, jobs, logger: log, delivery: delivery.port, storage });
   running.push({ name: 'HTTP server', stop: () => app.close() });
   const address = await app.listen({ port: config.port, host: config.host });
   log.info({ address, docs: `${address}/docs` }, 'Tunehouse API listening');

@@ -4,6 +4,7 @@ import { loadConfig } from './platform/config.js';
 import { provideDatabase } from './platform/database.js';
 import { createPool } from './platform/db.js';
 import { migrate } from './platform/migrations.js';
+import { createMediaStorage } from './platform/storage/index.js';
 import { demoLoginsText } from './seed/demo-accounts.js';
 import { seedDemo } from './seed/seed.js';
 
@@ -15,7 +16,7 @@ try {
   if (applied.length) console.log(`Migrations applied: ${applied.join(', ')}`);
   const created = await seedDemo(db, {
     trendsDays: config.demoTrendsDays,
-    dataDir: config.dataDir,
+    dataDir: createMediaStorage(config),
     settings: config,
   });
   for (const [step, count] of Object.entries(created)) console.log(`Seeded ${step}: ${count} created`);

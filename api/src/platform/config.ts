@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PLATFORMS, type Platform, type PlanType } from '@tunehouse/contracts';
 import { z } from 'zod';
 import { readOrCreateSecret } from './secrets.js';
+import type { S3Settings } from './storage/s3-storage.js';
 
 /** The repository root: this file sits at api/{src,dist}/platform/. */
 export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -65,6 +66,12 @@ export type DeliverySettings = {
   ackCheckSeconds: number;
   /** The built-in platform simulators acknowledge a batch this long after it is complete. */
   simulatorAckSeconds: number;
+  /**
+   * DELIVERY_SIMULATOR_DIR: the simulated platforms' inboxes (`<dir>/<platform>/`), by default
+   * `<DATA_DIR>/deliveries`. The folder stands for the platforms' own servers, so several API processes that
+   * deliver to simulators share one (docs/decisions/0055-several-api-processes.md).
+   */
+  simulatorDir: string | undefined;
   /** Per platform: its DDEX party id and SFTP access; a platform without SFTP is served by a simulator. */
   platforms: Partial<Record<Platform, { partyId?: string; sftp?: SftpCredentials }>>;
 };
@@ -138,6 +145,7 @@ function deliverySettings(
     maxAttempts: e.DELIVERY_MAX_ATTEMPTS,
     ackCheckSeconds: e.DELIVERY_ACK_CHECK_SECONDS,
     simulatorAckSeconds: e.DELIVERY_SIMULATOR_ACK_SECONDS,
+    simulatorDir: e.DELIVERY_SIMULATOR_DIR ? path.resolve(e.DELIVERY_SIMULATOR_DIR) : undefined,
     platforms,
   };
 }
@@ -190,6 +198,7 @@ const envSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(6).default(6),
   DELIVERY_ACK_CHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   DELIVERY_SIMULATOR_ACK_SECONDS: z.coerce.number().min(0).max(86_400).default(10),
+  DELIVERY_SIMULATOR_DIR: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   BOT_CHECK_HMAC_KEY: z.string().min(32).optional(),
   BOT_CHECK: z.enum(BOT_CHECK_POLICIES).default('soft'),
@@ -205,6 +214,24 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   IMPERSONATION_TTL_MINUTES: z.coerce.number().int().min(1).max(480).default(60),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  // Media storage (docs/decisions/0055-several-api-processes.md): the data folder, or an S3-compatible bucket.
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'a bucket name (3–63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[\w.-]+(\/[\w.-]+)*$/, 'a key prefix such as tunehouse/production')
+    .optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   SEED_DEMO: booleanFromEnv.default(true),
   // Artist profile suggestions from the platforms' catalogues (docs/decisions/0031-artists-api.md).
@@ -344,12 +371,37 @@ function payoutSettings(e: z.infer<typeof envSchema>): PayoutSettings {
   };
 }
 
+/** Where media live (docs/decisions/0055-several-api-processes.md). */
+export type StorageSettings = { driver: 'local' } | { driver: 's3'; s3: S3Settings };
+
+function storageSettings(e: z.infer<typeof envSchema>): StorageSettings {
+  if (e.STORAGE_DRIVER === 'local') return { driver: 'local' };
+  if (!e.S3_BUCKET)
+    throw new ConfigError('Invalid configuration: S3_BUCKET: required with STORAGE_DRIVER=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  return {
+    driver: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      prefix: e.S3_PREFIX ?? '',
+    },
+  };
+}
+
 export type AppConfig = {
   port: number;
   host: string;
   /** Unset: the API starts its embedded PostgreSQL under `<dataDir>/pg`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Media storage: the data folder (default) or an S3-compatible bucket (without credentials: the SDK's chain). */
+  storage: StorageSettings;
   /** Release delivery to the platforms (docs/decisions/0035-ddex-delivery.md). */
   delivery: DeliverySettings;
   embeddedPgPort: number;
@@ -429,6 +481,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
+    storage: storageSettings(e),
     delivery: deliverySettings(e, present),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),

@@ -7,6 +7,7 @@ import { escapeMarkup } from '../platform/escape-markup.js';
 import { createArtworkStore, insertImage } from '../domains/media/index.js';
 import { setAlbumArtwork } from '../domains/releases/index.js';
 import { DEMO_RELEASED } from './demo-catalogue.js';
+import type { MediaStorage } from '../platform/storage/index.js';
 
 /** Two colours per demo release, so the catalogue and the trends rows tell them apart at a glance. */
 const PALETTES = [
@@ -31,7 +32,7 @@ function coverSvg(title: string, [from, to]: string[]): string {
  * Covers for Mara's LIVE demo releases that have none, stored through the same artwork store (inspection, every
  * rendition) as an upload. The draft EP keeps none: its review shows the artwork as missing, on purpose.
  */
-export async function seedDemoArtwork(db: Db, dataDir: string): Promise<number> {
+export async function seedDemoArtwork(db: Db, dataDir: MediaStorage | string): Promise<number> {
   const { rows } = await db.query<{ id: string; account_id: string; title: string; barcode: string }>(
     `SELECT id, account_id, title, barcode FROM albums
       WHERE barcode = ANY($1) AND artwork_id IS NULL AND deleted_at IS NULL`,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Db, withTransaction } from '../platform/db.js';
 import { createAudioStore, insertAudioFile, makeAudioPreview } from '../domains/media/index.js';
 import { DEMO_RELEASED } from './demo-catalogue.js';
+import type { MediaStorage } from '../platform/storage/index.js';
 
 const SAMPLE_RATE = 44_100;
 const SECONDS = 8;
@@ -69,7 +70,7 @@ export function demoWav(seed: number, seconds = SECONDS): Buffer {
  * (probed, placed, recorded) and its MP3 preview made as the preview job makes it, dated when the album was made.
  * Answers how many tracks got audio.
  */
-export async function seedDemoAudio(db: Db, dataDir: string): Promise<number> {
+export async function seedDemoAudio(db: Db, dataDir: MediaStorage | string): Promise<number> {
   const { rows } = await db.query<{ id: string; account_id: string; title: string | null; created_at: Date }>(
     `SELECT t.id, t.account_id, t.title, al.created_at FROM tracks t JOIN albums al ON al.id = t.album_id
       WHERE al.barcode = ANY($1) AND t.audio_id IS NULL AND t.deleted_at IS NULL AND al.deleted_at IS NULL

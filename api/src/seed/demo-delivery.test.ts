@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('the demo releases’ delivery', () => {
   it('goes through the simulators: a release LIVE on each of its platforms, with a store link per platform', async () => {
-    const delivery = createDdexDeliveryPort({ dataDir, delivery: t.delivery! });
+    const delivery = createDdexDeliveryPort({ storage: dataDir, delivery: t.delivery! });
     const created = await seedDemo(t.db, { trendsDays: 0, dataDir, delivery });
     expect(created['demo deliveries']).toBe(DEMO_RELEASED.length);
     const pending = await t.db.query<{ pending: number }>(

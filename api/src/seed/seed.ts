@@ -7,6 +7,7 @@ import { seedDemoAudio } from './demo-audio.js';
 import { seedDemoDeliveries, seedDemoReleased, seedDemoStreams } from './demo-catalogue.js';
 import { seedDemoArtwork } from './demo-artwork.js';
 import { seedDemoMoney } from './demo-money.js';
+import type { MediaStorage } from '../platform/storage/index.js';
 import { seedDemoPayouts } from './demo-payouts.js';
 import { seedDemoRelease } from './demo-releases.js';
 import { seedDemoSplits } from './demo-splits.js';
@@ -14,8 +15,11 @@ import { seedDemoSplits } from './demo-splits.js';
 export type SeedOptions = {
   /** Days of demo streams up to yesterday (DEMO_TRENDS_DAYS, default 365; 0: none). */
   trendsDays?: number;
-  /** Where media files live (DATA_DIR): the demo covers and audio are stored there. Without it, none are made. */
-  dataDir?: string | null;
+  /**
+   * Where media files live (the media storage, or a data folder for the local storage on it): the demo covers and
+   * audio are stored there. Without it, none are made.
+   */
+  dataDir?: MediaStorage | string | null;
   /** The plans and platform currency (default: the settings' defaults). */
   settings?: Pick<AppConfig, 'plans' | 'platformCurrency'>;
   /**

@@ -10,6 +10,7 @@ import { createAudioStore, workAudioPreviews } from '../domains/media/index.js';
 import { type AppConfig, loadConfig } from '../platform/config.js';
 import { createPool, type Db } from '../platform/db.js';
 import { type Jobs, startJobs } from '../platform/jobs.js';
+import { createMediaStorage } from '../platform/storage/index.js';
 
 /** A database of its own for one test file, cloned from the migrated template of the run (or an empty one). */
 export async function createTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<{
@@ -99,13 +100,15 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const jobs = await startJobs({ connectionString: database.url, migrate: false, background: false });
   const config = testConfig(overrides);
+  const storage = createMediaStorage(config);
   if (config.audioPreviewWorker)
-    await workAudioPreviews({ db: database.db, jobs, audio: createAudioStore(config.dataDir) });
+    await workAudioPreviews({ db: database.db, jobs, audio: createAudioStore(storage) });
   const delivery =
-    deliveryMode === 'ddex' ? createReleaseDelivery(config, { db: database.db, jobs }) : undefined;
+    deliveryMode === 'ddex' ? createReleaseDelivery(config, { db: database.db, jobs, storage }) : undefined;
   const app = await buildApp(config, {
     db: database.db,
     jobs,
+    storage,
     ...(delivery ? { delivery: delivery.port } : {}),
   });
   beforeReady?.(app);

@@ -20,6 +20,7 @@ export {
   type ReleaseForDelivery,
   type ReleaseForDeliveryInput,
   releaseForDeliverySchema,
+  STORAGE_REFERENCE,
 } from './model.js';
 export { buildNewReleaseMessage, type MessageOptions } from './ern43.js';
 export { createPlatformTransports, type PlatformTransports } from './transports.js';

@@ -58,11 +58,19 @@ const md5Schema = z
   .regex(/^[0-9a-fA-F]{32}$/, 'an MD5 sum: 32 hexadecimal digits')
   .transform((value) => value.toLowerCase());
 
-/** An absolute path to a readable file on this machine (checked when the batch is made, not here). */
+/**
+ * Where a file of the release is: `storage:<key>` in the media storage (what the API hands over; read by the
+ * delivery job on whichever process works it), or an absolute path on this machine. Checked when the batch is
+ * made, not here.
+ */
+export const STORAGE_REFERENCE = 'storage:';
 const filePath = z
   .string()
   .min(1)
-  .refine((value) => value.startsWith('/'), 'an absolute path');
+  .refine(
+    (value) => value.startsWith('/') || /^storage:[\w.-]+(\/[\w.-]+)+$/.test(value),
+    'an absolute path or a storage reference',
+  );
 
 export const deliveryArtistSchema = z.object({
   name: text,

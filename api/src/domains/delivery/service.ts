@@ -9,7 +9,9 @@ import {
 } from '@tunehouse/contracts';
 import type { AppConfig } from '../../platform/config.js';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
+import type { MediaStorage } from '../../platform/storage/index.js';
 import { PermanentDeliveryError, prepareBatch } from './batch.js';
+import { withReleaseFiles } from './local-files.js';
 import { type DeliveryAction, releaseForDeliverySchema, type ReleaseForDeliveryInput } from './model.js';
 import {
   claimDelivery,
@@ -133,9 +135,12 @@ export function createDeliveryService({
   config,
   logger,
   onStatus,
+  storage,
 }: {
   db: Db;
   jobs: DeliveryJobs;
+  /** Where `storage:` references of a release's files are read from (the API's media storage). */
+  storage?: MediaStorage;
   transports: Readonly<Partial<Record<Platform, PlatformTransport>>>;
   config: Pick<AppConfig, 'delivery'>;
   logger?: Logger;
@@ -249,17 +254,20 @@ export function createDeliveryService({
       const release = releaseForDeliverySchema.safeParse(delivery.release);
       if (!release.success)
         throw new PermanentDeliveryError(`The recorded release no longer checks: ${release.error.message}`);
-      const batch = await prepareBatch(release.data, {
-        sender: settings.sender,
-        recipient: {
-          partyId: recipientPartyId(settings, delivery.platform),
-          name: PLATFORM_NAMES[delivery.platform],
-        },
-        messageId: delivery.messageId,
-        createdAt: delivery.createdAt,
-        action: delivery.action,
+      // The files are read while the batch is made and sent, from wherever the media storage keeps them.
+      receipt = await withReleaseFiles(release.data, storage, async (withFiles) => {
+        const batch = await prepareBatch(withFiles, {
+          sender: settings.sender,
+          recipient: {
+            partyId: recipientPartyId(settings, delivery.platform),
+            name: PLATFORM_NAMES[delivery.platform],
+          },
+          messageId: delivery.messageId,
+          createdAt: delivery.createdAt,
+          action: delivery.action,
+        });
+        return transport.upload(batch);
       });
-      receipt = await transport.upload(batch);
     } catch (error) {
       const reason = errorText(error);
       if (error instanceof PermanentDeliveryError || delivery.attempts >= settings.maxAttempts) {

@@ -30,7 +30,10 @@ export function createPlatformTransports(
         sftp
           ? new SftpTransport(platform, sftp)
           : new PlatformSimulator(platform, {
-              root: path.join(config.dataDir, 'deliveries', platform.toLowerCase()),
+              root: path.join(
+                config.delivery.simulatorDir ?? path.join(config.dataDir, 'deliveries'),
+                platform.toLowerCase(),
+              ),
               schema,
               ackDelaySeconds: config.delivery.simulatorAckSeconds,
             }),

@@ -1,12 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ARTWORK_RENDITION_SIZES, ARTWORK_UPLOAD_RULES, type FieldIssue } from '@tunehouse/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { ApiError } from '../../platform/errors.js';
+import { createLocalStorage, type MediaStorage } from '../../platform/storage/index.js';
 import type { ImageFormat, StoredImage, StoredRendition } from './image-store.js';
-import { IMAGE_EXTENSIONS } from './image-store.js';
+import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS } from './image-store.js';
 import { displayName, type ReceivedFile, sweepPartials } from './upload.js';
 
 export type ArtworkRendition = 'original' | keyof typeof ARTWORK_RENDITION_SIZES;
@@ -21,14 +22,19 @@ const unprocessable = (field: FieldIssue['path'], messages: string[]) =>
   );
 
 /**
- * Album artwork (docs/decisions/0033-releases-api.md), stored like artist images under
- * `<DATA_DIR>/media/images/<id>/` with an `images` row, so the image file route serves it. Checked by content:
+ * Album artwork (docs/decisions/0033-releases-api.md), stored like artist images under `media/images/<id>/` in the
+ * media storage (uploads arrive in its scratch folder) with an `images` row, so the image file route serves it. Checked by content:
  * JPEG or PNG (415), at most ARTWORK_UPLOAD_RULES.maxPixels (413, from the header, before decoding), square, at
  * least 3000×3000 and RGB (422). Renditions: `original` (the upload's size, re-encoded without metadata), square
  * large/medium/thumbnail for the UI and `artwork`, the 3000×3000 delivery file; all without transparency.
  */
-export function createArtworkStore(dataDir: string, { maxPixels = ARTWORK_UPLOAD_RULES.maxPixels } = {}) {
-  const imagesDir = path.join(dataDir, 'media', 'images');
+export function createArtworkStore(
+  storageOrDataDir: MediaStorage | string,
+  { maxPixels = ARTWORK_UPLOAD_RULES.maxPixels } = {},
+) {
+  const storage =
+    typeof storageOrDataDir === 'string' ? createLocalStorage(storageOrDataDir) : storageOrDataDir;
+  const imagesDir = path.join(storage.scratchDir, 'media', 'images');
   void sweepPartials(imagesDir);
   let running = 0;
 
@@ -69,7 +75,7 @@ export function createArtworkStore(dataDir: string, { maxPixels = ARTWORK_UPLOAD
     return { format, width, height };
   }
 
-  async function render(received: ReceivedFile, artwork: InspectedArtwork, folder: string) {
+  async function render(received: ReceivedFile, artwork: InspectedArtwork, id: string) {
     const { format } = artwork;
     const extension = IMAGE_EXTENSIONS[format];
     const name = displayName(received.filename, `artwork.${extension}`);
@@ -86,10 +92,12 @@ export function createArtworkStore(dataDir: string, { maxPixels = ARTWORK_UPLOAD
     const encode = (pipeline: Sharp) =>
       format === 'jpeg' ? pipeline.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }) : pipeline.png();
     const renditions: Partial<Record<ArtworkRendition, StoredRendition>> = {};
+    const encoded = new Map<ArtworkRendition, Buffer>();
     const write = async (rendition: ArtworkRendition, pipeline: Sharp, displayed: string) => {
       const { data: bytes, info: written } = await encode(pipeline).toBuffer({ resolveWithObject: true });
       const file = `${rendition}.${extension}`;
-      await fs.writeFile(path.join(folder, file), bytes);
+      await storage.put(`media/images/${id}/${file}`, bytes, IMAGE_CONTENT_TYPES[format]);
+      encoded.set(rendition, bytes);
       renditions[rendition] = {
         file,
         size: written.size,
@@ -103,9 +111,10 @@ export function createArtworkStore(dataDir: string, { maxPixels = ARTWORK_UPLOAD
       const displayed = `${stem}-${rendition}.${extension}`;
       if (rendition === 'artwork' && info.width === size) {
         // Already the delivery size: the same file as the original.
-        await fs.copyFile(
-          path.join(folder, `original.${extension}`),
-          path.join(folder, `artwork.${extension}`),
+        await storage.put(
+          `media/images/${id}/artwork.${extension}`,
+          encoded.get('original')!,
+          IMAGE_CONTENT_TYPES[format],
         );
         renditions.artwork = { ...renditions.original!, file: `artwork.${extension}`, name: displayed };
         continue;
@@ -116,8 +125,9 @@ export function createArtworkStore(dataDir: string, { maxPixels = ARTWORK_UPLOAD
   }
 
   /**
-   * Writes the renditions of an inspected upload into a `.partial` folder renamed into place; the received file is
-   * removed either way. Answers the image to record. At most two renders at once in this process.
+   * Puts the renditions of an inspected upload into the storage (removed again on failure; the image is found by
+   * its row, written after this); the received file is removed either way. Answers the image to record. At most
+   * two renders at once in this process.
    */
   async function save(
     received: ReceivedFile,
@@ -125,20 +135,17 @@ export function createArtworkStore(dataDir: string, { maxPixels = ARTWORK_UPLOAD
     field: FieldIssue['path'],
   ): Promise<StoredImage> {
     const id = randomUUID();
-    const partial = path.join(imagesDir, `.${id}.${randomBytes(4).toString('hex')}.partial`);
     while (running >= 2) await new Promise((resolve) => setTimeout(resolve, 50));
     running += 1;
     try {
-      await fs.mkdir(partial, { recursive: true });
-      const renditions = await render(received, artwork, partial).catch((error: unknown) => {
+      const renditions = await render(received, artwork, id).catch((error: unknown) => {
         const decoding = error instanceof Error && error.constructor === Error && !('code' in error);
         if (!decoding) throw error;
         throw unprocessable(field, ['The artwork could not be read']);
       });
-      await fs.rename(partial, path.join(imagesDir, id));
       return { id, format: artwork.format, renditions };
     } catch (error) {
-      await fs.rm(partial, { recursive: true, force: true });
+      await storage.deletePrefix(`media/images/${id}`).catch(() => undefined);
       throw error;
     } finally {
       running -= 1;

@@ -11,6 +11,7 @@ import { declaredSampleData } from './pcm-chunks.js';
 import { ApiError } from '../../platform/errors.js';
 import { displayName, type ReceivedFile, sweepPartials } from './upload.js';
 import { UUID } from '../../platform/sql.js';
+import { createLocalStorage, type MediaStorage, type StoredObject } from '../../platform/storage/index.js';
 
 const run = promisify(execFile);
 
@@ -38,11 +39,15 @@ export type ProbedAudio = {
 export type StoredMp3 = { file: string; size: number; duration: number };
 
 /**
- * Track audio under `<DATA_DIR>/media/audio/<id>/`: `original.<wav|flac|aif>` as uploaded and `preview.mp3`, made
- * by a background job with the ffmpeg binary of @ffmpeg-installer/ffmpeg.
+ * Track audio in the media storage under `media/audio/<id>/`: `original.<wav|flac|aif>` as uploaded and
+ * `preview.mp3`, made by a background job with the ffmpeg binary of @ffmpeg-installer/ffmpeg. Uploads arrive in
+ * the storage's scratch folder, are probed there and then put (docs/decisions/0055-several-api-processes.md).
+ * Given a data folder instead of a storage, the local folder storage on it (tests, the seed).
  */
-export function createAudioStore(dataDir: string, { ffmpegPath = ffmpeg.path } = {}) {
-  const audioDir = path.join(dataDir, 'media', 'audio');
+export function createAudioStore(storageOrDataDir: MediaStorage | string, { ffmpegPath = ffmpeg.path } = {}) {
+  const storage =
+    typeof storageOrDataDir === 'string' ? createLocalStorage(storageOrDataDir) : storageOrDataDir;
+  const audioDir = path.join(storage.scratchDir, 'media', 'audio');
   void sweepPartials(audioDir);
 
   /** The first bytes must be WAV, FLAC or AIFF (415 otherwise, naming what was found). */
@@ -114,68 +119,78 @@ export function createAudioStore(dataDir: string, { ffmpegPath = ffmpeg.path } =
     };
   }
 
-  const folderOf = (audioId: string) => path.join(audioDir, audioId);
+  const keyOf = (audioId: string, file: string) => `media/audio/${audioId}/${file}`;
   const originalFile = (format: AudioFormat) => `original.${AUDIO_EXTENSIONS[format]}`;
 
-  /** Moves an accepted upload into its folder (one rename); answers the file name and the name to show. */
+  /** Puts an accepted upload into the storage (the received file is moved); answers its file and display names. */
   async function place(audioId: string, received: ReceivedFile, format: AudioFormat) {
-    const folder = folderOf(audioId);
-    await fs.mkdir(folder, { recursive: true });
     const file = originalFile(format);
-    await fs.rename(received.path, path.join(folder, file));
+    await storage.put(keyOf(audioId, file), { file: received.path }, AUDIO_CONTENT_TYPES[format]);
     return { file, name: displayName(received.filename, `audio.${AUDIO_EXTENSIONS[format]}`) };
   }
 
   /**
-   * Makes the MP3 preview (320 kbit/s, stereo) of a stored original with ffmpeg: written under a temporary name,
-   * then renamed, so a reader never sees half a file.
+   * Makes the MP3 preview (320 kbit/s, stereo) of a stored original with ffmpeg into the scratch folder, then
+   * puts it, so a reader never sees half a file.
    */
   async function renderPreview(audioId: string, file: string): Promise<StoredMp3> {
-    const folder = folderOf(audioId);
+    // In the audio's own scratch folder: a sweep of the uploads folder's partial files must not take it.
+    const folder = path.join(audioDir, audioId);
+    await fs.mkdir(folder, { recursive: true });
     const partial = path.join(folder, `.preview.${randomBytes(4).toString('hex')}.partial`);
     try {
-      await run(
-        ffmpegPath,
-        [
-          ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', path.join(folder, file)],
-          ...[
-            '-vn',
-            '-map_metadata',
-            '-1',
-            '-ac',
-            '2',
-            '-codec:a',
-            'libmp3lame',
-            '-b:a',
-            '320k',
-            '-f',
-            'mp3',
+      const made = await storage.withLocalFile(keyOf(audioId, file), async (original) => {
+        await run(
+          ffmpegPath,
+          [
+            ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', original],
+            ...[
+              '-vn',
+              '-map_metadata',
+              '-1',
+              '-ac',
+              '2',
+              '-codec:a',
+              'libmp3lame',
+              '-b:a',
+              '320k',
+              '-f',
+              'mp3',
+            ],
+            partial,
           ],
-          partial,
-        ],
-        { timeout: 10 * 60 * 1000, maxBuffer: 1024 * 1024 },
-      );
-      const metadata = await parseFile(partial, { duration: true, skipCovers: true });
-      const { size } = await fs.stat(partial);
-      await fs.rename(partial, path.join(folder, PREVIEW_FILE));
-      return { file: PREVIEW_FILE, size, duration: metadata.format.duration ?? 0 };
+          { timeout: 10 * 60 * 1000, maxBuffer: 1024 * 1024 },
+        );
+        const metadata = await parseFile(partial, { duration: true, skipCovers: true });
+        const { size } = await fs.stat(partial);
+        return { size, duration: metadata.format.duration ?? 0 };
+      });
+      if (!made) throw new Error(`The original audio ${keyOf(audioId, file)} is not in the storage`);
+      await storage.put(keyOf(audioId, PREVIEW_FILE), { file: partial }, 'audio/mpeg');
+      return { file: PREVIEW_FILE, ...made };
     } catch (error) {
       await fs.rm(partial, { force: true });
       throw error;
     }
   }
 
-  /** The path of a stored file, or null for a name that is not one (nothing outside the folder). */
-  function filePath(audioId: string, file: string): string | null {
+  /** The storage key of a stored file, or null for a name that is not one (nothing outside the audio's folder). */
+  function fileKey(audioId: string, file: string): string | null {
     if (!UUID.test(audioId) || !AUDIO_FILE.test(file)) return null;
-    return path.join(folderOf(audioId), file);
+    return keyOf(audioId, file);
+  }
+
+  /** A stored file to send, or null when the name is not one or the file is not (yet) there. */
+  async function open(audioId: string, file: string): Promise<StoredObject | null> {
+    const key = fileKey(audioId, file);
+    return key ? storage.get(key) : null;
   }
 
   async function remove(audioId: string): Promise<void> {
-    if (UUID.test(audioId)) await fs.rm(folderOf(audioId), { recursive: true, force: true });
+    if (UUID.test(audioId)) await storage.deletePrefix(`media/audio/${audioId}`);
   }
 
-  return { dir: audioDir, sniff, probe, place, renderPreview, filePath, remove };
+  return { dir: audioDir, storage, sniff, probe, place, renderPreview, fileKey, open, remove };
 }
 
 export type AudioStore = ReturnType<typeof createAudioStore>;

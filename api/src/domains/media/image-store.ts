@@ -1,5 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import {
   ARTIST_IMAGE_MAX_PIXELS,
@@ -10,6 +9,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { ApiError } from '../../platform/errors.js';
+import { createLocalStorage, type MediaStorage, type StoredObject } from '../../platform/storage/index.js';
 
 export type ImageFormat = 'jpeg' | 'png';
 export const IMAGE_EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png' };
@@ -53,16 +53,18 @@ function displayName(filename: string | undefined, format: ImageFormat): string 
 }
 
 /**
- * Uploaded images and their renditions as files under `<DATA_DIR>/media/images/<id>/` (docs/decisions/0031-artists-api.md).
+ * Uploaded images and their renditions in the media storage under `media/images/<id>/`
+ * (docs/decisions/0031-artists-api.md, 0055-several-api-processes.md).
  * `inspect` refuses what is not a JPEG or PNG by its content (415), has too many pixels (413) or cannot be decoded
  * (422) before any rendering; `save` writes the renditions: original (the upload's size, re-encoded so that no
  * metadata such as a GPS position is kept) and the square large, medium and thumbnail crops, never enlarged.
  */
 export function createImageStore(
-  dataDir: string,
+  storageOrDataDir: MediaStorage | string,
   { maxPixels = ARTIST_IMAGE_MAX_PIXELS, concurrency = 2 } = {},
 ) {
-  const imagesDir = path.join(dataDir, 'media', 'images');
+  const storage =
+    typeof storageOrDataDir === 'string' ? createLocalStorage(storageOrDataDir) : storageOrDataDir;
   const limited = semaphore(concurrency);
 
   async function inspect(buffer: Buffer, field: FieldIssue['path']): Promise<InspectedImage> {
@@ -93,7 +95,12 @@ export function createImageStore(
     return { format, width, height };
   }
 
-  async function render(buffer: Buffer, image: InspectedImage, filename: string | undefined, folder: string) {
+  async function render(
+    buffer: Buffer,
+    image: InspectedImage,
+    filename: string | undefined,
+    write: (file: string, data: Buffer) => Promise<void>,
+  ) {
     const { format } = image;
     const extension = IMAGE_EXTENSIONS[format];
     const name = displayName(filename, format);
@@ -116,7 +123,7 @@ export function createImageStore(
     for (const [rendition, pipeline, displayed] of jobs) {
       const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
       const file = `${rendition}.${extension}`;
-      await fs.writeFile(path.join(folder, file), data);
+      await write(file, data);
       renditions[rendition] = {
         file,
         size: info.size,
@@ -128,7 +135,10 @@ export function createImageStore(
     return renditions as StoredRenditions;
   }
 
-  /** Writes the renditions of an inspected upload; answers the image to record. Nothing is left on failure. */
+  /**
+   * Puts the renditions of an inspected upload; answers the image to record. Nothing is left on failure. The image
+   * is found by its row, written after this, so nobody reads a half-stored image.
+   */
   async function save(
     buffer: Buffer,
     image: InspectedImage,
@@ -136,10 +146,10 @@ export function createImageStore(
     field: FieldIssue['path'],
   ): Promise<StoredImage> {
     const id = randomUUID();
-    const partial = path.join(imagesDir, `.${id}.${randomBytes(4).toString('hex')}.partial`);
-    await fs.mkdir(partial, { recursive: true });
+    const write = (file: string, data: Buffer) =>
+      storage.put(`media/images/${id}/${file}`, data, IMAGE_CONTENT_TYPES[image.format]);
     try {
-      const renditions = await limited(() => render(buffer, image, filename, partial)).catch(
+      const renditions = await limited(() => render(buffer, image, filename, write)).catch(
         (error: unknown) => {
           // libvips reports an undecodable file as a plain Error; anything else (a bug, a full disk) stays a 500.
           const decoding = error instanceof Error && error.constructor === Error && !('code' in error);
@@ -148,27 +158,32 @@ export function createImageStore(
           throw new ApiError(422, 'UNPROCESSABLE', message, [{ path: field, message }]);
         },
       );
-      await fs.rename(partial, path.join(imagesDir, id));
       return { id, format: image.format, renditions };
     } catch (error) {
-      await fs.rm(partial, { recursive: true, force: true });
+      await storage.deletePrefix(`media/images/${id}`).catch(() => undefined);
       throw error;
     }
   }
 
-  /** The path of a rendition file, or null for a name that is not one (nothing outside the folder). */
-  function filePath(imageId: string, file: string): string | null {
+  /** The storage key of a rendition file, or null for a name that is not one (nothing outside the image's folder). */
+  function fileKey(imageId: string, file: string): string | null {
     if (!RENDITION_FILE.test(file) || !/^[0-9a-f-]{36}$/.test(imageId)) return null;
-    return path.join(imagesDir, imageId, file);
+    return `media/images/${imageId}/${file}`;
   }
 
-  /** Removes an image's files; a missing folder is fine. */
+  /** A rendition to send, or null when the name is not one or the file is not there. */
+  async function open(imageId: string, file: string): Promise<StoredObject | null> {
+    const key = fileKey(imageId, file);
+    return key ? storage.get(key) : null;
+  }
+
+  /** Removes an image's files; a missing image is fine. */
   async function remove(imageId: string): Promise<void> {
     if (!/^[0-9a-f-]{36}$/.test(imageId)) return;
-    await fs.rm(path.join(imagesDir, imageId), { recursive: true, force: true });
+    await storage.deletePrefix(`media/images/${imageId}`);
   }
 
-  return { inspect, save, filePath, remove };
+  return { inspect, save, fileKey, open, remove };
 }
 
 export type ImageStore = ReturnType<typeof createImageStore>;

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { UUID } from '../../platform/sql.js';
@@ -8,22 +8,22 @@ import { AUDIO_CONTENT_TYPES, type AudioStore, PREVIEW_FILE } from './audio-stor
 import { IMAGE_CONTENT_TYPES, IMAGE_EXTENSIONS, type ImageStore } from './image-store.js';
 import { findImage } from './repository.js';
 
-/** A stored file ready to be sent: where it is on disk, its size and its content type. */
-export type MediaFile = { location: string; size: number; contentType: string };
+/** A stored file ready to be sent: its bytes from the media storage, their count and its content type. */
+export type MediaFile = { body: Readable; size: number; contentType: string };
 
 /**
- * Finds the stored files that the media URLs name. A file is found only when its row names it and it is on disk;
+ * Finds the stored files that the media URLs name. A file is found only when its row names it and it is stored;
  * anything else (a malformed id, another rendition's name, a preview not made yet) is 404 like an unknown id.
  */
 export function createMediaFiles({ db, images, audio }: { db: Db; images: ImageStore; audio: AudioStore }) {
-  async function onDisk(
-    location: string | null,
+  async function sendable(
+    object: Promise<{ body: Readable; size: number } | null>,
     contentType: string,
     notFound: ApiError,
   ): Promise<MediaFile> {
-    const stat = location ? await fs.stat(location).catch(() => null) : null;
-    if (!location || !stat?.isFile()) throw notFound;
-    return { location, size: stat.size, contentType };
+    const found = await object;
+    if (!found) throw notFound;
+    return { ...found, contentType };
   }
 
   /** An image rendition: `{rendition}.{jpg|png}`, in the image's own format. */
@@ -40,7 +40,7 @@ export function createMediaFiles({ db, images, audio }: { db: Db; images: ImageS
       extension !== IMAGE_EXTENSIONS[stored.format]
     )
       throw notFound;
-    return onDisk(images.filePath(id, file), IMAGE_CONTENT_TYPES[stored.format], notFound);
+    return sendable(images.open(id, file), IMAGE_CONTENT_TYPES[stored.format], notFound);
   }
 
   /**
@@ -67,10 +67,10 @@ export function createMediaFiles({ db, images, audio }: { db: Db; images: ImageS
           'This download link has expired; open the track again for a new one',
         );
       const contentType = AUDIO_CONTENT_TYPES[stored.format];
-      return { ...(await onDisk(audio.filePath(id, file), contentType, notFound)), expires: link.expires! };
+      return { ...(await sendable(audio.open(id, file), contentType, notFound)), expires: link.expires! };
     }
     const contentType = isPreview ? 'audio/mpeg' : AUDIO_CONTENT_TYPES[stored.format];
-    return onDisk(audio.filePath(id, file), contentType, notFound);
+    return sendable(audio.open(id, file), contentType, notFound);
   }
 
   return { image, audio: audioFile };

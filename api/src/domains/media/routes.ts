@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { endpoints } from '@tunehouse/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +20,7 @@ function sendFile(reply: FastifyReply, file: MediaFile & { expires?: number }) {
     .header('cache-control', cacheControl)
     // The web app's pages are on other origins; helmet's default (same-origin) would block the <img> and <audio>.
     .header('cross-origin-resource-policy', 'cross-origin');
-  return { status: 200 as const, body: createReadStream(file.location) };
+  return { status: 200 as const, body: file.body };
 }
 
 /**

@@ -72,7 +72,7 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
     });
     const captured: unknown[] = [];
     const port = createDdexDeliveryPort({
-      dataDir,
+      storage: dataDir,
       delivery: {
         enqueue: async (release, platforms, action, options) => {
           captured.push(release);
@@ -104,8 +104,12 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
       audio: { format: 'WAV', sampleRate: 44_100, channels: 2, bitDepth: 16 },
     });
     expect(release.tracks[0]!.durationSeconds).toBeCloseTo(2, 3);
-    expect(fs.existsSync(release.tracks[0]!.audio.path)).toBe(true);
-    expect(fs.existsSync(release.artwork.path)).toBe(true);
+    // The files are handed over as media-storage references, read by the delivery job wherever it runs.
+    const stored = (reference: string) =>
+      path.join(dataDir, ...reference.replace(/^storage:/, '').split('/'));
+    expect(release.tracks[0]!.audio.path).toMatch(/^storage:media\/audio\/[0-9a-f-]{36}\/original\.wav$/);
+    expect(fs.existsSync(stored(release.tracks[0]!.audio.path))).toBe(true);
+    expect(fs.existsSync(stored(release.artwork.path))).toBe(true);
     expect(queued).toHaveLength(1);
     expect((await delivery.statusOf(String(album.id)))[0]).toMatchObject({
       platform: 'SPOTIFY',
@@ -124,7 +128,7 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
 
   it('a release delivery refuses is 422 and nothing is queued', async () => {
     const port = createDdexDeliveryPort({
-      dataDir,
+      storage: dataDir,
       delivery: {
         statusOf: async () => [],
         enqueue: async () => {

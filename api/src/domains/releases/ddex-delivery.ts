@@ -7,6 +7,7 @@ import {
   InvalidDeliveryError,
   type ReleaseForDeliveryInput,
 } from '../delivery/index.js';
+import type { MediaStorage } from '../../platform/storage/index.js';
 import { createAudioStore, createImageStore } from '../media/index.js';
 import type { DeliveryPort } from './delivery-port.js';
 import {
@@ -81,17 +82,18 @@ export function toDeliveryModel(release: ReleaseWithFiles): ReleaseForDeliveryIn
 /**
  * The DeliveryPort on 0035's delivery service: in the accepting (or takedown) transaction, the release is read,
  * mapped to delivery's model and queued per platform with `tx`. A release delivery refuses is 422 (the move is
- * rolled back). Wire it with `buildApp(config, { …, delivery: createDdexDeliveryPort({ dataDir, delivery }) })`
+ * rolled back). Wire it with `buildApp(config, { …, delivery: createDdexDeliveryPort({ storage, delivery }) })`
  * and give the delivery service `onStatus: reportDeliveryStatus(db)`.
  */
 export function createDdexDeliveryPort({
-  dataDir,
+  storage,
   delivery,
 }: {
-  dataDir: string;
+  /** The media storage the release's files are in (a data folder: the local storage on it). */
+  storage: MediaStorage | string;
   delivery: Pick<DeliveryService, 'enqueue' | 'statusOf'>;
 }): DeliveryPort {
-  const stores = { images: createImageStore(dataDir), audio: createAudioStore(dataDir) };
+  const stores = { images: createImageStore(storage), audio: createAudioStore(storage) };
   return {
     async deliver({ albumId, action, platforms }, tx) {
       const release = await loadReleaseForDelivery(tx, stores, albumId);

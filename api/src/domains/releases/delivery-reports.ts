@@ -1,6 +1,7 @@
 import type { Platform } from '@tunehouse/contracts';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
+import { STORAGE_REFERENCE } from '../delivery/index.js';
 import type { AudioStore, ImageStore } from '../media/index.js';
 import {
   type AlbumDetailRecord,
@@ -67,7 +68,10 @@ export async function recordLink(
   );
 }
 
-/** A release as delivery sends it: the detailed album and the paths of its artwork and audio files. */
+/**
+ * A release as delivery sends it: the detailed album and where its artwork and audio files are, as media-storage
+ * references (`storage:<key>`, which the delivery job reads from the storage).
+ */
 export type ReleaseWithFiles = AlbumDetailRecord & {
   files: {
     /** The 3000×3000 delivery rendition (`artwork`), or null without artwork. */
@@ -76,6 +80,8 @@ export type ReleaseWithFiles = AlbumDetailRecord & {
     audio: Record<string, string | null>;
   };
 };
+
+const storageReference = (key: string | null) => (key ? `${STORAGE_REFERENCE}${key}` : null);
 
 export async function loadReleaseForDelivery(
   q: Queryable,
@@ -93,11 +99,11 @@ export async function loadReleaseForDelivery(
   return {
     ...detail,
     files: {
-      artwork: artwork && artworkFile ? images.filePath(artwork.id, artworkFile) : null,
+      artwork: artwork && artworkFile ? storageReference(images.fileKey(artwork.id, artworkFile)) : null,
       audio: Object.fromEntries(
         detail.tracks.map((track) => [
           track.id,
-          track.audio ? audio.filePath(track.audio.id, track.audio.file) : null,
+          track.audio ? storageReference(audio.fileKey(track.audio.id, track.audio.file)) : null,
         ]),
       ),
     },

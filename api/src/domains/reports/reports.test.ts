@@ -7,11 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Db } from '../../platform/db.js';
+import { createLocalStorage } from '../../platform/storage/index.js';
 import { type Jobs, startJobs } from '../../platform/jobs.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { bearer, createUser, expectError, expectShape, login, multipart } from '../../testing/fixtures.js';
 import { createTestDatabase, testConfig } from '../../testing/test-app.js';
 import { createInMemoryCatalogue } from './catalogue.js';
+import { createReportFiles } from './report-files.js';
 import {
   processReportJob,
   reportFilePageSchema,
@@ -91,7 +93,11 @@ describe('POST /v1/admin/reports', () => {
     expect(queued).toEqual([file.id]);
     expect(fs.readdirSync(path.join(dataDir, 'reports'))).toEqual([file.id]);
 
-    await processReportJob(db, { fileId: file.id }, { catalogue });
+    await processReportJob(
+      db,
+      { fileId: file.id },
+      { catalogue, files: createReportFiles(createLocalStorage(dataDir)) },
+    );
     const loaded = await app.inject(injectOf(api.get, { params: { id: file.id } }, { session: admin }));
     expect(loaded.json()).toMatchObject({
       status: 'LOADED',
@@ -163,7 +169,11 @@ describe('POST /v1/admin/reports', () => {
       'date,platform,territory,isrc,upc,streams,sub30\n2024-04-03,SPOTIFY,SE,SEABC2400001,,lots,0\n';
     const response = await upload(admin, 'broken.csv', broken);
     const file = expectShape(reportUploadSchema, response);
-    await processReportJob(db, { fileId: file.id }, { catalogue });
+    await processReportJob(
+      db,
+      { fileId: file.id },
+      { catalogue, files: createReportFiles(createLocalStorage(dataDir)) },
+    );
     const failed = await app.inject(injectOf(api.get, { params: { id: file.id } }, { session: admin }));
     expect(failed.json()).toMatchObject({
       status: 'FAILED',

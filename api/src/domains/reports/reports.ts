@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import { type ReportFile, toPage, type UnmatchedLine } from '@tunehouse/contracts';
 import type { Db, Queryable } from '../../platform/db.js';
 import { iso } from '../../platform/db.js';
 import { type Jobs, QUEUES } from '../../platform/jobs.js';
 import type { CatalogueLookup } from './catalogue.js';
 import { loadReportFile } from './loader.js';
+import type { ReportFiles } from './report-files.js';
 import { ReportParseError } from './usage.js';
 
 /**
@@ -188,7 +188,7 @@ export function pgBossReportQueue(jobs: Jobs): ReportQueue {
 export async function processReportJob(
   db: Db,
   { fileId }: ReportIngestJob,
-  { catalogue }: { catalogue: CatalogueLookup },
+  { catalogue, files }: { catalogue: CatalogueLookup; files: ReportFiles },
 ): Promise<void> {
   const file = await findReportFile(db, fileId);
   if (!file || file.status === 'LOADED') return;
@@ -197,22 +197,30 @@ export async function processReportJob(
       fileId,
       message.slice(0, 2000),
     ]);
-  if (!file.stored_file || !fs.existsSync(file.stored_file)) {
-    await fail('The uploaded file is no longer stored; upload it again');
+  const gone = () => fail('The uploaded file is no longer stored; upload it again');
+  if (!file.stored_file) {
+    await gone();
     return;
   }
   try {
-    await loadReportFile(db, file.stored_file, {
-      catalogue,
-      fileId,
-      name: file.name,
-      format: file.format === 'CSV' ? 'CSV' : 'DDEX_DSR',
+    const loaded = await files.withLocalFile(file.stored_file, async (local) => {
+      await loadReportFile(db, local, {
+        catalogue,
+        fileId,
+        name: file.name,
+        format: file.format === 'CSV' ? 'CSV' : 'DDEX_DSR',
+      });
+      return true;
     });
+    if (!loaded) {
+      await gone();
+      return;
+    }
   } catch (error) {
     await fail(error instanceof Error ? error.message : String(error));
     if (error instanceof ReportParseError) return;
     throw error;
   }
-  await fs.promises.rm(file.stored_file, { force: true });
+  await files.discard(file.stored_file);
   await db.query('UPDATE report_files SET stored_file = NULL WHERE id = $1', [fileId]);
 }

@@ -13,6 +13,7 @@ import { ApiError } from '../../platform/errors.js';
 import { rethrowAsUnreadableMultipart } from '../media/index.js';
 import { detectFormat } from './loader.js';
 import { requireReportHeader } from './report-header.js';
+import type { ReportFiles } from './report-files.js';
 import type { ReportService } from './service.js';
 
 /** Platform reports run to a few GiB (a month of a large service); the upload streams to disk, never to memory. */
@@ -110,17 +111,16 @@ function tooLarge(maxBytes: number): never {
 /** Platform report upload and the loaded files' counts and unmatched lines, for admins. */
 export function reportRoutes({
   reports,
+  files,
   auth,
-  dataDir,
   maxBytes = REPORT_MAX_BYTES,
 }: {
   reports: ReportService;
+  /** Uploads are kept in the media storage until their job has loaded them. */
+  files: ReportFiles;
   auth: AuthGuard;
-  /** Uploads are stored under <dataDir>/reports until their job has loaded them. */
-  dataDir: string;
   maxBytes?: number;
 }): FastifyPluginAsyncZod {
-  const folder = path.join(dataDir, 'reports');
   return async (app) => {
     await app.register(multipart, {
       limits: { files: 1, fields: 5, parts: 6, fieldSize: 1000, headerPairs: 100 },
@@ -129,22 +129,22 @@ export function reportRoutes({
     const api = endpoints.adminReports;
 
     route(api.upload, async (request) => {
-      await fs.promises.mkdir(folder, { recursive: true });
       const id = randomUUID();
-      const stored = path.join(folder, id);
-      let received: Awaited<ReturnType<typeof receiveFile>> & { format: string };
+      const receiving = files.receiving(id);
+      await fs.promises.mkdir(path.dirname(receiving), { recursive: true });
+      let received: Awaited<ReturnType<typeof receiveFile>> & { format: string; storedFile: string };
       try {
-        const file = await receiveFile(request, stored, maxBytes);
-        received = { ...file, format: await detectFormat(stored, file.name) };
-        await requireReportHeader(stored, file.name, received.format, REPORT_FILE_FIELD);
+        const file = await receiveFile(request, receiving, maxBytes);
+        const format = await detectFormat(receiving, file.name);
+        await requireReportHeader(receiving, file.name, format, REPORT_FILE_FIELD);
+        received = { ...file, format, storedFile: await files.keep(id, receiving) };
       } catch (error) {
-        await fs.promises.rm(stored, { force: true });
+        await fs.promises.rm(receiving, { force: true });
         throw error;
       }
       const upload = await reports.record({
         ...received,
         id,
-        storedFile: stored,
         uploadedBy: callerOf(request).user.id,
       });
       return { status: upload.duplicate ? 200 : 202, body: upload };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { ReportUpload } from '@tunehouse/contracts';
 import { type Db, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
@@ -13,8 +12,9 @@ import {
   retryReportFile,
   toReportFile,
 } from './reports.js';
+import type { ReportFiles } from './report-files.js';
 
-/** An upload stored on disk, with its content's hash: what the service records and queues. */
+/** An upload in the media storage (`storedFile`: its reference), with its content's hash: what is recorded and queued. */
 export type StoredUpload = {
   id: string;
   name: string;
@@ -29,7 +29,15 @@ export type StoredUpload = {
  * Report files for the admins: recording an upload (queued for the loader's job, once per content), the files with
  * their counts, and the lines that matched nothing.
  */
-export function createReportService({ db, queue }: { db: Db; queue: ReportQueue }) {
+export function createReportService({
+  db,
+  queue,
+  files,
+}: {
+  db: Db;
+  queue: ReportQueue;
+  files: ReportFiles;
+}) {
   async function existing(id: string): Promise<ReportFileRow> {
     const file = await findReportFile(db, id);
     if (!file) throw new ApiError(404, 'NOT_FOUND', 'No such report file');
@@ -57,13 +65,13 @@ export function createReportService({ db, queue }: { db: Db; queue: ReportQueue 
         await queue.enqueue(row.id, tx);
         return { row, duplicate: false, replaced: known.stored_file };
       }).catch(async (error: unknown) => {
-        await fs.promises.rm(upload.storedFile, { force: true });
+        await files.discard(upload.storedFile);
         throw error;
       });
       // Before answering: the copy of a duplicate, or the failed file's older copy, is not needed.
-      if (outcome.duplicate) await fs.promises.rm(upload.storedFile, { force: true });
+      if (outcome.duplicate) await files.discard(upload.storedFile);
       else if (outcome.replaced && outcome.replaced !== upload.storedFile)
-        await fs.promises.rm(outcome.replaced, { force: true });
+        await files.discard(outcome.replaced);
       return { ...toReportFile(outcome.row), duplicate: outcome.duplicate };
     },
 

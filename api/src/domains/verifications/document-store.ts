@@ -1,5 +1,4 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { buffer as readAll } from 'node:stream/consumers';
 import {
   type FieldIssue,
   VERIFICATION_DOCUMENT_TYPES,
@@ -8,6 +7,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { ApiError } from '../../platform/errors.js';
+import { createLocalStorage, type MediaStorage } from '../../platform/storage/index.js';
 
 const EXTENSIONS: Record<VerificationDocumentType, string> = {
   'image/jpeg': 'jpg',
@@ -55,32 +55,38 @@ export async function inspectDocument(
 }
 
 /**
- * ID documents as files under `<DATA_DIR>/verifications/<account id>/`, readable by the API's own user only
- * (folders 0700, files 0600). No route serves them: only the verification provider reads them.
+ * ID documents in the media storage under `verifications/<account id>/` (the local storage keeps them 0700/0600,
+ * readable by the API's own user only; a bucket must be private). No route serves them: only the verification
+ * provider reads them.
  */
-export function createDocumentStore(dataDir: string) {
-  const root = path.join(dataDir, 'verifications');
+export function createDocumentStore(storageOrDataDir: MediaStorage | string) {
+  const storage =
+    typeof storageOrDataDir === 'string' ? createLocalStorage(storageOrDataDir) : storageOrDataDir;
+  const keyOf = (file: string) => `verifications/${file}`;
 
-  /** Writes the document; answers its name relative to the store. */
+  /** Stores the document; answers its name relative to the store. */
   async function save(
     accountId: string,
     verificationId: string,
     buffer: Buffer,
     type: VerificationDocumentType,
   ): Promise<string> {
-    const file = path.join(accountId, `${verificationId}.${EXTENSIONS[type]}`);
-    await fs.mkdir(path.join(root, accountId), { recursive: true, mode: 0o700 });
-    await fs.writeFile(path.join(root, file), buffer, { mode: 0o600, flag: 'wx' });
+    const file = `${accountId}/${verificationId}.${EXTENSIONS[type]}`;
+    await storage.put(keyOf(file), buffer, type);
     return file;
   }
 
-  const pathOf = (file: string) => path.join(root, file);
-
-  async function remove(file: string): Promise<void> {
-    await fs.rm(pathOf(file), { force: true });
+  /** The document's bytes, or null when it is no longer stored. */
+  async function read(file: string): Promise<Buffer | null> {
+    const object = await storage.get(keyOf(file));
+    return object ? readAll(object.body) : null;
   }
 
-  return { save, pathOf, remove };
+  async function remove(file: string): Promise<void> {
+    await storage.delete(keyOf(file));
+  }
+
+  return { save, read, remove };
 }
 
 export type DocumentStore = ReturnType<typeof createDocumentStore>;

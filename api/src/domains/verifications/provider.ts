@@ -1,6 +1,6 @@
 import type { CountryCode, VerificationDocumentType } from '@tunehouse/contracts';
 
-/** A stored submission as a provider sees it: the person's details and where their ID document lies. */
+/** A stored submission as a provider sees it: the person's details and their ID document (read on demand). */
 export type VerificationSubmission = {
   id: string;
   accountId: string;
@@ -11,7 +11,8 @@ export type VerificationSubmission = {
   city: string;
   postalCode: string;
   country: CountryCode;
-  document: { path: string; type: VerificationDocumentType; size: number };
+  /** `read` answers the stored bytes, or null when the document is no longer stored. */
+  document: { read: () => Promise<Buffer | null>; type: VerificationDocumentType; size: number };
   submittedAt: Date;
 };
 

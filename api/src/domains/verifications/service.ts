@@ -8,6 +8,7 @@ import type { AuthContext } from '../../platform/auth-guard.js';
 import { type Db, iso, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { type Jobs, QUEUES } from '../../platform/jobs.js';
+import type { MediaStorage } from '../../platform/storage/index.js';
 import { createDocumentStore, type DocumentStore } from './document-store.js';
 import type { VerificationProvider, VerificationSubmission } from './provider.js';
 import {
@@ -60,7 +61,7 @@ export function createVerificationService({ db, jobs, documents, provider }: Dep
       postalCode: record.postalCode,
       country: record.country,
       document: {
-        path: documents.pathOf(record.documentFile),
+        read: () => documents.read(record.documentFile),
         type: record.documentType,
         size: record.documentSize,
       },
@@ -141,24 +142,25 @@ export function createVerificationService({ db, jobs, documents, provider }: Dep
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
 /**
- * The service as the API runs it: documents under `<dataDir>/verifications/`, decided by the built-in simulator
+ * The service as the API runs it: documents in the media storage under `verifications/` (given a data folder: the
+ * local storage on it), decided by the built-in simulator
  * (no real provider is wired yet) `simulatorDelaySeconds` after each submission.
  */
 export function createBuiltInVerificationService({
   db,
   jobs,
-  dataDir,
+  storage,
   simulatorDelaySeconds,
 }: {
   db: Db;
   jobs: Jobs;
-  dataDir: string;
+  storage: MediaStorage | string;
   simulatorDelaySeconds?: number;
 }): VerificationService {
   return createVerificationService({
     db,
     jobs,
-    documents: createDocumentStore(dataDir),
+    documents: createDocumentStore(storage),
     provider: new SimulatedVerificationProvider(
       simulatorDelaySeconds === undefined ? {} : { delaySeconds: simulatorDelaySeconds },
     ),

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { isAtLeast, VERIFICATION_MIN_AGE } from '@tunehouse/contracts';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
@@ -33,12 +32,8 @@ export class SimulatedVerificationProvider implements VerificationProvider {
       return reject('Simulated rejection: the legal name contains “reject”.');
     if (!isAtLeast(submission.dateOfBirth, VERIFICATION_MIN_AGE))
       return reject(`The person must be at least ${VERIFICATION_MIN_AGE} years old.`);
-    let buffer: Buffer;
-    try {
-      buffer = await fs.readFile(submission.document.path);
-    } catch {
-      return reject('The document could not be found; please send it again.');
-    }
+    const buffer = await submission.document.read().catch(() => null);
+    if (!buffer) return reject('The document could not be found; please send it again.');
     const type = await fileTypeFromBuffer(buffer);
     if (type?.mime !== submission.document.type)
       return reject('The document could not be read; please send it again.');

@@ -39,7 +39,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-verifications-'));
   t = await createTestApp({ dataDir });
   // The worker the API process runs (main.ts), driven by hand here.
-  verifications = createBuiltInVerificationService({ db: t.db, jobs: t.jobs, dataDir });
+  verifications = createBuiltInVerificationService({ db: t.db, jobs: t.jobs, storage: dataDir });
   // A real PNG: a photo-like 640×400 scan of an ID card.
   png = await sharp(randomBytes(640 * 400 * 3), { raw: { width: 640, height: 400, channels: 3 } })
     .png()
