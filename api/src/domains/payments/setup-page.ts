@@ -5,7 +5,7 @@ import type { SimulatedSetup } from './simulated-payment-provider.js';
 
 const STYLE = `${CHECKOUT_STYLE}
 fieldset{border:1px solid #c9c4d6;border-radius:8px;margin:1rem 0;padding:.5rem 1rem}
-label{display:block;padding:.4rem 0}`;
+label{display:block;padding:.4rem 0}form{display:block}`;
 
 /**
  * The simulated provider's card set-up page: plainly a simulation, a choice of test cards (no card number is typed,
