@@ -7,8 +7,13 @@ import { NX_ENV } from '../start/run.mjs';
  * Builds one area alone with Nx (its libs first when they changed; Nx's cache answers for what did not). The
  * build's own output goes to stderr, so that stdout carries only the tool's result lines.
  */
-export function buildArea(area) {
-  const project = `@tunehouse/${area.dir}`;
+export async function buildArea(area) {
+  await nxBuild(`@tunehouse/${area.dir}`);
+  return path.join(ROOT, area.dir, 'dist');
+}
+
+/** `nx run <project>:build`, its output on stderr. */
+export function nxBuild(project) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -17,9 +22,7 @@ export function buildArea(area) {
     );
     child.on('error', reject);
     child.on('exit', (code, signal) =>
-      code === 0
-        ? resolve(path.join(ROOT, area.dir, 'dist'))
-        : reject(new Error(`build of ${project} failed (${code ?? signal})`)),
+      code === 0 ? resolve() : reject(new Error(`build of ${project} failed (${code ?? signal})`)),
     );
   });
 }

@@ -6,19 +6,17 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AREAS } from '../start/areas.mjs';
 import { ROOT } from '../start/paths.mjs';
-import { buildArea } from './build.mjs';
+import { buildArea, nxBuild } from './build.mjs';
 import { readBuild } from './hash.mjs';
-import {
-  AreaToolError,
-  areaStatus,
-  deployVersion,
-  lastPointer,
-  baseUrlOf,
-  rollbackArea,
-} from './pointer.mjs';
+import { AreaToolError } from './errors.mjs';
 import { listReleases, publishBuild } from './release.mjs';
 import { findArea, readSettings, startOrigin } from './settings.mjs';
 import { openRegistryLocation, openStorage } from './storage.mjs';
+
+// The registry is checked with the shell contract's own schema, from its build: on a fresh clone it is built first.
+if (!fs.existsSync(path.join(ROOT, 'libs', 'shell-contract', 'dist', 'index.js')))
+  await nxBuild('@tunehouse/shell-contract');
+const { areaStatus, deployVersion, lastPointer, baseUrlOf, rollbackArea } = await import('./pointer.mjs');
 
 const USAGE = `usage: npm run area -- <verb>
   publish <area> [--dist <built folder>]   build the area alone and store it; prints the version

@@ -1,10 +1,11 @@
 import { parseRegistry } from '@tunehouse/shell-contract';
+import { AreaToolError } from './errors.mjs';
 import { readRelease } from './release.mjs';
 
 /** Pointers kept per area for rollback (the current one last). */
 const HISTORY_LENGTH = 20;
 
-export class AreaToolError extends Error {}
+export { AreaToolError };
 
 /** Where a published version's manifest is served: `<base>/<area>/<version>/mf-manifest.json`. */
 export function manifestUrlOf(baseUrl, area, version) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { AREAS, portFromEnv } from '../start/areas.mjs';
 import { ROOT } from '../start/paths.mjs';
-import { AreaToolError } from './pointer.mjs';
+import { AreaToolError } from './errors.mjs';
 
 /** Where `npm start` keeps published area builds and the registry it serves. */
 export const DEFAULT_STORE = path.join(ROOT, '.data', 'areas');
