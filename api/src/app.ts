@@ -282,11 +282,11 @@ export async function buildApp(
 
   await app.register(healthRoutes({ db, auth }));
   await app.register(botCheckRoutes({ botCheck, auth, rateLimits }));
-  await app.register(sessionRoutes({ sessions, auth, rateLimits }));
-  await app.register(accountRoutes({ accounts, auth, rateLimits }));
+  await app.register(sessionRoutes({ sessions, auth, rateLimits, config }));
+  await app.register(accountRoutes({ accounts, auth, rateLimits, config }));
   await app.register(userRoutes({ users, auth }));
   await app.register(eventRoutes({ events, auth, rateLimits }));
-  await app.register(adminRoutes({ admin, auth }));
+  await app.register(adminRoutes({ admin, auth, config }));
   await app.register(auditRoutes({ db, auth }));
   const images = createImageStore(storage);
   const artists = createArtistService({ db, images });

@@ -52,8 +52,8 @@ const CASES: Case[] = [
   {
     method: 'POST',
     url: '/v1/sessions/current/refresh',
-    payload: { refreshToken: 7 },
-    paths: [['body', 'refreshToken']],
+    payload: { impersonation: 'yes' },
+    paths: [['body', 'impersonation']],
   },
   {
     method: 'POST',

@@ -21,9 +21,12 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** POST /v1/sessions/current/refresh. */
+/**
+ * POST /v1/sessions/current/refresh. The refresh token itself comes in its HttpOnly cookie (decision 0051); the
+ * body only says which one: an admin viewing the product as a user holds two, their own and the impersonation's.
+ */
 export const refreshSessionRequestSchema = z.object({
-  refreshToken: z.string().min(1).max(512),
+  impersonation: z.boolean().optional(),
 });
 export type RefreshSessionRequest = z.infer<typeof refreshSessionRequestSchema>;
 

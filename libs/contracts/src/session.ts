@@ -39,9 +39,12 @@ export const sessionChallengeSchema = z.object({
   method: z.enum(['totp', 'email']).optional(),
 });
 
+/**
+ * The session's token as pages see it: the access token only. The refresh token travels in an HttpOnly cookie
+ * scoped to the refresh and sign-out calls, never in a body a page script can read (decision 0051).
+ */
 export const sessionTokenSchema = z.object({
   accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
 });
 
 /** A session. `adminEmail` is the admin marker of an impersonation session. */

@@ -126,9 +126,8 @@ describe('login', () => {
 });
 
 describe('accessToken and refresh', () => {
-  const stale = () => wireSession({ accessExp: NOW + 4 * MINUTE, refreshToken: 'old' });
-  const fresh = () =>
-    wireSession({ accessToken: tokenExpiringAt(NOW + 15 * MINUTE, { v: 2 }), refreshToken: 'new' });
+  const stale = () => wireSession({ accessExp: NOW + 4 * MINUTE });
+  const fresh = () => wireSession({ accessToken: tokenExpiringAt(NOW + 15 * MINUTE, { v: 2 }) });
 
   it('is null when signed out', async () => {
     await expect(setup().manager.accessToken()).resolves.toBeNull();
@@ -169,13 +168,31 @@ describe('accessToken and refresh', () => {
     answer.resolve(json(fresh()));
     const [a, b, session, c] = await tokens;
     expect(callsTo(REFRESH)).toHaveLength(1);
-    expect(callsTo(REFRESH)[0]!.body).toEqual({ refreshToken: 'old' });
+    // The refresh token is the API's HttpOnly cookie: sent by the browser with the credentialed call, never by us.
+    expect(callsTo(REFRESH)[0]).toMatchObject({ body: {}, credentials: 'include' });
     expect(new Set([a, b, c, session.token.accessToken])).toEqual(new Set([fresh().token.accessToken]));
-    expect(JSON.parse(storage.value!).token.refreshToken).toBe('new');
+    expect(JSON.parse(storage.value!).token.accessToken).toBe(fresh().token.accessToken);
     // A later stale moment refreshes again: the flight is over.
     vi.advanceTimersByTime(11 * MINUTE);
     await manager.accessToken();
     expect(callsTo(REFRESH)).toHaveLength(2);
+  });
+
+  it("asks for the impersonation's refresh cookie when an admin views the product as a user", async () => {
+    const { manager, callsTo } = setup(
+      { [REFRESH]: json(fresh()) },
+      { stored: wireSession({ accessExp: NOW + 4 * MINUTE, adminEmail: 'admin@example.test' }) },
+    );
+    await manager.refresh();
+    expect(callsTo(REFRESH)[0]).toMatchObject({ body: { impersonation: true }, credentials: 'include' });
+  });
+
+  it('drops a refresh token an older shell left in the readable cookie', () => {
+    const legacy = wireSession();
+    const stored = { ...legacy, token: { ...legacy.token, refreshToken: 'readable-by-scripts' } };
+    const { manager, storage } = setup({}, { stored });
+    expect(manager.current()?.token).toEqual({ accessToken: legacy.token.accessToken });
+    expect(storage.value).not.toContain('readable-by-scripts');
   });
 
   it('turns HTTP 400 into RefreshRejectedError with the server message and destroys the session', async () => {
@@ -554,7 +571,7 @@ describe('subscriptions and storage', () => {
 
   it('does not call onUserChange when the same user gets a new session', async () => {
     const { manager, onUserChange } = setup(
-      { [REFRESH]: json(wireSession({ refreshToken: 'new' })) },
+      { [REFRESH]: json(wireSession({ accessToken: tokenExpiringAt(NOW + 15 * MINUTE, { v: 2 }) })) },
       { stored: wireSession({ accessExp: NOW + MINUTE }) },
     );
     onUserChange.mockClear();

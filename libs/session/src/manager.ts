@@ -101,7 +101,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }
     if (raw === null) return null;
     try {
-      return sessionSchema.parse(JSON.parse(raw));
+      const session = sessionSchema.parse(JSON.parse(raw));
+      // What the schema does not know any more goes, such as the refresh token an older shell kept here: it lives
+      // in the API's HttpOnly cookie now (decision 0051), out of page scripts' reach.
+      if (raw.includes('"refreshToken"')) persist(session);
+      return session;
     } catch (error) {
       logger.warn(SESSION_WARNINGS.restore, error);
       persist(null);
@@ -155,10 +159,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   async function runRefresh(from: Session): Promise<Session> {
     let session = from;
-    // Another tab may have rotated the tokens already (the cookie is shared): take its session instead of
-    // presenting a refresh token that is spent, which would end the session on the server.
+    // Another tab may have rotated the tokens already (the cookies are shared): take its session instead of
+    // refreshing once more. Had it only sent its refresh and not yet saved the answer, the browser's refresh
+    // cookie is the new one by the time this refresh goes, unless both leave at the same instant.
     const stored = readStored();
-    if (stored && stored.id === session.id && stored.token.refreshToken !== session.token.refreshToken) {
+    if (stored && stored.id === session.id && stored.token.accessToken !== session.token.accessToken) {
       set(stored);
       if (!flagsOf(stored).isStale) return stored;
       session = stored;
@@ -170,8 +175,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       throw error;
     }
     try {
+      // The refresh token is the API's HttpOnly cookie, which the client's credentialed request carries; an
+      // admin viewing the product as a user names the impersonation's, so that their own stays for 'Back to admin'.
       const next = await call(
-        requestOf(endpoints.sessions.refresh, { body: { refreshToken: session.token.refreshToken } }),
+        requestOf(endpoints.sessions.refresh, { body: session.adminEmail ? { impersonation: true } : {} }),
       );
       // Signed out or replaced while the refresh was under way: do not bring the old session back.
       if (state?.id !== session.id) throw sessionErrors.refreshWithoutToken();
@@ -191,7 +198,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   function refresh(): Promise<Session> {
     if (refreshing) return refreshing;
     const session = state;
-    if (!session?.token.refreshToken) return Promise.reject(sessionErrors.refreshWithoutToken());
+    if (!session) return Promise.reject(sessionErrors.refreshWithoutToken());
     const running = runRefresh(session).finally(() => {
       if (refreshing === running) refreshing = null;
     });

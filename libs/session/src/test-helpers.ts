@@ -21,7 +21,6 @@ export interface WireSessionOptions {
   /** `exp` of the access token, epoch ms. */
   accessExp?: number;
   accessToken?: string;
-  refreshToken?: string;
   status?: 'pending' | 'active';
   challenge?: {
     id?: string;
@@ -40,10 +39,8 @@ export function wireSession(options: WireSessionOptions = {}) {
   return {
     id: options.id ?? 's1',
     status: options.status ?? 'active',
-    token: {
-      accessToken: options.accessToken ?? tokenExpiringAt(accessExp),
-      refreshToken: options.refreshToken ?? 'refresh-1',
-    },
+    // The refresh token is never in the answer: the API sets it as an HttpOnly cookie.
+    token: { accessToken: options.accessToken ?? tokenExpiringAt(accessExp) },
     expiresAt:
       options.expiresAt === undefined ? new Date(Date.now() + 30 * DAY).toISOString() : options.expiresAt,
     adminEmail: options.adminEmail ?? null,
@@ -85,6 +82,8 @@ export interface Call {
   path: string;
   headers: Record<string, string>;
   body: unknown;
+  /** Whether the browser would send its cookies (the refresh cookie among them). */
+  credentials: RequestCredentials | undefined;
 }
 
 /**
@@ -100,6 +99,7 @@ export function fakeApi(routes: Record<string, Handler | Handler[]>) {
       path: url.pathname,
       headers: Object.fromEntries(new Headers(init.headers).entries()),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+      credentials: init.credentials,
     };
     calls.push(call);
     const key = `${call.method} ${call.path}`;

@@ -13,10 +13,8 @@ function wireSession(id: string, user: { id: string; email: string }, extra: Rec
   return {
     id,
     status: 'active',
-    token: {
-      accessToken: jwt({ sub: user.id, sid: id, exp: inAQuarterHour() }),
-      refreshToken: `refresh-${id}`,
-    },
+    // No refresh token: the API hands it over as an HttpOnly cookie only (decision 0051).
+    token: { accessToken: jwt({ sub: user.id, sid: id, exp: inAQuarterHour() }) },
     expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     adminEmail: null,
     challenge: null,
@@ -119,6 +117,9 @@ describe("the shell's session port", () => {
     const view = await port.impersonate('user-7', '/admin/users?page=2');
     expect(view.user.email).toBe('mara@example.test');
     expect(local.items.get(ADMIN_RETURN_TO_KEY)).toBe('/admin/users?page=2');
+    // What waits in local storage for 'Back to admin' is what pages may read; the admin's refresh token stays
+    // in the API's HttpOnly cookie, next to the impersonation's own.
+    expect(JSON.parse(local.items.get(ADMIN_SESSION_KEY)!).token).toEqual(ADMIN.token);
 
     expect(await port.endImpersonation()).toBe('/admin/users?page=2');
     expect(port.current()?.user.email).toBe('admin@example.test');

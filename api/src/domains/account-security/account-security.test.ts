@@ -18,9 +18,9 @@ import {
   expectShape,
   lastMailTo,
   linkParams,
-  login,
   PASSWORD,
 } from '../../testing/fixtures.js';
+import { refreshWith, signIn } from '../../testing/refresh-cookie.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -41,8 +41,18 @@ const call = <E extends Endpoint>(
   headers: Record<string, string> = {},
 ) => t.app.inject(injectOf(endpoint, args, { session, headers }));
 
-const refresh = (session: Session) =>
-  t.app.inject(injectOf(endpoints.sessions.refresh, { body: { refreshToken: session.token.refreshToken } }));
+/** Each session's refresh token, as its cookie handed it over (the body never carries it). */
+const refreshTokens = new Map<string, string>();
+async function login(app: TestApp['app'], email: string, password = PASSWORD): Promise<Session> {
+  const { session, refreshToken } = await signIn(app, email, password);
+  refreshTokens.set(String(session.id), refreshToken);
+  return session;
+}
+const refresh = (session: Session) => {
+  const token = refreshTokens.get(String(session.id));
+  if (token === undefined) throw new Error(`No refresh token kept for session ${session.id}`);
+  return refreshWith(t.app, token);
+};
 
 /** A code of the authenticator app `offsetSteps` time steps from now (the API accepts ±1 step of drift). */
 const codeFor = (secret: string, offsetSteps = 0) =>

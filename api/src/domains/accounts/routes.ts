@@ -1,10 +1,13 @@
 import { endpoints } from '@tunehouse/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import type { RateLimits } from '../../platform/rate-limits.js';
 import { withUniformDuration } from '../../platform/uniform-duration.js';
-import type { AccountService } from './service.js';
+import type { AppConfig } from '../../platform/config.js';
+import { setRefreshCookie } from '../sessions/index.js';
+import type { AccountService, UserSignedIn } from './service.js';
 
 /** Well above the few milliseconds a known address takes (a link written, a mail queued). */
 const RESET_ANSWER_FLOOR_MS = 250;
@@ -14,21 +17,33 @@ export function accountRoutes({
   accounts,
   auth,
   rateLimits,
+  config,
 }: {
   accounts: AccountService;
   auth: AuthGuard;
   rateLimits: RateLimits;
+  config: Pick<AppConfig, 'publicApiUrl'>;
 }): FastifyPluginAsyncZod {
+  /** The user with the session for the body; the refresh token goes into its HttpOnly cookie only. */
+  const signedIn = (reply: FastifyReply, { user, refresh }: UserSignedIn) => {
+    setRefreshCookie(reply, config, refresh);
+    return user;
+  };
   return async (app) => {
     const route = endpointRegistrar(app, auth);
     const api = endpoints.accounts;
 
-    route(api.signup, async (request) => ({ status: 201, body: await accounts.signup(request.body) }), {
-      rateLimit: rateLimits.signup,
-    });
+    route(
+      api.signup,
+      async (request, reply) => ({ status: 201, body: signedIn(reply, await accounts.signup(request.body)) }),
+      { rateLimit: rateLimits.signup },
+    );
     route(
       api.activateEmail,
-      async (request) => ({ status: 200, body: await accounts.activateEmail(request.body) }),
+      async (request, reply) => ({
+        status: 200,
+        body: signedIn(reply, await accounts.activateEmail(request.body)),
+      }),
       {
         rateLimit: rateLimits.emailActivation,
       },
@@ -46,7 +61,10 @@ export function accountRoutes({
     );
     route(
       api.resetPassword,
-      async (request) => ({ status: 200, body: await accounts.resetPassword(request.body) }),
+      async (request, reply) => ({
+        status: 200,
+        body: signedIn(reply, await accounts.resetPassword(request.body)),
+      }),
       {
         rateLimit: rateLimits.passwordReset,
       },

@@ -16,6 +16,8 @@ import {
   emailSubject,
   forgetAllFailures,
   mayMailReset,
+  type OpenedSession,
+  type RefreshGrant,
   revokeUserSessions,
   type SessionService,
   userSubject,
@@ -39,9 +41,19 @@ const linkInvalid = () =>
     { path: ['body', 'secret'], message: 'Unknown, used or expired link' },
   ]);
 
+/**
+ * The answer of a call that signs the user in: the user with the session for the body, and the refresh token for
+ * its HttpOnly cookie (sessions/refresh-cookie.ts).
+ */
+export type UserSignedIn = { user: UserWithSession; refresh: RefreshGrant };
+const withSession = (user: Parameters<typeof toUser>[0], opened: OpenedSession): UserSignedIn => ({
+  user: { ...toUser(user), session: opened.session },
+  refresh: opened.refresh,
+});
+
 /** Sign-up, e-mail activation and password reset: each answers with the user and a new session. */
 export function createAccountService({ db, tokens, mailer, config, sessions }: Deps) {
-  async function signup(request: SignupRequest): Promise<UserWithSession> {
+  async function signup(request: SignupRequest): Promise<UserSignedIn> {
     const passwordHash = await hashPassword(request.password);
     return withTransaction(db, async (tx) => {
       const user = await insertUser(tx, {
@@ -61,11 +73,11 @@ export function createAccountService({ db, tokens, mailer, config, sessions }: D
         tx,
         emailActivationMail({ to: user.email, firstName: user.firstName, siteUrl: config.siteUrl, ...link }),
       );
-      return { ...toUser(user), session: await sessions.open(tx, user) };
+      return withSession(user, await sessions.open(tx, user));
     });
   }
 
-  async function activateEmail({ challengeId, secret }: EmailActivationRequest): Promise<UserWithSession> {
+  async function activateEmail({ challengeId, secret }: EmailActivationRequest): Promise<UserSignedIn> {
     const result = await withTransaction(db, async (tx) => {
       const challenge = await redeemLinkChallenge(tx, tokens, challengeId, secret, 'email_activation');
       if (!challenge) return null;
@@ -73,7 +85,7 @@ export function createAccountService({ db, tokens, mailer, config, sessions }: D
       await markEmailVerified(tx, challenge.userId);
       const user = await findUserById(tx, challenge.userId);
       if (!user) return null;
-      return { ...toUser(user), session: await sessions.open(tx, user) };
+      return withSession(user, await sessions.open(tx, user));
     });
     if (!result) throw linkInvalid();
     return result;
@@ -102,7 +114,7 @@ export function createAccountService({ db, tokens, mailer, config, sessions }: D
     challengeId,
     secret,
     password,
-  }: PasswordResetRequest): Promise<UserWithSession> {
+  }: PasswordResetRequest): Promise<UserSignedIn> {
     const passwordHash = await hashPassword(password);
     const result = await withTransaction(db, async (tx) => {
       const challenge = await redeemLinkChallenge(tx, tokens, challengeId, secret, 'password_reset');
@@ -116,7 +128,7 @@ export function createAccountService({ db, tokens, mailer, config, sessions }: D
       if (!user) return null;
       await forgetAllFailures(tx, userSubject(user.id));
       await forgetAllFailures(tx, emailSubject(user.email));
-      return { ...toUser(user), session: await sessions.open(tx, user) };
+      return withSession(user, await sessions.open(tx, user));
     });
     if (!result) throw linkInvalid();
     return result;

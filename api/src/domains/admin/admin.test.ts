@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../platform/auth-guard.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import { refreshTokenSetBy, refreshWith, setCookiesOf } from '../../testing/refresh-cookie.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { IMPERSONATION_REFRESH_COOKIE } from '../sessions/index.js';
 
 let t: TestApp;
 let admin: UserRecord;
@@ -104,11 +106,13 @@ describe('POST /v1/admin/impersonations', () => {
   });
 
   it('keeps the admin marker through a refresh and stops at the time limit', async () => {
-    const session = expectShape(sessionSchema, await impersonate(adminSession, artist.id));
-    const refreshed = await send(endpoints.sessions.refresh, {
-      body: { refreshToken: session.token.refreshToken },
-    });
+    const started = await impersonate(adminSession, artist.id);
+    const session = expectShape(sessionSchema, started);
+    // The impersonation's refresh token has a cookie of its own; the admin's own cookie is left alone.
+    expect(setCookiesOf(started).map((cookie) => cookie.name)).toEqual([IMPERSONATION_REFRESH_COOKIE]);
+    const refreshed = await refreshWith(t.app, refreshTokenSetBy(started, true), { impersonation: true });
     expect(expectShape(sessionSchema, refreshed).adminEmail).toBe(admin.email);
+    expect(refreshTokenSetBy(refreshed, true)).toBeTruthy();
     await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [
       session.id,
     ]);

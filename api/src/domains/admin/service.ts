@@ -4,13 +4,12 @@ import {
   type ImpersonationAuditEntry,
   type ImpersonationAuditQuery,
   type Paginated,
-  type Session,
   toPage,
 } from '@tunehouse/contracts';
 import type { AuthContext, UserRecord } from '../../platform/auth-guard.js';
 import { type Db, iso, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { revokeUserSessions, type SessionService } from '../sessions/index.js';
+import { type OpenedSession, revokeUserSessions, type SessionService } from '../sessions/index.js';
 import { findUserById, toUser } from '../users/index.js';
 import { insertImpersonation, listImpersonations, listUsers, setSuspended } from './repository.js';
 
@@ -41,21 +40,21 @@ export function createAdminService({ db, sessions }: { db: Db; sessions: Session
    * time, audited in `impersonations` (ended when the session is destroyed). Admins cannot be impersonated:
    * that would let one admin act with another's rights.
    */
-  async function impersonate(admin: AuthContext, userId: string): Promise<Session> {
+  async function impersonate(admin: AuthContext, userId: string): Promise<OpenedSession> {
     const user = await target(userId);
     if (user.isAdmin)
       throw new ApiError(403, 'IMPERSONATION_FORBIDDEN', 'Administrators cannot be impersonated');
     return withTransaction(db, async (tx) => {
-      const session = await sessions.open(tx, user, {
+      const opened = await sessions.open(tx, user, {
         impersonator: { id: admin.user.id, email: admin.user.email },
       });
       await insertImpersonation(tx, {
         adminId: admin.user.id,
         userId: user.id,
-        sessionId: String(session.id),
-        expiresAt: session.expiresAt!,
+        sessionId: String(opened.session.id),
+        expiresAt: opened.session.expiresAt!,
       });
-      return session;
+      return opened;
     });
   }
 

@@ -3,7 +3,8 @@
  * from.
  *
  * Exports for app.ts: `sessionRoutes`, `createSessionService` and `loadSessionContext` (the auth guard's loader).
- * Exports for the other identity domains: ending sessions (`revokeSession`, `revokeUserSessions`,
+ * Exports for the other identity domains: handing a new session's refresh token over as its HttpOnly cookie
+ * (`setRefreshCookie`, refresh-cookie.ts), ending sessions (`revokeSession`, `revokeUserSessions`,
  * `revokeOtherUserSessions`) and the sign-in abuse limits (sign-in-limits.ts: `admitCurrentPasswordCheck`,
  * `recordAttempt`, `forgetAllFailures`, `mayMailReset`, `emailSubject`, `userSubject`, `SIGN_IN_LIMITS`).
  */
@@ -13,10 +14,17 @@ export {
   revokeSession,
   revokeUserSessions,
 } from './repository.js';
+export {
+  IMPERSONATION_REFRESH_COOKIE,
+  REFRESH_COOKIE,
+  type RefreshGrant,
+  setRefreshCookie,
+} from './refresh-cookie.js';
 export { sessionRoutes } from './routes.js';
 export {
   createSessionService,
   type Impersonator,
+  type OpenedSession,
   type SessionService,
   type SignInOrigin,
 } from './service.js';

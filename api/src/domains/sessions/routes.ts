@@ -2,45 +2,72 @@ import { endpoints } from '@tunehouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
+import type { AppConfig } from '../../platform/config.js';
+import { ApiError } from '../../platform/errors.js';
 import type { RateLimits } from '../../platform/rate-limits.js';
+import {
+  clearRefreshCookie,
+  refreshOriginAllowed,
+  refreshTokenOf,
+  setRefreshCookie,
+} from './refresh-cookie.js';
 import type { SessionService } from './service.js';
 
-type Deps = { sessions: SessionService; auth: AuthGuard; rateLimits: RateLimits };
+type Deps = {
+  sessions: SessionService;
+  auth: AuthGuard;
+  rateLimits: RateLimits;
+  config: Pick<AppConfig, 'publicApiUrl' | 'corsOrigins'>;
+};
 
-/** Signing in: login, refresh, second-step verification, destroy. */
-export function sessionRoutes({ sessions, auth, rateLimits }: Deps): FastifyPluginAsyncZod {
+/**
+ * Signing in: login, refresh, second-step verification, destroy. Every answer that opens or rotates a session
+ * hands its refresh token over as the HttpOnly cookie only (refresh-cookie.ts).
+ */
+export function sessionRoutes({ sessions, auth, rateLimits, config }: Deps): FastifyPluginAsyncZod {
   return async (app) => {
     const route = endpointRegistrar(app, auth);
     const api = endpoints.sessions;
 
     route(
       api.login,
-      async (request) => ({
-        status: 201,
-        body: await sessions.login(request.body.email, request.body.password, {
+      async (request, reply) => {
+        const opened = await sessions.login(request.body.email, request.body.password, {
           address: request.ip,
           botCheck: request.botCheck,
-        }),
-      }),
+        });
+        setRefreshCookie(reply, config, opened.refresh);
+        return { status: 201, body: opened.session };
+      },
       { rateLimit: rateLimits.login },
     );
     route(
       api.refresh,
-      async (request) => ({ status: 200, body: await sessions.refresh(request.body.refreshToken) }),
-      {
-        rateLimit: rateLimits.refresh,
+      async (request, reply) => {
+        if (!refreshOriginAllowed(request, config.corsOrigins))
+          throw new ApiError(403, 'FORBIDDEN', 'Sessions are refreshed from this site’s own pages only');
+        const impersonation = request.body.impersonation === true;
+        const opened = await sessions.refresh(refreshTokenOf(request, impersonation));
+        setRefreshCookie(reply, config, opened.refresh);
+        return { status: 200, body: opened.session };
       },
+      { rateLimit: rateLimits.refresh },
     );
     route(
       api.verify,
-      async (request) => ({
-        status: 200,
-        body: await sessions.verify(callerOf(request), request.body.secret, { address: request.ip }),
-      }),
+      async (request, reply) => {
+        const opened = await sessions.verify(callerOf(request), request.body.secret, {
+          address: request.ip,
+        });
+        setRefreshCookie(reply, config, opened.refresh);
+        return { status: 200, body: opened.session };
+      },
       { rateLimit: rateLimits.verify },
     );
-    route(api.destroy, async (request) => {
-      await sessions.destroy(callerOf(request));
+    route(api.destroy, async (request, reply) => {
+      const caller = callerOf(request);
+      await sessions.destroy(caller);
+      clearRefreshCookie(reply, config, caller.session.impersonatorId !== null);
       return { status: 204, body: undefined };
     });
   };

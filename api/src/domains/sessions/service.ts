@@ -36,6 +36,7 @@ import {
   secondStepLimitJustReached,
   userSubject,
 } from './sign-in-limits.js';
+import type { RefreshGrant } from './refresh-cookie.js';
 
 /** The second step lasts 10 minutes and allows a handful of tries. */
 const SECOND_STEP_TTL_SECONDS = 10 * 60;
@@ -48,6 +49,12 @@ const DAY_MS = 86_400_000;
 export type SessionDeps = { db: Db; tokens: TokenService; mailer: Mailer; config: AppConfig };
 
 export type Impersonator = { id: string; email: string };
+
+/**
+ * A session just opened or rotated: what the answer's body carries, and the refresh token, which goes to the
+ * browser only as its HttpOnly cookie (refresh-cookie.ts), never in the body.
+ */
+export type OpenedSession = { session: Session; refresh: RefreshGrant };
 
 /** A result computed inside a transaction that must commit even though the request then fails. */
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
@@ -62,14 +69,20 @@ const invalidCredentials = () =>
   new ApiError(401, 'INVALID_CREDENTIALS', 'The e-mail address or password is wrong');
 
 export function createSessionService({ db, tokens, mailer, config }: SessionDeps) {
-  async function issueTokens(tx: Queryable, userId: string, sessionId: string, sessionEnd: Date) {
+  async function issueTokens(
+    tx: Queryable,
+    userId: string,
+    sessionId: string,
+    sessionEnd: Date,
+    impersonation: boolean,
+  ) {
     const refresh = newRefreshToken();
     const expiresAt = new Date(
       Math.min(Date.now() + config.refreshTokenTtlDays * DAY_MS, sessionEnd.getTime()),
     );
     await insertRefreshToken(tx, { hash: refresh.hash, sessionId, expiresAt });
     const accessToken = await tokens.signAccess(userId, sessionId);
-    return { token: { accessToken, refreshToken: refresh.token }, expiresAt };
+    return { accessToken, refresh: { token: refresh.token, expiresAt, impersonation } };
   }
 
   function view(
@@ -78,17 +91,18 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
     user: UserRecord,
     issued: Awaited<ReturnType<typeof issueTokens>>,
     extra: { adminEmail?: string | null; challenge?: Pick<ChallengeRecord, 'id' | 'method'> | null },
-  ): Session {
+  ): OpenedSession {
     const challenge = extra.challenge;
-    return {
+    const session: Session = {
       id: sessionId,
       status,
-      token: issued.token,
-      expiresAt: issued.expiresAt.toISOString(),
+      token: { accessToken: issued.accessToken },
+      expiresAt: issued.refresh.expiresAt.toISOString(),
       adminEmail: extra.adminEmail ?? null,
       challenge: challenge ? { id: challenge.id, status: 'pending', method: challenge.method } : null,
       user: toUser(user),
     };
+    return { session, refresh: issued.refresh };
   }
 
   /**
@@ -100,7 +114,7 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
     tx: Queryable,
     user: UserRecord,
     how: { impersonator?: Impersonator; secondStepPassed?: boolean } = {},
-  ): Promise<Session> {
+  ): Promise<OpenedSession> {
     const now = Date.now();
     const { impersonator } = how;
     if (user.secondStep !== 'none' && !impersonator && !how.secondStepPassed) {
@@ -121,7 +135,7 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
         maxAttempts: SECOND_STEP_MAX_ATTEMPTS,
         ttlSeconds: SECOND_STEP_TTL_SECONDS,
       });
-      const issued = await issueTokens(tx, user.id, sessionId, expiresAt);
+      const issued = await issueTokens(tx, user.id, sessionId, expiresAt, false);
       return view(sessionId, 'pending', user, issued, {
         challenge: { id: challengeId, method: user.secondStep },
       });
@@ -135,7 +149,7 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
       expiresAt,
       impersonatorId: impersonator?.id ?? null,
     });
-    const issued = await issueTokens(tx, user.id, sessionId, expiresAt);
+    const issued = await issueTokens(tx, user.id, sessionId, expiresAt, Boolean(impersonator));
     return view(sessionId, 'active', user, issued, { adminEmail: impersonator?.email ?? null });
   }
 
@@ -147,9 +161,9 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
     email: string,
     password: string,
     { address = '', botCheck = 'not-required' }: SignInOrigin = {},
-  ): Promise<Session> {
+  ): Promise<OpenedSession> {
     const subject = emailSubject(email);
-    const outcome = await withTransaction(db, async (tx): Promise<Outcome<Session>> => {
+    const outcome = await withTransaction(db, async (tx): Promise<Outcome<OpenedSession>> => {
       await lockSubject(tx, subject);
       try {
         await admitPasswordAttempt(tx, { subject, address, botCheck });
@@ -171,9 +185,11 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
     return unwrap(outcome);
   }
 
-  async function refresh(refreshToken: string): Promise<Session> {
+  /** Rotates the refresh token (null: the browser sent none, refused like an unknown one). */
+  async function refresh(refreshToken: string | null): Promise<OpenedSession> {
+    if (refreshToken === null) throw refreshRejected();
     const hash = sha256(refreshToken);
-    const outcome = await withTransaction(db, async (tx): Promise<Outcome<Session>> => {
+    const outcome = await withTransaction(db, async (tx): Promise<Outcome<OpenedSession>> => {
       const stored = await findRefreshTokenForUpdate(tx, hash);
       if (!stored) return fail(refreshRejected());
       const context = await loadSessionContext(tx, stored.sessionId);
@@ -188,7 +204,13 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
       if (session.revokedAt || session.expiresAt.getTime() <= now || stored.expiresAt.getTime() <= now)
         return fail(refreshRejected());
       await markRefreshTokenRotated(tx, hash);
-      const issued = await issueTokens(tx, user.id, session.id, session.expiresAt);
+      const issued = await issueTokens(
+        tx,
+        user.id,
+        session.id,
+        session.expiresAt,
+        session.impersonatorId !== null,
+      );
       const challenge = session.status === 'pending' ? await findSessionChallenge(tx, session.id) : null;
       return {
         ok: true,
@@ -206,11 +228,11 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
     caller: AuthContext,
     secret: string,
     { address = '' }: SignInOrigin = {},
-  ): Promise<Session> {
+  ): Promise<OpenedSession> {
     if (caller.session.status !== 'pending')
       throw new ApiError(409, 'SESSION_NOT_CHALLENGED', NOT_CHALLENGED_MESSAGE);
     const subject = userSubject(caller.user.id);
-    const outcome = await withTransaction(db, async (tx): Promise<Outcome<Session>> => {
+    const outcome = await withTransaction(db, async (tx): Promise<Outcome<OpenedSession>> => {
       await lockSubject(tx, subject);
       try {
         await admitSecondStepAttempt(tx, subject);

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../platform/tokens.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, lastMailTo, login, PASSWORD } from '../../testing/fixtures.js';
+import { refreshTokenSetBy, refreshWith, setCookiesOf, signIn } from '../../testing/refresh-cookie.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from './refresh-cookie.js';
 
 const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
@@ -21,8 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const refresh = (refreshToken: string) =>
-  t.app.inject(injectOf(endpoints.sessions.refresh, { body: { refreshToken } }));
+const refresh = (refreshToken: string | null, headers?: Record<string, string>) =>
+  refreshWith(t.app, refreshToken, headers ? { headers } : {});
 const me = (session: Session | string) => t.app.inject(injectOf(endpoints.users.me, {}, { session }));
 const verify = (session: Session, secret: string) =>
   t.app.inject(injectOf(endpoints.sessions.verify, { body: { secret } }, { session }));
@@ -57,6 +59,25 @@ describe('POST /v1/sessions (login)', () => {
     );
   });
 
+  it('hands the refresh token over only as an HttpOnly, SameSite=Strict cookie on the session calls’ path', async () => {
+    const user = await createUser(t.db);
+    const { session, refreshToken, response } = await signIn(t.app, user.email);
+    // Nothing a page script can read carries it: not the body, not a readable cookie.
+    expect(response.body).not.toContain(refreshToken);
+    expect(JSON.stringify(session)).not.toMatch(/refresh/i);
+    const cookie = setCookiesOf(response).find((entry) => entry.name === REFRESH_COOKIE)!;
+    expect(cookie.attributes).toMatchObject({
+      httponly: true,
+      samesite: 'Strict',
+      secure: true,
+      path: '/v1/sessions/current',
+    });
+    expect(REFRESH_COOKIE_PATH).toBe('/v1/sessions/current');
+    // It lives as long as the refresh token: 30 days by default.
+    expect(Number(cookie.attributes['max-age'])).toBeGreaterThan(29 * 86_400);
+    expect(Number(cookie.attributes['max-age'])).toBeLessThanOrEqual(30 * 86_400);
+  });
+
   it('keeps no password or hash anywhere in the answer', async () => {
     const user = await createUser(t.db);
     const response = await t.app.inject(
@@ -81,26 +102,29 @@ describe('access tokens', () => {
 });
 
 describe('POST /v1/sessions/current/refresh', () => {
-  it('rotates the refresh token and keeps the session', async () => {
+  it('rotates the refresh token (a new cookie, not in the body) and keeps the session', async () => {
     const user = await createUser(t.db);
-    const first = await login(t.app, user.email);
-    const response = await refresh(first.token.refreshToken);
+    const { session: first, refreshToken } = await signIn(t.app, user.email);
+    const response = await refresh(refreshToken);
     expect(response.statusCode).toBe(200);
     const second = expectShape(sessionSchema, response);
     expect(second.id).toBe(first.id);
-    expect(second.token.refreshToken).not.toBe(first.token.refreshToken);
+    const rotated = refreshTokenSetBy(response);
+    expect(rotated).not.toBe(refreshToken);
+    expect(response.body).not.toContain(rotated);
     expect((await me(second)).statusCode).toBe(200);
   });
 
   it('treats reuse of a rotated token as theft: the whole family ends', async () => {
     const user = await createUser(t.db);
-    const first = await login(t.app, user.email);
-    const second = expectShape(sessionSchema, await refresh(first.token.refreshToken));
+    const { session: first, refreshToken } = await signIn(t.app, user.email);
+    const rotation = await refresh(refreshToken);
+    const second = expectShape(sessionSchema, rotation);
 
-    const reuse = await refresh(first.token.refreshToken);
+    const reuse = await refresh(refreshToken);
     expect(expectError(reuse, 400, 'REFRESH_REJECTED').message).toBe(REFRESH_REJECTED_MESSAGE);
     // The thief's copy and the rightful new token both stop working, and so does the access token.
-    expectError(await refresh(second.token.refreshToken), 400, 'REFRESH_REJECTED');
+    expectError(await refresh(refreshTokenSetBy(rotation)), 400, 'REFRESH_REJECTED');
     expectError(await me(second), 401, 'SESSION_ENDED');
     const { rows } = await t.db.query('SELECT revoked_reason FROM sessions WHERE id = $1', [first.id]);
     expect(rows[0].revoked_reason).toBe('refresh_token_reuse');
@@ -108,31 +132,55 @@ describe('POST /v1/sessions/current/refresh', () => {
 
   it('refuses an expired refresh token with the spec’s message', async () => {
     const user = await createUser(t.db);
-    const session = await login(t.app, user.email);
+    const { session, refreshToken } = await signIn(t.app, user.email);
     await t.db.query(
       `UPDATE refresh_tokens SET expires_at = now() - interval '1 second' WHERE session_id = $1`,
       [session.id],
     );
-    const response = await refresh(session.token.refreshToken);
+    const response = await refresh(refreshToken);
     expect(expectError(response, 400, 'REFRESH_REJECTED').message).toBe(
       'Failed to refresh session with invalid or expired token',
     );
   });
 
-  it('refuses an unknown token', async () => {
+  it('refuses an unknown token, and a refresh without the cookie', async () => {
     expectError(await refresh('made-up-token'), 400, 'REFRESH_REJECTED');
+    expectError(await refresh(null), 400, 'REFRESH_REJECTED');
+  });
+
+  it('refuses a refresh from an origin outside CORS_ORIGINS or a cross-site page, and leaves the token unspent', async () => {
+    const user = await createUser(t.db);
+    const { refreshToken } = await signIn(t.app, user.email);
+    // Same site, another origin (another port of the host): SameSite lets the cookie through, the Origin check does not.
+    expectError(await refresh(refreshToken, { origin: 'http://localhost:9999' }), 403, 'FORBIDDEN');
+    expectError(await refresh(refreshToken, { origin: 'null' }), 403, 'FORBIDDEN');
+    expectError(
+      await refresh(refreshToken, { origin: 'http://localhost:4200', 'sec-fetch-site': 'cross-site' }),
+      403,
+      'FORBIDDEN',
+    );
+    // Refused before the token was looked at: it still rotates (a spent one would end the session).
+    const allowed = await refresh(refreshToken);
+    expect(allowed.statusCode, allowed.body).toBe(200);
   });
 });
 
 describe('DELETE /v1/sessions/current', () => {
-  it('ends the session: its access and refresh tokens stop working', async () => {
+  it('ends the session: its access and refresh tokens stop working, and the browser drops the cookie', async () => {
     const user = await createUser(t.db);
-    const session = await login(t.app, user.email);
+    const { session, refreshToken } = await signIn(t.app, user.email);
     const response = await t.app.inject(injectOf(endpoints.sessions.destroy, {}, { session }));
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
+    expect(setCookiesOf(response)).toEqual([
+      expect.objectContaining({
+        name: REFRESH_COOKIE,
+        value: '',
+        attributes: expect.objectContaining({ 'max-age': '0', path: '/v1/sessions/current' }),
+      }),
+    ]);
     expectError(await me(session), 401, 'SESSION_ENDED');
-    expectError(await refresh(session.token.refreshToken), 400, 'REFRESH_REJECTED');
+    expectError(await refresh(refreshToken), 400, 'REFRESH_REJECTED');
   });
 });
 
@@ -149,6 +197,8 @@ describe('second step', () => {
     expect(response.statusCode, response.body).toBe(200);
     const active = expectShape(sessionSchema, response);
     expect(active).toMatchObject({ status: 'active', challenge: null, user: { id: user.id } });
+    // The verified session's refresh token replaces the pending one's cookie.
+    expect(refreshTokenSetBy(response)).toBeTruthy();
     expect(active.id).not.toBe(pending.id);
     expect((await me(active)).statusCode).toBe(200);
     // The pending session is replaced, not upgraded.
@@ -207,8 +257,8 @@ describe('second step', () => {
 
   it('refreshing a pending session keeps it pending with its challenge', async () => {
     const user = await createUser(t.db, { secondStep: 'totp', totpSecret: TOTP_SECRET });
-    const pending = await login(t.app, user.email);
-    const refreshed = expectShape(sessionSchema, await refresh(pending.token.refreshToken));
+    const { session: pending, refreshToken } = await signIn(t.app, user.email);
+    const refreshed = expectShape(sessionSchema, await refresh(refreshToken));
     expect(refreshed).toMatchObject({ status: 'pending', challenge: { id: pending.challenge!.id } });
     expect(Date.parse(refreshed.expiresAt!)).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
   });

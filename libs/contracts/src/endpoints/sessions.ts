@@ -20,7 +20,8 @@ export const sessionEndpoints = endpointGroup({
     path: '/v1/sessions/current/refresh',
     body: refreshSessionRequestSchema,
     responses: { 200: sessionSchema },
-    summary: 'Rotate the refresh token; a reused one ends its whole session',
+    summary:
+      'Rotate the refresh token (sent as its HttpOnly cookie, from an allowed origin only); a reused one ends its whole session',
     metadata: meta({ access: 'public', tag: 'sessions', botCheck: 'session_refresh' }),
   },
   verify: {
