@@ -6,6 +6,7 @@ import {
   type Endpoint,
   endpoints,
   isNoBody,
+  cardSetupStartedSchema,
   paymentMethodSchema,
   payoutSchema,
   type Session,
@@ -37,7 +38,8 @@ type Ids = Record<
   | 'method'
   | 'payout'
   | 'invoice'
-  | 'payment',
+  | 'payment'
+  | 'setup',
   string
 >;
 
@@ -61,6 +63,7 @@ const OWNED: [RegExp, (ids: Ids) => Record<string, string>][] = [
   [/^\/v1\/simulator\/payouts\/:id/, (ids) => ({ id: ids.payout })],
   [/^\/v1\/wallet\/invoices\/:id/, (ids) => ({ id: ids.invoice })],
   [/^\/v1\/payments\/:id/, (ids) => ({ id: ids.payment })],
+  [/^\/v1\/payment-method-setups\/:id/, (ids) => ({ id: ids.setup })],
 ];
 
 /** Id-bearing endpoints whose id is not something an account owns, and why. */
@@ -180,6 +183,11 @@ async function ownersResources(): Promise<Ids> {
      VALUES ($1, $2, 'TAKEDOWN', $3, 600, 'EUR', $4, '[]', 'simulator')`,
     [payment, user.account.id, String(album.id), randomUUID()],
   );
+  // A card set-up as POST /v1/payment-methods starts it (its card is saved at the provider's page).
+  const setup = await t.app.inject(
+    injectOf(endpoints.payouts.addMethod, { body: { kind: 'CARD' } }, { session: owner }),
+  );
+  expect(setup.statusCode, setup.body).toBe(201);
 
   return {
     album: String(album.id),
@@ -193,6 +201,7 @@ async function ownersResources(): Promise<Ids> {
     payout: paid.id,
     invoice: paid.invoiceId!,
     payment,
+    setup: expectShape(cardSetupStartedSchema, setup).setup.id,
   };
 }
 
