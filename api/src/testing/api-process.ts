@@ -1,73 +1,79 @@
+// The API as its own operating-system process (src/main.ts, as `npm start` runs it), for tests that kill it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The built API's entry point (npx nx run api:build). */
-export const BUILT_API = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const API_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** jiti runs main.ts from its sources, so the test needs no build of the API. */
+const JITI_CLI = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('jiti/package.json')),
+  'lib',
+  'jiti-cli.mjs',
+);
 
 export type ApiProcess = {
-  /** The origin it listens on, e.g. http://127.0.0.1:40123. */
+  /** Where it listens: http://127.0.0.1:<port>. */
   url: string;
-  /** Every JSON log line it has written so far (pino), parsed. */
-  logs: Record<string, unknown>[];
+  child: ChildProcess;
+  /** What it wrote to stdout and stderr so far (pino's JSON lines), for a failing test's message. */
+  output: () => string;
+  /** SIGKILL: no shutdown hook runs, the way a crash or an OOM kill ends it. */
+  kill: () => Promise<void>;
+  /** SIGTERM: the orderly shutdown. */
   stop: () => Promise<void>;
 };
 
 /**
- * Starts the built API as its own process (as `npm start` and a container do: node api/dist/main.js) with `env`
- * on top of this process's, on a free port (PORT=0), and answers once it logs the address it listens on.
+ * Starts src/main.ts on `DATABASE_URL` (no embedded PostgreSQL) with a free port, quiet apart from its start line,
+ * and answers once it listens. `env` adds to and overrides the test defaults.
  */
-export async function startApiProcess(
-  env: Record<string, string>,
-  { timeoutMs = 60_000 } = {},
-): Promise<ApiProcess> {
-  if (!fs.existsSync(BUILT_API))
-    throw new Error(`${BUILT_API} is missing: build the API first (npx nx run api:build)`);
-  const child: ChildProcess = spawn(process.execPath, [BUILT_API], {
-    cwd: path.dirname(path.dirname(BUILT_API)),
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const child = spawn(process.execPath, [JITI_CLI, path.join(API_ROOT, 'src', 'main.ts')], {
+    cwd: API_ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      BOT_CHECK: 'off',
+      RATE_LIMIT_FACTOR: '1000',
+      DDEX_SCHEMA_DOWNLOAD: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   });
-  const logs: Record<string, unknown>[] = [];
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = once(child, 'exit');
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the API did not start in time:\n${output}`)), timeoutMs);
     let pending = '';
     child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
       pending += chunk.toString();
       const lines = pending.split('\n');
-      pending = lines.pop()!;
+      pending = lines.pop() ?? '';
       for (const line of lines) {
-        output += `${line}\n`;
-        let entry: Record<string, unknown>;
-        try {
-          entry = JSON.parse(line) as Record<string, unknown>;
-        } catch {
-          continue;
-        }
-        logs.push(entry);
-        if (entry['msg'] === 'Tunehouse API listening' && typeof entry['address'] === 'string') {
-          clearTimeout(timer);
-          resolve(entry['address']);
-        }
+        const entry = (() => {
+          try {
+            return JSON.parse(line) as { msg?: string; address?: string };
+          } catch {
+            return null;
+          }
+        })();
+        if (entry?.msg === 'Tunehouse API listening' && entry.address) resolve(entry.address);
       }
     });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the API exited with ${code} while starting:\n${output}`));
-    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then(([code, signal]) =>
+      reject(new Error(`The API exited (${code ?? signal}) before listening:\n${output.slice(-4000)}`)),
+    );
   });
-  return {
-    url,
-    logs,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await exited;
   };
+  return { url, child, output: () => output, kill: () => end('SIGKILL'), stop: () => end('SIGTERM') };
 }

@@ -1,7 +1,6 @@
-// Two API processes of the built API on one PostgreSQL and one S3-compatible store (s3rver), as on two machines
+// Two API processes (src/main.ts, each its own operating-system process) on one PostgreSQL and one S3-compatible store (s3rver), as on two machines
 // (each its own data folder), behind a round-robin proxy (docs/decisions/0055-several-api-processes.md). Nothing
 // they share goes through a process's memory or disk: limits, jobs, sessions and files hold whichever answers.
-// Needs the API built (npx nx run api:build), as npm test does before its tests.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -203,9 +202,7 @@ describe('two API processes behind a round-robin proxy', () => {
       .filter((name) => name.endsWith('.wav'));
     expect(delivered).toHaveLength(1);
     expect(md5(fs.readFileSync(path.join(platformsDir, 'spotify', delivered[0]!)))).toBe(md5(audio));
-    const deliveredBy = processes.filter((process) =>
-      process.logs.some((line) => line['msg'] === 'delivered'),
-    );
+    const deliveredBy = processes.filter((process) => process.output().includes('"msg":"delivered"'));
     expect(deliveredBy).toHaveLength(1);
   }, 90_000);
 
