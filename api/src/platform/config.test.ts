@@ -66,6 +66,42 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps media in the data folder by default and in an S3-compatible bucket with STORAGE_DRIVER=s3', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).storage).toEqual({ driver: 'local' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'tunehouse-media',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'production/eu',
+    });
+    expect(config.storage).toEqual({
+      driver: 's3',
+      s3: {
+        endpoint: 'http://minio.internal:9000',
+        region: 'us-east-1',
+        bucket: 'tunehouse-media',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+        prefix: 'production/eu',
+      },
+    });
+  });
+
+  it('refuses S3 storage without a bucket, with half the credentials, or with a bad bucket name', () => {
+    const s3 = { DATA_DIR: dataDir(), STORAGE_DRIVER: 's3' };
+    expect(() => loadConfig(s3)).toThrow(/S3_BUCKET: required with STORAGE_DRIVER=s3/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...s3, STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER/);
+  });
+
   it('refuses invalid values naming each variable', () => {
     const attempt = () =>
       loadConfig({
