@@ -38,10 +38,14 @@ describe('payout method', () => {
     expect(bicSchema.safeParse('ABNANL2').success).toBe(false);
   });
 
-  it('is a bank account for now, said so by its kind', () => {
+  it('is a bank account by IBAN, or a card of which nothing is sent (it is typed at the provider)', () => {
     const base = { holderName: 'Mara Lindqvist', iban: 'NL91ABNA0417164300', country: 'NL' };
     expect(newPaymentMethodSchema.safeParse({ kind: 'BANK_ACCOUNT', ...base }).success).toBe(true);
-    expect(newPaymentMethodSchema.safeParse({ kind: 'CARD', ...base }).success).toBe(false);
+    expect(newPaymentMethodSchema.parse({ kind: 'CARD' })).toEqual({ kind: 'CARD' });
+    const withNumber = newPaymentMethodSchema.safeParse({ kind: 'CARD', number: '4242424242424242' });
+    expect(withNumber.success).toBe(false);
+    expect(withNumber.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['number'] });
+    expect(newPaymentMethodSchema.safeParse({ kind: 'CHEQUE', ...base }).success).toBe(false);
   });
 });
 

@@ -72,7 +72,8 @@ export const newPaymentMethodSchema = z.discriminatedUnion('kind', [
     bic: bicSchema.optional(),
     country: countryCodeSchema,
   }),
-  z.object({ kind: z.literal('CARD') }),
+  // Strict: a card number (or anything else about the card) sent here is refused, never quietly dropped.
+  z.strictObject({ kind: z.literal('CARD') }),
 ]);
 export type NewPaymentMethod = z.input<typeof newPaymentMethodSchema>;
 export type NewPaymentMethodData = z.output<typeof newPaymentMethodSchema>;

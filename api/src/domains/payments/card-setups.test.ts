@@ -154,6 +154,19 @@ describe('saving a card through the provider’s set-up page', () => {
     expect(await storedCards()).toHaveLength(before + 1);
   });
 
+  it('refuses anything about the card itself: it is typed on the provider’s page, never sent here', async () => {
+    const response = await t.app.inject(
+      injectOf(
+        endpoints.payouts.addMethod,
+        { body: { kind: 'CARD', number: '4242424242424242' } as never },
+        { session: owner },
+      ),
+    );
+    expectError(response, 400, 'VALIDATION_FAILED');
+    expect(JSON.stringify(response.json().error.details)).toContain('number');
+    expect(response.body).not.toContain('4242424242424242');
+  });
+
   it('cancelled at the provider: FAILED with the reason, nothing stored', async () => {
     const before = (await storedCards()).length;
     const setup = await startSetup();
