@@ -244,6 +244,11 @@ describe('OpenAPI at /docs', () => {
         'GET /v1/simulator/checkout/{id}',
         'POST /v1/simulator/checkout/{id}/pay',
         'POST /v1/simulator/checkout/{id}/decline',
+        'GET /v1/payment-method-setups/{id}',
+        'POST /v1/payments/webhooks/stripe',
+        'GET /v1/simulator/setup/{id}',
+        'POST /v1/simulator/setup/{id}/save',
+        'POST /v1/simulator/setup/{id}/cancel',
         'GET /test/boom',
       ].sort(),
     );
