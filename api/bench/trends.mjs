@@ -44,7 +44,8 @@ const HELP = `Usage: npm run bench:trends -- [options]
   --ingest-lines N    usage lines in the DSR files of the ingest benchmark (1000000; 0 skips it)
   --keep DIR          keep the database in DIR and reuse it on the next run (no rebuild)
   --small             a quick run: 200 tracks, 400 days, 100,000 ingest lines, 30 samples
-  --skip-queries      build (and ingest) only`;
+  --skip-queries      build (and ingest) only
+  --ingest-per-file   load the ingest's files one at a time, each with its own merge (as before issue 18)`;
 
 const { args, number } = benchArgs(
   {
@@ -59,6 +60,7 @@ const { args, number } = benchArgs(
     keep: { type: 'string' },
     small: { type: 'boolean', default: false },
     'skip-queries': { type: 'boolean', default: false },
+    'ingest-per-file': { type: 'boolean', default: false },
   },
   HELP,
 );
@@ -94,7 +96,9 @@ const { migrate } = await import(dist('platform/migrations.js'));
 const { hashPassword } = await import(dist('platform/passwords.js'));
 const { insertUser } = await import(dist('domains/users/repository.js'));
 const bench = await import(dist('tools/bench/trends.js'));
-const { addDays, createSqlCatalogue, loadReportFiles } = await import(dist('domains/reports/index.js'));
+const { addDays, createSqlCatalogue, loadReportFile, loadReportFiles } = await import(
+  dist('domains/reports/index.js')
+);
 
 // ---- The database -------------------------------------------------------------------------------------------
 const keepDir = args.keep ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args.keep) : null;
@@ -252,10 +256,15 @@ try {
     const t0 = Date.now();
     // The day's files in one load: each staged under its own savepoint, one merge for all of them
     // (docs/decisions/0051-ingest-one-merge.md).
-    const outcomes = await loadReportFiles(db, files.files, {
+    const loadOptions = {
       catalogue,
       onPhase: (phase, ms) => phases.set(phase, (phases.get(phase) ?? 0) + ms),
-    });
+    };
+    const outcomes = [];
+    if (args['ingest-per-file'])
+      for (const file of files.files)
+        outcomes.push({ path: file, result: await loadReportFile(db, file, loadOptions) });
+    else outcomes.push(...(await loadReportFiles(db, files.files, loadOptions)));
     for (const outcome of outcomes) {
       if ('error' in outcome) throw new Error(`${path.basename(outcome.path)}: ${outcome.error.message}`);
       const { result } = outcome;
@@ -314,7 +323,13 @@ try {
     );
     await bench.clearIngestRange(db, probe);
     // The rollup rows deleted again leave dead tuples: vacuumed, so a kept database stays as it was built.
-    for (const table of ['stream_facts_weekly', 'stream_facts_monthly', 'stream_facts_track_daily'])
+    for (const table of [
+      'stream_facts_weekly',
+      'stream_facts_monthly',
+      'stream_facts_track_daily',
+      'stream_facts_track_weekly',
+      'stream_facts_track_monthly',
+    ])
       await db.query(`VACUUM ANALYZE ${table}`);
   }
 
@@ -345,7 +360,8 @@ try {
     const loaderRate = ingest.lines / ingest.loaderSeconds;
     const copyRate = ingest.lines / ingest.copySeconds;
     console.log(
-      `Ingest of ${ingest.lines.toLocaleString('en-US')} DSR usage lines in ${ingest.files} files: loader ` +
+      `Ingest of ${ingest.lines.toLocaleString('en-US')} DSR usage lines in ${ingest.files} files ` +
+        `(${args['ingest-per-file'] ? 'one load per file' : 'one load, one merge'}): loader ` +
         `${Math.round(loaderRate).toLocaleString('en-US')} rows/s, raw COPY ${Math.round(copyRate).toLocaleString('en-US')} ` +
         `rows/s, ratio ${(loaderRate / copyRate).toFixed(2)} (target ≥ ${INGEST_TARGET.toFixed(2)}) ` +
         `${loaderRate / copyRate >= INGEST_TARGET ? 'ok' : 'MISS'}`,

@@ -635,6 +635,14 @@ export async function clearIngestRange(db: Db, range: { firstDay: string; lastDa
     monthStart,
     range.lastDay,
   ]);
+  for (const [table, column, start] of [
+    ['stream_facts_track_weekly', 'week', weekStart],
+    ['stream_facts_track_monthly', 'month', monthStart],
+  ] as const)
+    await db.query(`DELETE FROM ${table} WHERE ${column} BETWEEN $1 AND $2`, [start, range.lastDay]);
+  // The files' revenue lines (in open periods) reference them: removed first.
+  await db.query(`DELETE FROM revenue_lines WHERE report_file_id IN
+    (SELECT id FROM report_files WHERE name LIKE 'DSR\\_PADPIDA2025BENCHR\\_%')`);
   await db.query(`DELETE FROM report_files WHERE name LIKE 'DSR\\_PADPIDA2025BENCHR\\_%'`);
   await db.query('DROP TABLE IF EXISTS bench_raw_copy, bench_raw_copy_indexed');
   // The months' partitions the load created, so that every run creates them alike.
