@@ -1,5 +1,4 @@
-import type { AreaDefinition } from '@tunehouse/area-kit';
-import { PlaylistTrendsPage } from './playlists/playlist-trends-page.js';
+import { lazyPage, type AreaDefinition } from '@tunehouse/area-kit';
 import { StreamTrendsPage } from './streams/stream-trends-page.js';
 import manifest from '../area.manifest.json';
 
@@ -12,6 +11,12 @@ export const area: AreaDefinition = {
   shellRange: '^1.0.0',
   routes: [
     { path: '/trends', element: <StreamTrendsPage /> },
-    { path: '/trends/playlists', element: <PlaylistTrendsPage /> },
+    {
+      path: '/trends/playlists',
+      element: lazyPage(
+        () => import('./playlists/playlist-trends-page.js'),
+        (m) => m.PlaylistTrendsPage,
+      ),
+    },
   ],
 };

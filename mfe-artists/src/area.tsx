@@ -1,6 +1,5 @@
-import type { AreaDefinition } from '@tunehouse/area-kit';
+import { lazyPage, type AreaDefinition } from '@tunehouse/area-kit';
 import { ArtistsPage } from './artists/artists-page.js';
-import { ContributorsPage } from './contributors/contributors-page.js';
 import manifest from '../area.manifest.json';
 
 // The area's name is declared once, in its manifest beside package.json.
@@ -12,6 +11,12 @@ export const area: AreaDefinition = {
   shellRange: '^1.0.0',
   routes: [
     { path: '/artists', element: <ArtistsPage /> },
-    { path: '/artists/contributors', element: <ContributorsPage /> },
+    {
+      path: '/artists/contributors',
+      element: lazyPage(
+        () => import('./contributors/contributors-page.js'),
+        (m) => m.ContributorsPage,
+      ),
+    },
   ],
 };

@@ -1,13 +1,5 @@
-import type { AreaDefinition } from '@tunehouse/area-kit';
-import { AccountPage } from './account/account-page.js';
-import { AdminPage } from './admin/admin-page.js';
-import { ChallengePage } from './challenge/challenge-page.js';
-import { ForgotPage } from './forgot/forgot-page.js';
+import { lazyPage, type AreaDefinition } from '@tunehouse/area-kit';
 import { LoginPage } from './login/login-page.js';
-import { LogoutPage } from './logout/logout-page.js';
-import { SignupPage } from './signup/signup-page.js';
-import { SuspendedPage } from './suspended/suspended-page.js';
-import { VerifyPage } from './verify/verify-page.js';
 import manifest from '../area.manifest.json';
 
 // The area's name is declared once, in its manifest beside package.json.
@@ -19,15 +11,69 @@ export const area: AreaDefinition = {
   // The sign-in flows arrived with contract 1.1.
   shellRange: '^1.1.0',
   routes: [
-    { path: '/auth/signup', element: <SignupPage /> },
-    { path: '/auth/suspended', element: <SuspendedPage /> },
+    {
+      path: '/auth/signup',
+      element: lazyPage(
+        () => import('./signup/signup-page.js'),
+        (m) => m.SignupPage,
+      ),
+    },
+    {
+      path: '/auth/suspended',
+      element: lazyPage(
+        () => import('./suspended/suspended-page.js'),
+        (m) => m.SuspendedPage,
+      ),
+    },
     { path: '/auth/login', element: <LoginPage /> },
-    { path: '/auth/logout', element: <LogoutPage /> },
-    { path: '/auth/challenge', element: <ChallengePage /> },
-    { path: '/auth/forgot', element: <ForgotPage /> },
-    { path: '/account', element: <AccountPage /> },
-    { path: '/account/verify', element: <VerifyPage /> },
-    { path: '/admin', element: <AdminPage /> },
-    { path: '/admin/*', element: <AdminPage /> },
+    {
+      path: '/auth/logout',
+      element: lazyPage(
+        () => import('./logout/logout-page.js'),
+        (m) => m.LogoutPage,
+      ),
+    },
+    {
+      path: '/auth/challenge',
+      element: lazyPage(
+        () => import('./challenge/challenge-page.js'),
+        (m) => m.ChallengePage,
+      ),
+    },
+    {
+      path: '/auth/forgot',
+      element: lazyPage(
+        () => import('./forgot/forgot-page.js'),
+        (m) => m.ForgotPage,
+      ),
+    },
+    {
+      path: '/account',
+      element: lazyPage(
+        () => import('./account/account-page.js'),
+        (m) => m.AccountPage,
+      ),
+    },
+    {
+      path: '/account/verify',
+      element: lazyPage(
+        () => import('./verify/verify-page.js'),
+        (m) => m.VerifyPage,
+      ),
+    },
+    {
+      path: '/admin',
+      element: lazyPage(
+        () => import('./admin/admin-page.js'),
+        (m) => m.AdminPage,
+      ),
+    },
+    {
+      path: '/admin/*',
+      element: lazyPage(
+        () => import('./admin/admin-page.js'),
+        (m) => m.AdminPage,
+      ),
+    },
   ],
 };

@@ -1,12 +1,5 @@
-import type { AreaDefinition } from '@tunehouse/area-kit';
+import { lazyPage, type AreaDefinition } from '@tunehouse/area-kit';
 import { AlbumsPage } from './catalogue/albums-page.js';
-import { EditReleasePage, NewReleasePage } from './editor/editor-page.js';
-import { ReviewPage } from './editor/review-page.js';
-import { DeliveredPage } from './release/delivered-page.js';
-import { DistributionPage } from './release/distribution-page.js';
-import { LabelCopyPage } from './release/labelcopy-page.js';
-import { OverviewPage } from './release/overview-page.js';
-import { PromotionPage } from './release/promotion-page.js';
 import manifest from '../area.manifest.json';
 
 // The area's name is declared once, in its manifest beside package.json.
@@ -19,13 +12,61 @@ export const area: AreaDefinition = {
   shellRange: '^1.1.0',
   routes: [
     { path: '/albums', element: <AlbumsPage /> },
-    { path: '/albums/new', element: <NewReleasePage /> },
-    { path: '/albums/:id', element: <OverviewPage /> },
-    { path: '/albums/:id/promotion', element: <PromotionPage /> },
-    { path: '/albums/:id/distribution', element: <DistributionPage /> },
-    { path: '/albums/:id/edit/review', element: <ReviewPage /> },
-    { path: '/albums/:id/edit/:step', element: <EditReleasePage /> },
-    { path: '/albums/:id/delivered', element: <DeliveredPage /> },
-    { path: '/albums/:id/labelcopy', element: <LabelCopyPage /> },
+    {
+      path: '/albums/new',
+      element: lazyPage(
+        () => import('./editor/editor-page.js'),
+        (m) => m.NewReleasePage,
+      ),
+    },
+    {
+      path: '/albums/:id',
+      element: lazyPage(
+        () => import('./release/overview-page.js'),
+        (m) => m.OverviewPage,
+      ),
+    },
+    {
+      path: '/albums/:id/promotion',
+      element: lazyPage(
+        () => import('./release/promotion-page.js'),
+        (m) => m.PromotionPage,
+      ),
+    },
+    {
+      path: '/albums/:id/distribution',
+      element: lazyPage(
+        () => import('./release/distribution-page.js'),
+        (m) => m.DistributionPage,
+      ),
+    },
+    {
+      path: '/albums/:id/edit/review',
+      element: lazyPage(
+        () => import('./editor/review-page.js'),
+        (m) => m.ReviewPage,
+      ),
+    },
+    {
+      path: '/albums/:id/edit/:step',
+      element: lazyPage(
+        () => import('./editor/editor-page.js'),
+        (m) => m.EditReleasePage,
+      ),
+    },
+    {
+      path: '/albums/:id/delivered',
+      element: lazyPage(
+        () => import('./release/delivered-page.js'),
+        (m) => m.DeliveredPage,
+      ),
+    },
+    {
+      path: '/albums/:id/labelcopy',
+      element: lazyPage(
+        () => import('./release/labelcopy-page.js'),
+        (m) => m.LabelCopyPage,
+      ),
+    },
   ],
 };

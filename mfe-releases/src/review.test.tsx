@@ -129,7 +129,10 @@ describe('the review list', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/albums/album-1/delivered'));
     const publish = record.requests.find((request) => request.path === '/v1/albums/album-1/publish');
     expect(publish?.body).toEqual({ termsAccepted: true });
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Delivered');
+    // The delivered page is its own chunk (lazyPage): it arrives after the navigation.
+    expect((await screen.findByRole('heading', { level: 1, name: 'Delivered' })).textContent).toBe(
+      'Delivered',
+    );
     expect(await screen.findByText(/is on its way to 2 platforms, to go live on 24-12-2026/)).toBeTruthy();
     const spotify = await screen.findByRole('row', { name: /Spotify/ });
     expect(spotify.textContent).toContain('PENDING');

@@ -1,9 +1,5 @@
-import type { AreaDefinition } from '@tunehouse/area-kit';
-import { SplitEditorPage } from './editor/split-editor-page.js';
-import { AlbumSplitPage } from './splits/album-split-page.js';
-import { SplitDetailPage } from './splits/split-detail-page.js';
+import { lazyPage, type AreaDefinition } from '@tunehouse/area-kit';
 import { SplitsPage } from './splits/splits-page.js';
-import { TrackSharesPage } from './splits/track-shares-page.js';
 import manifest from '../area.manifest.json';
 
 /** The royalty splits area: its routes from the spec's route table. */
@@ -12,9 +8,33 @@ export const area: AreaDefinition = {
   shellRange: '^1.0.0',
   routes: [
     { path: '/splits', element: <SplitsPage /> },
-    { path: '/splits/:id', element: <SplitDetailPage /> },
-    { path: '/splits/:id/split', element: <TrackSharesPage /> },
-    { path: '/albums/:id/splits', element: <AlbumSplitPage /> },
-    { path: '/albums/:id/splits/edit', element: <SplitEditorPage /> },
+    {
+      path: '/splits/:id',
+      element: lazyPage(
+        () => import('./splits/split-detail-page.js'),
+        (m) => m.SplitDetailPage,
+      ),
+    },
+    {
+      path: '/splits/:id/split',
+      element: lazyPage(
+        () => import('./splits/track-shares-page.js'),
+        (m) => m.TrackSharesPage,
+      ),
+    },
+    {
+      path: '/albums/:id/splits',
+      element: lazyPage(
+        () => import('./splits/album-split-page.js'),
+        (m) => m.AlbumSplitPage,
+      ),
+    },
+    {
+      path: '/albums/:id/splits/edit',
+      element: lazyPage(
+        () => import('./editor/split-editor-page.js'),
+        (m) => m.SplitEditorPage,
+      ),
+    },
   ],
 };

@@ -1,10 +1,4 @@
-import type { AreaDefinition } from '@tunehouse/area-kit';
-import { BillingPage } from './billing/billing-page.js';
-import { InvoicePage } from './invoices/invoice-page.js';
-import { PaymentCompletePage } from './payments/payment-complete-page.js';
-import { PaymentMethodCompletePage } from './payments/payment-method-complete-page.js';
-import { MutationsPage } from './wallet/mutations-page.js';
-import { StatementPage } from './wallet/statement-page.js';
+import { lazyPage, type AreaDefinition } from '@tunehouse/area-kit';
 import { WalletPage } from './wallet/wallet-page.js';
 import manifest from '../area.manifest.json';
 
@@ -17,11 +11,47 @@ export const area: AreaDefinition = {
   shellRange: '^1.0.0',
   routes: [
     { path: '/wallet', element: <WalletPage /> },
-    { path: '/wallet/mutations', element: <MutationsPage /> },
-    { path: '/wallet/periods/:id', element: <StatementPage /> },
-    { path: '/wallet/invoices/:id/:extra', element: <InvoicePage /> },
-    { path: '/payments/complete', element: <PaymentCompletePage /> },
-    { path: '/payment-methods/complete', element: <PaymentMethodCompletePage /> },
-    { path: '/account/billing', element: <BillingPage /> },
+    {
+      path: '/wallet/mutations',
+      element: lazyPage(
+        () => import('./wallet/mutations-page.js'),
+        (m) => m.MutationsPage,
+      ),
+    },
+    {
+      path: '/wallet/periods/:id',
+      element: lazyPage(
+        () => import('./wallet/statement-page.js'),
+        (m) => m.StatementPage,
+      ),
+    },
+    {
+      path: '/wallet/invoices/:id/:extra',
+      element: lazyPage(
+        () => import('./invoices/invoice-page.js'),
+        (m) => m.InvoicePage,
+      ),
+    },
+    {
+      path: '/payments/complete',
+      element: lazyPage(
+        () => import('./payments/payment-complete-page.js'),
+        (m) => m.PaymentCompletePage,
+      ),
+    },
+    {
+      path: '/payment-methods/complete',
+      element: lazyPage(
+        () => import('./payments/payment-method-complete-page.js'),
+        (m) => m.PaymentMethodCompletePage,
+      ),
+    },
+    {
+      path: '/account/billing',
+      element: lazyPage(
+        () => import('./billing/billing-page.js'),
+        (m) => m.BillingPage,
+      ),
+    },
   ],
 };

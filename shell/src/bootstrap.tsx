@@ -1,6 +1,8 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
+import { NAV_ITEMS } from './chrome/header/nav-items.js';
+import { enableAreaPrefetch } from './chrome/prefetch/preload-remote.js';
 import { registerAreas } from './registry/register-areas.js';
 import { loadRegistry, routesByArea } from './registry/load-registry.js';
 import { createAnalytics } from './services/analytics.js';
@@ -65,7 +67,13 @@ async function bootstrap(): Promise<void> {
     log: (reason) => console.info(`[shell] ${reason}`),
   });
   watchIdleReload();
-  if (registry) registerAreas(registry, services.shell, canEnter);
+  if (registry) {
+    registerAreas(registry, services.shell, canEnter);
+    enableAreaPrefetch(
+      registry,
+      NAV_ITEMS.map((item) => item.href),
+    );
+  }
   start({ urlRerouteOnly: true });
 }
 

@@ -6,6 +6,7 @@ export {
   type AreaMountProps,
 } from './create-area.js';
 export { RoutePlaceholder } from './route-placeholder.js';
+export { PAGE_LOADING_MARKER, lazyPage } from './lazy-page.js';
 export { AreaNotFound } from './area-not-found.js';
 export { useShell, ShellProvider } from './shell-react-context.js';
 export { usePageMeta } from './use-page-meta.js';

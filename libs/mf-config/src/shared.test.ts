@@ -25,8 +25,12 @@ describe('sharedDependencies', () => {
     expect(shared['react']?.requiredVersion).toBe(`^${versionOf('react')}`);
   });
 
-  it('never shares zod or our own libs (shared modules are not tree-shaken)', () => {
-    expect(Object.keys(shared).filter((key) => key === 'zod' || key.startsWith('@tunehouse/'))).toEqual([]);
+  it('never shares zod, react-router or our own libs (shared modules are not tree-shaken)', () => {
+    expect(
+      Object.keys(shared).filter(
+        (key) => key === 'zod' || key.startsWith('react-router') || key.startsWith('@tunehouse/'),
+      ),
+    ).toEqual([]);
   });
 
   it('leaves out what the app cannot resolve', () => {

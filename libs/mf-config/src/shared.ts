@@ -6,9 +6,11 @@ import path from 'node:path';
  * Subpaths are listed explicitly: sharing only `react-dom` let a remote download its own renderer through
  * `react-dom/client` while a "same React" check still passed (toolchain.md).
  *
- * Not shared, on purpose: zod and our own libs. A shared module is not tree-shaken (zod: 379 KiB instead of
- * ~85 KiB), and the libs hold no identity-sensitive state: the session, API client and QueryClient reach an
- * area as instances through the ShellContext. See docs/decisions/0002-shared-dependency-map.md.
+ * Not shared, on purpose: zod, react-router and our own libs. A shared module is not tree-shaken (zod: 379 KiB
+ * instead of ~85 KiB; react-router: 180 KiB with its data routers and server rendering, where an area uses about
+ * a fifth), and none holds state that must be one instance across apps: each area has its own router, and the
+ * session, API client and QueryClient reach an area as instances through the ShellContext. See
+ * docs/decisions/0002-shared-dependency-map.md and 0057-web-first-load-budgets.md.
  */
 export const SHARED_SINGLETONS: Readonly<Record<string, string>> = {
   react: 'react',
@@ -16,7 +18,6 @@ export const SHARED_SINGLETONS: Readonly<Record<string, string>> = {
   'react/jsx-dev-runtime': 'react',
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
-  'react-router': 'react-router',
   '@tanstack/react-query': '@tanstack/react-query',
   '@tanstack/query-core': '@tanstack/query-core',
   '@emotion/react': '@emotion/react',

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AreaRoot, type AreaDefinition } from '@tunehouse/area-kit';
+import { AreaRoot, PAGE_LOADING_MARKER, type AreaDefinition } from '@tunehouse/area-kit';
 import { createFakeShellContext, type FakeShellOptions } from './fake-shell-context.js';
 
 /**
@@ -15,6 +15,9 @@ export async function renderAreaRoute(area: AreaDefinition, url: string, options
   document.body.appendChild(container);
   const root = createRoot(container);
   await act(async () => root.render(<AreaRoot shell={fake.shell} area={area} />));
+  // A page split into its own chunk (lazyPage) arrives after a dynamic import: the route is rendered once it has.
+  while (container.querySelector(`[${PAGE_LOADING_MARKER}]`))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
   return {
     ...fake,
     container,

@@ -6,7 +6,8 @@ import { formatMonth, tableScroll, tableStyle, visuallyHidden } from '@tunehouse
 import { formatCents, formatCount } from './money.js';
 
 // ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand.
-const EarningsChart = lazy(() => import('./earnings-chart.js'));
+// Named 'chart' so bench:web can tell it apart.
+const EarningsChart = lazy(() => import(/* webpackChunkName: "chart" */ './earnings-chart.js'));
 
 const CHART_HEIGHT = 260;
 

@@ -1,10 +1,16 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { navigateToUrl } from 'single-spa';
+import { areaPrefetch } from './prefetch/area-prefetch.js';
 
-/** An in-product link: a real anchor (new tab, copy link work) that navigates without a page load. */
+/**
+ * An in-product link: a real anchor (new tab, copy link work) that navigates without a page load. Pointing at it
+ * or focusing it starts fetching the area behind it, so the click finds the area's code on its way or in cache.
+ */
 export function ShellLink({
   href,
   onClick,
+  onPointerEnter,
+  onFocus,
   ...props
 }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -14,5 +20,19 @@ export function ShellLink({
     event.preventDefault();
     navigateToUrl(href);
   };
-  return <a href={href} onClick={handleClick} {...props} />;
+  return (
+    <a
+      href={href}
+      onClick={handleClick}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event);
+        areaPrefetch.prefetch(href);
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        areaPrefetch.prefetch(href);
+      }}
+      {...props}
+    />
+  );
 }

@@ -1,0 +1,33 @@
+import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteRegistry } from '@tunehouse/shell-contract';
+import { areaFailures } from '../../services/area-failures.js';
+import { areaPrefetch, createAreaPrefetch } from './area-prefetch.js';
+
+/**
+ * Turns on prefetching for the registered areas: the nav's areas when the browser is idle after the first load,
+ * any area when a link to it is hovered or focused. Through the federation runtime, so the integrity and retry
+ * plugins apply to what is prefetched as to what is loaded.
+ */
+export function enableAreaPrefetch(registry: RemoteRegistry, navHrefs: readonly string[]): void {
+  const prefetcher = createAreaPrefetch(
+    registry,
+    (scope, depth) =>
+      preloadRemote([
+        {
+          nameOrAlias: scope,
+          exposes: ['./app'],
+          resourceCategory: 'sync',
+          // 'entry': the manifest and remoteEntry.js only, no chunk of the app itself.
+          ...(depth === 'entry' ? { filter: () => false } : {}),
+        },
+      ]),
+    (area) => {
+      const entry = registry.areas[area];
+      if (entry) registerRemotes([{ name: entry.scope, entry: entry.manifest }], { force: true });
+    },
+    undefined,
+    (area) => area in areaFailures.get(),
+  );
+  areaPrefetch.set(prefetcher);
+  prefetcher.prefetchWhenIdle(navHrefs);
+}

@@ -1,0 +1,37 @@
+// The web budgets of issue 18, in one place: `npm run bench:web` measures each page against them and exits with
+// code 1 when one is broken. Gzip JS is every script a first visit downloads (empty cache), whatever its origin.
+
+/** A chunk the bench leaves out of a page's figures, by file name (the chart arrives after the page's content). */
+export const CHART_CHUNK = /(^|\/)chart\.[0-9a-f]+\.js$/;
+
+export const PAGE_BUDGETS = [
+  { path: '/', content: 'main h1', signedIn: true, gzipKB: 120 },
+  { path: '/auth/login', content: '[data-area="auth"] h1', signedIn: false, gzipKB: 120 },
+  { path: '/albums', content: '[data-area="releases"] h1', signedIn: true, gzipKB: 250 },
+  {
+    path: '/trends',
+    content: '[data-area="analytics"] h1',
+    signedIn: true,
+    gzipKB: 230,
+    requests: 30,
+    excludeChunks: CHART_CHUNK,
+  },
+  { path: '/wallet', content: '[data-area="wallet"] h1', signedIn: true, gzipKB: 250 },
+  { path: '/splits', content: '[data-area="splits"] h1', signedIn: true, gzipKB: 250 },
+];
+
+/** Client-side navigation from a loaded /albums to an area not visited yet, until its h1 is visible. */
+export const AREA_SWITCH_BUDGETS = [
+  { from: '/albums', to: '/trends', content: '[data-area="analytics"] h1', ms: 150 },
+  { from: '/albums', to: '/artists', content: '[data-area="artists"] h1', ms: 150 },
+];
+
+/** The federated first load of /albums against the same code as one bundle (tools/bench/single-bundle). */
+export const MF_OVERHEAD_BUDGET = { path: '/albums', ratio: 1.15 };
+
+/** Lighthouse, desktop preset. */
+export const LIGHTHOUSE_BUDGETS = {
+  paths: ['/', '/auth/login', '/albums', '/trends', '/wallet'],
+  performance: 95,
+  accessibility: 100,
+};
