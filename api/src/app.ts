@@ -164,14 +164,19 @@ export function createPayments(
  */
 export function createPaymentsForJobs(
   config: AppConfig,
-  { db, delivery, logger }: { db: Db; delivery: DeliveryPort; logger?: FastifyBaseLogger },
+  {
+    db,
+    delivery,
+    storage = createMediaStorage(config),
+    logger,
+  }: { db: Db; delivery: DeliveryPort; storage?: MediaStorage; logger?: FastifyBaseLogger },
 ): PaymentService {
   const releases = createReleaseService({
     db,
     config,
-    images: createImageStore(config.dataDir),
-    artworks: createArtworkStore(config.dataDir),
-    audio: createAudioStore(config.dataDir),
+    images: createImageStore(storage),
+    artworks: createArtworkStore(storage),
+    audio: createAudioStore(storage),
     delivery,
   });
   const licensing = createLicensingService({ db, plans: config.plans });

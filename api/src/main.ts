@@ -123,6 +123,7 @@ try {
   await createPaymentsForJobs(config, {
     db,
     delivery: delivery.port,
+    storage,
     logger: log.child({ domain: 'payments' }),
   }).work(jobs, config.payments.reconcileAfterSeconds);
   await jobs.schedule(QUEUES.cleanup, '*/30 * * * *');
