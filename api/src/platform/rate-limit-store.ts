@@ -15,7 +15,7 @@ const HIT = `
 
 /**
  * A @fastify/rate-limit store on PostgreSQL (`rate_limit_counters`, migration 0018): the counters are shared by
- * every API process on the database, so a limit holds across processes (docs/decisions/0050-several-api-processes.md).
+ * every API process on the database, so a limit holds across processes (docs/decisions/0055-several-api-processes.md).
  * Each route's counters are kept apart by a key prefix (its method and URL), as the plugin's own stores do.
  */
 export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
