@@ -18,6 +18,7 @@ import { injectOf } from '../../testing/endpoint-inject.js';
 import { daysFromToday, type releaseClient } from '../../testing/release-fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { withTransaction } from '../../platform/db.js';
+import { QUEUES } from '../../platform/jobs.js';
 import { readOrCreateSecret } from '../../platform/secrets.js';
 import { collectFeeFromRoyalties } from '../licensing/index.js';
 import { balanceOf, walletBalance } from '../ledger/index.js';
@@ -323,5 +324,13 @@ describe('reconciling payments whose webhook and return were lost', () => {
       expect(await statusOf(payment.id)).toBe('SUCCEEDED');
       expect(await bookedFor(album.id)).toEqual([`PAYMENT ${due}`, `TAKEDOWN_SETTLEMENT ${due}`]);
     }
+  });
+
+  it('main.ts’s job does the same through the queue', async () => {
+    const { album, due, payment } = await paidButUnheard(10);
+    await worker().work(t.jobs, 300);
+    await t.jobs.enqueue(QUEUES.paymentReconcile, {});
+    await vi.waitFor(async () => expect(await statusOf(payment.id)).toBe('SUCCEEDED'), { timeout: 20_000 });
+    expect(await bookedFor(album.id)).toEqual([`PAYMENT ${due}`, `TAKEDOWN_SETTLEMENT ${due}`]);
   });
 });
