@@ -47,6 +47,11 @@ try {
       (audit) => categories.accessibility.auditRefs.some((ref) => ref.id === audit.id) && audit.score === 0,
     );
     for (const audit of failing) console.log(`    accessibility: ${audit.id} — ${audit.title}`);
+    // What moved, when the page's layout shifted: the first thing to fix for CLS.
+    for (const item of audits['layout-shifts']?.details?.items?.slice(0, 3) ?? [])
+      console.log(
+        `    layout shift ${item.score?.toFixed(3)}: ${item.node?.snippet ?? item.node?.selector ?? '?'}`,
+      );
     figures.push({
       name: `${path} performance`,
       value: performance,
