@@ -26,13 +26,24 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return {
       error: new RequestValidationError(
         part,
-        result.error.issues.map((issue) => ({
-          path: [part, ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))],
-          message: issue.message,
-        })),
+        result.error.issues.flatMap((issue) => fieldErrorsOf(part, issue)),
       ),
     };
   };
+
+/**
+ * One field error per issue, at the issue's path; a key the schema does not allow is named by its own path
+ * (`['body', 'number']`, "Not allowed here"), not only by its parent's.
+ */
+function fieldErrorsOf(
+  part: string,
+  issue: z.core.$ZodIssue,
+): { path: (string | number)[]; message: string }[] {
+  const path = [part, ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))];
+  if (issue.code === 'unrecognized_keys')
+    return issue.keys.map((key) => ({ path: [...path, key], message: 'Not allowed here' }));
+  return [{ path, message: issue.message }];
+}
 
 /**
  * Responses go through their contract schema by parsing, not the library's `encode`: our contracts use one-way
