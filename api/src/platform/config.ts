@@ -201,6 +201,7 @@ const envSchema = z.object({
   DELIVERY_SIMULATOR_DIR: z.string().min(1).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   BOT_CHECK_HMAC_KEY: z.string().min(32).optional(),
+  PAYMENT_SIMULATOR_WEBHOOK_SECRET: z.string().min(32).optional(),
   BOT_CHECK: z.enum(BOT_CHECK_POLICIES).default('soft'),
   CORS_ORIGINS: listFromEnv.default([]),
   SMTP_URL: z.url().optional(),
@@ -407,6 +408,8 @@ export type AppConfig = {
   embeddedPgPort: number;
   jwtSecret: string;
   botCheckHmacKey: string;
+  /** Signs the built-in payment simulator's webhooks; the same in every process that may receive one. */
+  paymentSimulatorWebhookSecret: string;
   botCheck: BotCheckPolicy;
   corsOrigins: string[];
   smtpUrl: string | undefined;
@@ -486,6 +489,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret'),
     botCheckHmacKey: e.BOT_CHECK_HMAC_KEY ?? readOrCreateSecret(dataDir, 'bot-check-hmac-key'),
+    paymentSimulatorWebhookSecret:
+      e.PAYMENT_SIMULATOR_WEBHOOK_SECRET ?? readOrCreateSecret(dataDir, 'payment-simulator-webhook-secret'),
     botCheck: e.BOT_CHECK,
     corsOrigins: [...new Set([...LOCAL_ORIGINS, ...e.CORS_ORIGINS])],
     smtpUrl: e.SMTP_URL,

@@ -16,7 +16,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { readOrCreateSecret } from '../../platform/secrets.js';
 import { signWebhook } from './index.js';
 
 let t: TestApp;
@@ -30,7 +29,7 @@ const api = endpoints.payments;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-card-setups-'));
   t = await createTestApp({ dataDir, audioPreviewWorker: false });
-  secret = readOrCreateSecret(dataDir, 'payment-simulator-webhook-secret');
+  secret = t.config.paymentSimulatorWebhookSecret;
   const [a, b] = await Promise.all([createUser(t.db), createUser(t.db)]);
   ownerAccount = a.account.id;
   [owner, stranger] = await Promise.all([login(t.app, a.email), login(t.app, b.email)]);

@@ -19,7 +19,6 @@ import { daysFromToday, type releaseClient } from '../../testing/release-fixture
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { withTransaction } from '../../platform/db.js';
 import { QUEUES } from '../../platform/jobs.js';
-import { readOrCreateSecret } from '../../platform/secrets.js';
 import { collectFeeFromRoyalties } from '../licensing/index.js';
 import { balanceOf, walletBalance } from '../ledger/index.js';
 import { recordingDeliveryPort } from '../releases/index.js';
@@ -40,7 +39,7 @@ const api = endpoints.payments;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-payments-'));
   t = await createTestApp({ dataDir, audioPreviewWorker: false, reviewAutoAccept: true });
-  secret = readOrCreateSecret(dataDir, 'payment-simulator-webhook-secret');
+  secret = t.config.paymentSimulatorWebhookSecret;
   const artist = await payingArtist(t);
   ({ owner, client: c, published } = artist);
   ownerAccount = artist.accountId;

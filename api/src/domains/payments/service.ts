@@ -5,7 +5,6 @@ import type { AppConfig } from '../../platform/config.js';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { type Jobs, QUEUES } from '../../platform/jobs.js';
-import { readOrCreateSecret } from '../../platform/secrets.js';
 import { createCardSetups } from './card-setups.js';
 import type { PaymentProvider, PaymentProviderStatus, ProviderEvent } from './provider.js';
 import {
@@ -274,7 +273,7 @@ export function createPaymentsFromConfig(
       ? createStripePaymentProvider(stripe)
       : new SimulatedPaymentProvider(deps.db, config.publicApiUrl),
     platformCurrency: config.platformCurrency,
-    webhookSecret: readOrCreateSecret(config.dataDir, 'payment-simulator-webhook-secret'),
+    webhookSecret: config.paymentSimulatorWebhookSecret,
     siteUrl: config.siteUrl,
   });
 }
