@@ -162,7 +162,9 @@ describe('saving a card through the provider’s set-up page', () => {
       ),
     );
     expectError(response, 400, 'VALIDATION_FAILED');
-    expect(response.json().error.details).toEqual([{ path: ['body', 'number'], message: 'Not allowed here' }]);
+    expect(response.json().error.details).toEqual([
+      { path: ['body', 'number'], message: 'Not allowed here' },
+    ]);
     expect(response.body).not.toContain('4242424242424242');
   });
 
