@@ -24,7 +24,7 @@ import { balanceOf, walletBalance } from '../ledger/index.js';
 import { recordingDeliveryPort } from '../releases/index.js';
 import { createPaymentsForJobs } from '../../app.js';
 import { PAYMENTS_RECEIVED, signWebhook, SimulatedPaymentProvider } from './index.js';
-import { payingArtist } from './takedown-fixtures.js';
+import { payingArtist } from '../../testing/takedown-fixtures.js';
 
 let t: TestApp;
 let dataDir: string;

@@ -15,7 +15,7 @@ import { injectOf } from '../../testing/endpoint-inject.js';
 import { expectError, expectShape } from '../../testing/fixtures.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
 import { signStripe } from './index.js';
-import { payingArtist } from './takedown-fixtures.js';
+import { payingArtist } from '../../testing/takedown-fixtures.js';
 
 type Json = Record<string, unknown>;
 const fixture = (name: string): Json =>

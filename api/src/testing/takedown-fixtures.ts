@@ -5,16 +5,10 @@ import {
   endpoints,
 } from '@tunehouse/contracts';
 import { expect } from 'vitest';
-import { injectOf } from '../../testing/endpoint-inject.js';
-import { createUser, expectShape, login } from '../../testing/fixtures.js';
-import {
-  artworkImage,
-  completeMetadata,
-  copyArtwork,
-  releaseClient,
-  wav,
-} from '../../testing/release-fixtures.js';
-import type { TestApp } from '../../testing/test-app.js';
+import { injectOf } from './endpoint-inject.js';
+import { createUser, expectShape, login } from './fixtures.js';
+import { artworkImage, completeMetadata, copyArtwork, releaseClient, wav } from './release-fixtures.js';
+import type { TestApp } from './test-app.js';
 
 /**
  * Tests' artist with releases to pay a takedown for: `published()` makes a release live whose licence year has
