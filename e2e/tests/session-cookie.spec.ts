@@ -11,7 +11,7 @@ import { apiUrlOf } from '../fixtures/api-calls.js';
 import { expect, freshStack, test } from '../fixtures/stack.js';
 
 /**
- * The refresh token is never reachable by page scripts (issue 17, M5; decision 0051): it is the API's HttpOnly
+ * The refresh token is never reachable by page scripts (issue 17, M5; decision 0054): it is the API's HttpOnly
  * cookie, and yet a page loaded after the access token expired keeps the user signed in. The API here issues
  * access tokens of the shortest allowed life (30 s), so the expiry really happens during the test.
  */

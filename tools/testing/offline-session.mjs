@@ -11,7 +11,7 @@ export function offlineSessionCookie(shellUrl, user = {}) {
   const session = {
     id: 'offline-session',
     status: 'active',
-    // As the shell keeps it: no refresh token, which lives in the API's HttpOnly cookie (decision 0051).
+    // As the shell keeps it: no refresh token, which lives in the API's HttpOnly cookie (decision 0054).
     token: { accessToken },
     expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     adminEmail: user.adminEmail ?? null,

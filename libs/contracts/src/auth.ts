@@ -22,7 +22,7 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /**
- * POST /v1/sessions/current/refresh. The refresh token itself comes in its HttpOnly cookie (decision 0051); the
+ * POST /v1/sessions/current/refresh. The refresh token itself comes in its HttpOnly cookie (decision 0054); the
  * body only says which one: an admin viewing the product as a user holds two, their own and the impersonation's.
  */
 export const refreshSessionRequestSchema = z.object({

@@ -41,7 +41,7 @@ export const sessionChallengeSchema = z.object({
 
 /**
  * The session's token as pages see it: the access token only. The refresh token travels in an HttpOnly cookie
- * scoped to the refresh and sign-out calls, never in a body a page script can read (decision 0051).
+ * scoped to the refresh and sign-out calls, never in a body a page script can read (decision 0054).
  */
 export const sessionTokenSchema = z.object({
   accessToken: z.string().min(1),

@@ -103,7 +103,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     try {
       const session = sessionSchema.parse(JSON.parse(raw));
       // What the schema does not know any more goes, such as the refresh token an older shell kept here: it lives
-      // in the API's HttpOnly cookie now (decision 0051), out of page scripts' reach.
+      // in the API's HttpOnly cookie now (decision 0054), out of page scripts' reach.
       if (raw.includes('"refreshToken"')) persist(session);
       return session;
     } catch (error) {

@@ -19,9 +19,9 @@ export interface CookieSessionStorageOptions {
 }
 
 /**
- * The session cookie — path /, Secure, SameSite=None, on the base domain (spec §9). The value is the
+ * The session cookie — path /, Secure, SameSite=None, on the base domain. The value is the
  * URI-encoded session JSON: the user, the access token and the session's expiry, what pages read. It holds no
- * refresh token: that one is the API's HttpOnly cookie, out of page scripts' reach (decision 0051). Throws when
+ * refresh token: that one is the API's HttpOnly cookie, out of page scripts' reach (decision 0054). Throws when
  * the cookie would be too large to be kept.
  */
 export function cookieSessionStorage(options: CookieSessionStorageOptions): SessionStorage {

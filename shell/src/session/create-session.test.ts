@@ -13,7 +13,7 @@ function wireSession(id: string, user: { id: string; email: string }, extra: Rec
   return {
     id,
     status: 'active',
-    // No refresh token: the API hands it over as an HttpOnly cookie only (decision 0051).
+    // No refresh token: the API hands it over as an HttpOnly cookie only (decision 0054).
     token: { accessToken: jwt({ sub: user.id, sid: id, exp: inAQuarterHour() }) },
     expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     adminEmail: null,

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../platform/config.js';
 
 /**
- * The refresh token's cookie (decision 0051). HttpOnly, so no page script ever reads it; SameSite=Strict, so no
+ * The refresh token's cookie (decision 0054). HttpOnly, so no page script ever reads it; SameSite=Strict, so no
  * other site's page makes the browser send it; Path limited to the calls that use it, so it rides on no other
  * request. An admin viewing the product as a user holds two: their own and the impersonation's, so that 'Back to
  * admin' finds the admin's own still there.
