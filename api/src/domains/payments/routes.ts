@@ -5,7 +5,7 @@ import {
   SIMULATOR_TIMESTAMP_HEADER,
   type SimulatedPaymentEvent,
 } from '@tunehouse/contracts';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
@@ -96,11 +96,8 @@ function simulatorRoutes(
     );
     const route = endpointRegistrar(app, auth);
     const siteOrigin = new URL(payments.returnUrl('x')).origin;
-
-    route(api.checkoutPage, async (request, reply) => {
-      const checkout = await payments.simulator().checkout(request.params.id);
-      if (!checkout) throw new ApiError(404, 'NOT_FOUND', 'No such checkout');
-      // The forms post here and are redirected to the site: both must be allowed form targets.
+    /** One of the simulator's pages. Its forms post here and are redirected to the site: both are allowed targets. */
+    const simulatorPage = (reply: FastifyReply, html: string) => {
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -108,7 +105,13 @@ function simulatorRoutes(
           'content-security-policy',
           `default-src 'self'; style-src 'unsafe-inline'; form-action 'self' ${siteOrigin}; frame-ancestors 'none'`,
         );
-      return { status: 200, body: checkoutPage(checkout, payments.returnUrl(checkout.paymentId)) };
+      return { status: 200 as const, body: html };
+    };
+
+    route(api.checkoutPage, async (request, reply) => {
+      const checkout = await payments.simulator().checkout(request.params.id);
+      if (!checkout) throw new ApiError(404, 'NOT_FOUND', 'No such checkout');
+      return simulatorPage(reply, checkoutPage(checkout, payments.returnUrl(checkout.paymentId)));
     });
 
     for (const [endpoint, outcome] of [
@@ -133,14 +136,7 @@ function simulatorRoutes(
     route(api.setupPage, async (request, reply) => {
       const setup = await payments.simulator().setup(request.params.id);
       if (!setup) throw new ApiError(404, 'NOT_FOUND', 'No such card set-up');
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header(
-          'content-security-policy',
-          `default-src 'self'; style-src 'unsafe-inline'; form-action 'self' ${siteOrigin}; frame-ancestors 'none'`,
-        );
-      return { status: 200, body: setupPage(setup, payments.setups.returnUrl(setup.setupId)) };
+      return simulatorPage(reply, setupPage(setup, payments.setups.returnUrl(setup.setupId)));
     });
 
     for (const endpoint of [api.setupSave, api.setupCancel]) {
