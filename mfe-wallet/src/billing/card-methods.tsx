@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { call, endpoints, type CardMethod } from '@tunehouse/contracts';
+import type { CardMethod } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, ConfirmDialog, Notice } from '@tunehouse/ui';
+import { Button, Notice } from '@tunehouse/ui';
 import { cardLabel, startCardSetup } from '../payments/card-setup.js';
 import { goToCheckout } from '../payments/go-to-checkout.js';
-import { payoutKeys } from '../payouts/payout-queries.js';
+import { RemovableList } from './removable-list.js';
 
 /**
  * The cards on file, each removable, and "Add a card", which leaves for the payment provider's set-up page: the
@@ -13,11 +12,7 @@ import { payoutKeys } from '../payouts/payout-queries.js';
  */
 export function CardMethods({ cards }: { cards: readonly CardMethod[] }) {
   const shell = useShell();
-  const queryClient = useQueryClient();
-  const [removing, setRemoving] = useState<CardMethod | null>(null);
-  const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [addError, setAddError] = useState<string | null>(null);
 
   const add = async () => {
@@ -32,58 +27,18 @@ export function CardMethods({ cards }: { cards: readonly CardMethod[] }) {
     }
   };
 
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await call(shell.api, endpoints.payouts.deleteMethod, { params: { id: removing.id } });
-      await queryClient.invalidateQueries({ queryKey: payoutKeys.all });
-      setRemoving(null);
-      shell.toasts.push('The card is removed.', 'SUCCESS');
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <>
-      {cards.length === 0 ? (
-        <p>No card yet. A saved card can pay a takedown settlement when the wallet is short.</p>
-      ) : (
-        <ul aria-label="Cards">
-          {cards.map((card) => (
-            <li key={card.id}>
-              {cardLabel(card)}{' '}
-              <Button
-                variant="ghost"
-                onClick={() => setRemoving(card)}
-                aria-label={`Remove ${cardLabel(card)}`}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove this card?"
-        confirmLabel="Remove"
-        tone="danger"
-        busy={busy}
-        busyLabel="Removing…"
-        error={error}
-        onConfirm={() => void remove()}
-        onCancel={() => {
-          setRemoving(null);
-          setError(null);
-        }}
-      >
-        {removing ? cardLabel(removing) : ''} will no longer be offered for payments.
-      </ConfirmDialog>
+      <RemovableList
+        methods={cards}
+        label="Cards"
+        empty={<p>No card yet. A saved card can pay a takedown settlement when the wallet is short.</p>}
+        describe={cardLabel}
+        name={cardLabel}
+        dialogTitle="Remove this card?"
+        consequence={(card) => `${cardLabel(card)} will no longer be offered for payments.`}
+        removedMessage="The card is removed."
+      />
       {addError && <Notice tone="error">{addError}</Notice>}
       <p>
         <Button onClick={() => void add()} disabled={adding}>

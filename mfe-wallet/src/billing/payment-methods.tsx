@@ -8,8 +8,9 @@ import {
   type CountryCode,
 } from '@tunehouse/contracts';
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, ConfirmDialog, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
+import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
 import { payoutKeys } from '../payouts/payout-queries.js';
+import { RemovableList } from './removable-list.js';
 
 const COUNTRIES = countryOptions(COUNTRY_CODES);
 const EMPTY = { holderName: '', iban: '', bic: '', country: '' };
@@ -88,66 +89,24 @@ function AddBankAccount() {
   );
 }
 
+const describeAccount = (method: BankAccountMethod) =>
+  `${method.holderName}, ${method.maskedIban}${method.bic ? ` (${method.bic})` : ''}`;
+
 /** The bank accounts on file, each removable, and the form to add one. */
 export function PaymentMethods({ methods }: { methods: readonly BankAccountMethod[] }) {
-  const shell = useShell();
-  const queryClient = useQueryClient();
-  const [removing, setRemoving] = useState<BankAccountMethod | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async () => {
-    if (!removing) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await call(shell.api, endpoints.payouts.deleteMethod, { params: { id: removing.id } });
-      await queryClient.invalidateQueries({ queryKey: payoutKeys.all });
-      setRemoving(null);
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <>
-      {methods.length === 0 ? (
-        <p>No bank account yet.</p>
-      ) : (
-        <ul aria-label="Bank accounts">
-          {methods.map((method) => (
-            <li key={method.id}>
-              {method.holderName}, {method.maskedIban}
-              {method.bic ? ` (${method.bic})` : ''}{' '}
-              <Button
-                variant="ghost"
-                onClick={() => setRemoving(method)}
-                aria-label={`Remove ${method.maskedIban}`}
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove this bank account?"
-        confirmLabel="Remove"
-        tone="danger"
-        busy={busy}
-        busyLabel="Removing…"
-        error={error}
-        onConfirm={() => void remove()}
-        onCancel={() => {
-          setRemoving(null);
-          setError(null);
-        }}
-      >
-        Payouts already made to {removing?.maskedIban} keep naming it; new payouts cannot go to it.
-      </ConfirmDialog>
+      <RemovableList
+        methods={methods}
+        label="Bank accounts"
+        empty={<p>No bank account yet.</p>}
+        describe={describeAccount}
+        name={(method) => method.maskedIban}
+        dialogTitle="Remove this bank account?"
+        consequence={(method) =>
+          `Payouts already made to ${method.maskedIban} keep naming it; new payouts cannot go to it.`
+        }
+      />
       <AddBankAccount />
     </>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/dom';
+import { screen, within } from '@testing-library/dom';
 import { apiError, click, eventually, renderAreaRoute } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { Payment, PaymentMethodSetup } from '@tunehouse/contracts';
@@ -12,6 +12,7 @@ vi.setConfig({ testTimeout: 30_000 });
 vi.mock('./go-to-checkout.js', () => ({ goToCheckout: vi.fn() }));
 
 let cleanup: (() => void) | undefined;
+let toasts: { message: string; level: string }[] = [];
 afterEach(() => {
   cleanup?.();
   vi.mocked(goToCheckout).mockClear();
@@ -47,6 +48,7 @@ async function open(url: string, respond: Responder) {
     },
   });
   cleanup = rendered.unmount;
+  toasts = rendered.record.toasts;
   return requests;
 }
 
@@ -230,16 +232,17 @@ describe('/payment-methods/complete', () => {
 });
 
 describe('/account/billing cards', () => {
+  const card = {
+    id: ID,
+    kind: 'CARD' as const,
+    brand: 'mastercard',
+    last4: '4444',
+    expMonth: 12,
+    expYear: 2029,
+    createdAt: '2026-11-25T10:01:00.000Z',
+  };
+
   it('lists cards apart from bank accounts, and Add a card leaves for the provider’s set-up page', async () => {
-    const card = {
-      id: ID,
-      kind: 'CARD' as const,
-      brand: 'mastercard',
-      last4: '4444',
-      expMonth: 12,
-      expYear: 2029,
-      createdAt: '2026-11-25T10:01:00.000Z',
-    };
     const redirectUrl = `http://localhost:3000/v1/simulator/setup/${ALBUM}`;
     const requests = await open('/account/billing', (request) => {
       if (request.path === '/v1/billing-details') return { billingDetails: null };
@@ -264,5 +267,36 @@ describe('/account/billing cards', () => {
     await click(screen.getByRole('button', { name: 'Add a card' }));
     await eventually(() => expect(goToCheckout).toHaveBeenCalledWith(redirectUrl));
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ kind: 'CARD' });
+  });
+
+  it('removes a card once asked, says so, and a cancelled removal removes nothing', async () => {
+    let cards = [card];
+    const requests = await open('/account/billing', (request) => {
+      if (request.path === '/v1/billing-details') return { billingDetails: null };
+      if (request.method === 'GET' && request.path === '/v1/payment-methods') return { items: cards };
+      if (request.method === 'DELETE' && request.path === `/v1/payment-methods/${ID}`) {
+        cards = [];
+        return null;
+      }
+      return undefined;
+    });
+    const list = await eventually(() => screen.getByRole('list', { name: 'Cards' }));
+    const label = 'Mastercard ending 4444, expires 12/2029';
+    await click(screen.getByRole('button', { name: `Remove ${label}` }));
+    let dialog = await eventually(() => screen.getByRole('dialog', { name: 'Remove this card?' }));
+    expect(dialog.textContent).toContain(`${label} will no longer be offered for payments.`);
+    await click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await eventually(() => expect(screen.queryByRole('dialog', { name: 'Remove this card?' })).toBeNull());
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+    expect(list.textContent).toContain(label);
+
+    await click(screen.getByRole('button', { name: `Remove ${label}` }));
+    dialog = await eventually(() => screen.getByRole('dialog', { name: 'Remove this card?' }));
+    await click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await eventually(() => screen.getByText(/No card yet\./));
+    expect(screen.queryByRole('list', { name: 'Cards' })).toBeNull();
+    expect(toasts).toContainEqual(
+      expect.objectContaining({ message: 'The card is removed.', level: 'SUCCESS' }),
+    );
   });
 });

@@ -257,4 +257,36 @@ describe('/account/billing', () => {
     });
     expect(screen.getByRole('list', { name: 'Bank accounts' }).textContent).toContain('SE•• •••• 7466');
   });
+
+  it('removes a bank account only once asked, and keeps the dialog open with the API’s reason when refused', async () => {
+    let methods = [METHOD];
+    let deletes = 0;
+    const requests = await open('/account/billing', (request) => {
+      if (request.path === '/v1/billing-details') return { billingDetails: null };
+      if (request.method === 'GET' && request.path === '/v1/payment-methods') return { items: methods };
+      if (request.method === 'DELETE' && request.path === `/v1/payment-methods/${METHOD.id}`) {
+        deletes += 1;
+        if (deletes === 1) throw apiError(409, 'A payout on its way still goes to this bank account');
+        methods = [];
+        return {};
+      }
+      return undefined;
+    });
+    const accounts = await eventually(() => screen.getByRole('list', { name: 'Bank accounts' }));
+    expect(accounts.textContent).toBe('Mara Lindqvist, SE•• •••• 7466 Remove');
+    await click(within(accounts).getByRole('button', { name: 'Remove SE•• •••• 7466' }));
+    const dialog = await eventually(() => screen.getByRole('dialog', { name: 'Remove this bank account?' }));
+    expect(dialog.textContent).toContain(
+      'Payouts already made to SE•• •••• 7466 keep naming it; new payouts cannot go to it.',
+    );
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(false);
+
+    await click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await eventually(() => within(dialog).getByText('A payout on its way still goes to this bank account'));
+    await click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await eventually(() => expect(screen.getByText('No bank account yet.')).toBeTruthy());
+    expect(screen.queryByRole('dialog', { name: 'Remove this bank account?' })).toBeNull();
+    expect(screen.queryByText('A payout on its way still goes to this bank account')).toBeNull();
+    expect(deletes).toBe(2);
+  });
 });
