@@ -1,12 +1,11 @@
 import { CREDIT_ROLES, endpoints } from '@tunehouse/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
+import {
+  type AppWithCuttableDatabase,
+  createAppWithCuttableDatabase,
+} from '../testing/app-with-cuttable-database.js';
 import { injectOf } from '../testing/endpoint-inject.js';
-import { cuttableProxy } from '../testing/cuttable-proxy.js';
 import { createUser, login } from '../testing/fixtures.js';
-import { createTestDatabase, testConfig } from '../testing/test-app.js';
-import { createPool } from './db.js';
-import { startJobs } from './jobs.js';
 
 /**
  * PostgreSQL cut and restored while writes keep coming (database-outage.test.ts checks the answers one request at a
@@ -15,35 +14,19 @@ import { startJobs } from './jobs.js';
  * every write answered 201 is in the database afterwards. A write answered 503 may have committed only when the cut
  * fell between its commit and its answer, so at most one per client is there unannounced.
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let proxy: Awaited<ReturnType<typeof cuttableProxy>>;
-let close: () => Promise<void>;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let outage: AppWithCuttableDatabase;
+let app: AppWithCuttableDatabase['app'];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const url = new URL(database.url);
-  proxy = await cuttableProxy({ host: url.hostname, port: Number(url.port) });
-  const viaProxy = new URL(database.url);
-  viaProxy.port = String(proxy.port);
-  const db = createPool(viaProxy.toString(), 5);
-  const jobs = await startJobs({ connectionString: database.url, migrate: false, background: false });
-  app = await buildApp(testConfig(), { db, jobs });
-  await app.ready();
-  close = async () => {
-    await app.close();
-    await jobs.stop();
-    await db.end().catch(() => undefined);
-    await proxy.close();
-    await database.drop();
-  };
+  outage = await createAppWithCuttableDatabase();
+  app = outage.app;
 }, 60_000);
-afterAll(() => close());
+afterAll(() => outage.close());
 
 const CLIENTS = 4;
 
 it('under a steady stream of writes: 503s while the database is away, then recovery with nothing lost', async () => {
-  const user = await createUser(database.db);
+  const user = await createUser(outage.db);
   const session = await login(app, user.email);
   const created: string[] = [];
   const statuses = new Map<number, number>();
@@ -79,10 +62,10 @@ it('under a steady stream of writes: 503s while the database is away, then recov
   const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
   await reached(40);
   phase = 'away';
-  await proxy.cut();
+  await outage.cut();
   await reached(40);
   phase = 'back';
-  await proxy.restore();
+  await outage.restore();
   await reached(40);
   running = false;
   await Promise.all(clients);
@@ -93,7 +76,7 @@ it('under a steady stream of writes: 503s while the database is away, then recov
       .join(', ')}; 5xx other than 503: ${unexpected.length}`,
   );
   expect(unexpected).toEqual([]);
-  const { rows } = await database.db.query<{ id: string }>(
+  const { rows } = await outage.db.query<{ id: string }>(
     'SELECT id::text FROM contributors WHERE account_id = $1',
     [user.account.id],
   );

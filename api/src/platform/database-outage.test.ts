@@ -1,49 +1,32 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { createPool } from './db.js';
+import {
+  type AppWithCuttableDatabase,
+  createAppWithCuttableDatabase,
+} from '../testing/app-with-cuttable-database.js';
 import { bearer, createUser, expectError, login } from '../testing/fixtures.js';
-import { cuttableProxy } from '../testing/cuttable-proxy.js';
-import { createTestDatabase, testConfig } from '../testing/test-app.js';
-import { startJobs } from './jobs.js';
 
 /**
  * PostgreSQL going away and coming back, as when the embedded server dies and `npm start` restarts it: the API
  * answers 503 with Retry-After meanwhile (never a 500), /health says the database is down, and everything works
  * again once it is back, with nothing lost.
  */
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let proxy: Awaited<ReturnType<typeof cuttableProxy>>;
-let close: () => Promise<void>;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let outage: AppWithCuttableDatabase;
+let app: AppWithCuttableDatabase['app'];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const url = new URL(database.url);
-  proxy = await cuttableProxy({ host: url.hostname, port: Number(url.port) });
-  const viaProxy = new URL(database.url);
-  viaProxy.port = String(proxy.port);
-  const db = createPool(viaProxy.toString(), 5);
-  const jobs = await startJobs({ connectionString: database.url, migrate: false, background: false });
-  app = await buildApp(testConfig(), { db, jobs });
-  await app.ready();
-  close = async () => {
-    await app.close();
-    await jobs.stop();
-    await db.end().catch(() => undefined);
-    await proxy.close();
-    await database.drop();
-  };
+  outage = await createAppWithCuttableDatabase();
+  app = outage.app;
 }, 60_000);
-afterAll(() => close());
+afterAll(() => outage.close());
 
 it('answers 503 with Retry-After while the database is away, and recovers when it returns', async () => {
-  const user = await createUser(database.db);
+  const user = await createUser(outage.db);
   const session = await login(app, user.email);
   const me = () => app.inject({ url: '/v1/users/me', headers: bearer(session) });
   expect((await me()).statusCode).toBe(200);
   expect((await app.inject({ url: '/health' })).json()).toMatchObject({ status: 'ok', database: 'up' });
 
-  await proxy.cut();
+  await outage.cut();
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const away = await me();
     expectError(away, 503, 'SERVICE_UNAVAILABLE');
@@ -61,7 +44,7 @@ it('answers 503 with Retry-After while the database is away, and recovers when i
   });
   expectError(refusedWrite, 503, 'SERVICE_UNAVAILABLE');
 
-  await proxy.restore();
+  await outage.restore();
   const back = await me();
   expect(back.statusCode).toBe(200);
   expect(back.json()).toMatchObject({ firstName: user.firstName });
