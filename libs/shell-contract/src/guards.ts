@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import satisfies from 'semver/functions/satisfies.js';
-import validRange from 'semver/ranges/valid.js';
 import { functionSchema } from './context-guard.js';
 import { SHELL_CONTRACT_VERSION } from './version.js';
+import { isVersionRange, versionSatisfies } from './version-range.js';
 
 const fn = functionSchema;
 
@@ -11,9 +10,7 @@ export const remoteMetaSchema = z.object({
   name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'Expected a lowercase area name'),
   /** Route patterns of the spec's table this area renders, e.g. `/albums/:id/edit/:step`. */
   routes: z.array(z.string().startsWith('/')).min(1),
-  shellRange: z
-    .string()
-    .refine((range) => validRange(range) !== null, { message: 'Expected a semver range' }),
+  shellRange: z.string().refine(isVersionRange, { message: 'Expected a semver range' }),
 });
 export type RemoteMeta = z.infer<typeof remoteMetaSchema>;
 
@@ -48,7 +45,7 @@ export function checkRemoteModule(
   if (meta.name !== expectedName) {
     return { ok: false, reason: 'name', detail: `expected area '${expectedName}', got '${meta.name}'` };
   }
-  if (!satisfies(shellContractVersion, meta.shellRange)) {
+  if (!versionSatisfies(shellContractVersion, meta.shellRange)) {
     return {
       ok: false,
       reason: 'contract',
