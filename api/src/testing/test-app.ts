@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -91,15 +92,22 @@ export type TestApp = {
  * Accepted releases go to the recording DeliveryPort (`release_delivery_requests`) unless `delivery: 'ddex'`: then
  * to the DDEX delivery service as main.ts wires it (`createReleaseDelivery`), whose jobs run once the test calls
  * `delivery.work()`.
+ *
+ * With `ownDataDir: 'name'` the app keeps its files (media, secrets) in a folder of its own under the system's
+ * temporary folder, `tunehouse-name-…`, which close() removes.
  */
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
-  { delivery: deliveryMode = 'recording' }: { delivery?: 'recording' | 'ddex' } = {},
+  {
+    delivery: deliveryMode = 'recording',
+    ownDataDir,
+  }: { delivery?: 'recording' | 'ddex'; ownDataDir?: string } = {},
 ): Promise<TestApp> {
+  const dataDir = ownDataDir ? fs.mkdtempSync(path.join(os.tmpdir(), `tunehouse-${ownDataDir}-`)) : undefined;
   const database = await createTestDatabase();
   const jobs = await startJobs({ connectionString: database.url, migrate: false, background: false });
-  const config = testConfig(overrides);
+  const config = testConfig({ ...(dataDir ? { dataDir } : {}), ...overrides });
   const storage = createMediaStorage(config);
   if (config.audioPreviewWorker)
     await workAudioPreviews({ db: database.db, jobs, audio: createAudioStore(storage) });
@@ -124,6 +132,7 @@ export async function createTestApp(
       await app.close();
       await jobs.stop();
       await database.drop();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

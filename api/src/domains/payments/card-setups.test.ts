@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
   cardSetupStartedSchema,
@@ -9,35 +6,26 @@ import {
   paymentMethodListSchema,
   paymentMethodSetupSchema,
   type Session,
-  SIMULATOR_SIGNATURE_HEADER,
-  SIMULATOR_TIMESTAMP_HEADER,
 } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import { simulatorWebhook, untilDecided, type WebhookForgery } from '../../testing/payment-simulator.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { signWebhook } from './index.js';
 
 let t: TestApp;
-let dataDir: string;
 let owner: Session;
 let ownerAccount: string;
 let stranger: Session;
-let secret: string;
 const api = endpoints.payments;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-card-setups-'));
-  t = await createTestApp({ dataDir, audioPreviewWorker: false });
-  secret = t.config.paymentSimulatorWebhookSecret;
+  t = await createTestApp({ audioPreviewWorker: false }, undefined, { ownDataDir: 'card-setups' });
   const [a, b] = await Promise.all([createUser(t.db), createUser(t.db)]);
   ownerAccount = a.account.id;
   [owner, stranger] = await Promise.all([login(t.app, a.email), login(t.app, b.email)]);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 async function startSetup(session: Session = owner): Promise<PaymentMethodSetup> {
   const response = await t.app.inject(
@@ -58,23 +46,10 @@ const simulatorForm = (id: string, action: 'save' | 'cancel', card = 'visa') =>
     payload: `card=${card}`,
   });
 
-/** A set-up webhook as the simulator sends it; `signedWith` and `at` forge or age it. */
-function webhook(
+const webhook = (
   event: { id: string; type: 'setup.succeeded' | 'setup.failed'; setupId: string },
-  { signedWith = secret, at = Math.floor(Date.now() / 1000) }: { signedWith?: string; at?: number } = {},
-) {
-  const body = JSON.stringify(event);
-  return t.app.inject({
-    method: 'POST',
-    url: api.simulatorWebhook.path,
-    headers: {
-      'content-type': 'application/json',
-      [SIMULATOR_TIMESTAMP_HEADER]: String(at),
-      [SIMULATOR_SIGNATURE_HEADER]: signWebhook(signedWith, at, body),
-    },
-    payload: body,
-  });
-}
+  forgery?: WebhookForgery,
+) => simulatorWebhook(t, event, forgery);
 
 const methodsOf = async (session: Session = owner) =>
   expectShape(
@@ -91,14 +66,8 @@ async function storedCards(accountId = ownerAccount) {
   return rows;
 }
 
-async function decided(id: string): Promise<PaymentMethodSetup> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const setup = expectShape(paymentMethodSetupSchema, await readSetup(id));
-    if (setup.status !== 'PENDING') return setup;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`set-up ${id} stayed PENDING`);
-}
+const decided = (id: string) =>
+  untilDecided(async () => expectShape(paymentMethodSetupSchema, await readSetup(id)), `set-up ${id}`);
 
 describe('saving a card through the provider’s set-up page', () => {
   it('opens the simulator’s plainly labelled page, stores brand, last four and expiry once saved, lists and removes it', async () => {

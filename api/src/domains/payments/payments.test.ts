@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import {
   type AlbumDetail,
@@ -9,13 +6,12 @@ import {
   type Payment,
   paymentSchema,
   type Session,
-  SIMULATOR_SIGNATURE_HEADER,
-  SIMULATOR_TIMESTAMP_HEADER,
 } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { daysFromToday, type releaseClient } from '../../testing/release-fixtures.js';
+import { simulatorWebhook, untilDecided, type WebhookForgery } from '../../testing/payment-simulator.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { withTransaction } from '../../platform/db.js';
 import { QUEUES } from '../../platform/jobs.js';
@@ -23,32 +19,27 @@ import { collectFeeFromRoyalties } from '../licensing/index.js';
 import { balanceOf, walletBalance } from '../ledger/index.js';
 import { recordingDeliveryPort } from '../releases/index.js';
 import { createPaymentsForJobs } from '../../app.js';
-import { PAYMENTS_RECEIVED, signWebhook, SimulatedPaymentProvider } from './index.js';
+import { PAYMENTS_RECEIVED, SimulatedPaymentProvider } from './index.js';
 import { payingArtist } from '../../testing/takedown-fixtures.js';
 
 let t: TestApp;
-let dataDir: string;
 let owner: Session;
 let ownerAccount: string;
 let stranger: Session;
-let secret: string;
 let c: ReturnType<typeof releaseClient>;
 let published: Awaited<ReturnType<typeof payingArtist>>['published'];
 const api = endpoints.payments;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-payments-'));
-  t = await createTestApp({ dataDir, audioPreviewWorker: false, reviewAutoAccept: true });
-  secret = t.config.paymentSimulatorWebhookSecret;
+  t = await createTestApp({ audioPreviewWorker: false, reviewAutoAccept: true }, undefined, {
+    ownDataDir: 'payments',
+  });
   const artist = await payingArtist(t);
   ({ owner, client: c, published } = artist);
   ownerAccount = artist.accountId;
   stranger = await login(t.app, (await createUser(t.db)).email);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const create = (body: object, key: string | null = randomUUID(), session: Session = owner) =>
   t.app.inject({
@@ -70,23 +61,10 @@ async function started(album: AlbumDetail, due: number): Promise<Payment> {
 const read = (id: string, session: Session = owner) =>
   t.app.inject(injectOf(api.get, { params: { id } }, { session }));
 
-/** A webhook as the simulator sends it; `signedWith` and `at` forge or age it. */
-function webhook(
+const webhook = (
   event: { id: string; type: 'payment.succeeded' | 'payment.failed'; paymentId: string },
-  { signedWith = secret, at = Math.floor(Date.now() / 1000) }: { signedWith?: string; at?: number } = {},
-) {
-  const body = JSON.stringify(event);
-  return t.app.inject({
-    method: 'POST',
-    url: api.simulatorWebhook.path,
-    headers: {
-      'content-type': 'application/json',
-      [SIMULATOR_TIMESTAMP_HEADER]: String(at),
-      [SIMULATOR_SIGNATURE_HEADER]: signWebhook(signedWith, at, body),
-    },
-    payload: body,
-  });
-}
+  forgery?: WebhookForgery,
+) => simulatorWebhook(t, event, forgery);
 
 /** The payment's ledger transfers by kind: PAYMENT into the wallet, TAKEDOWN_SETTLEMENT out of it. */
 async function bookedFor(albumId: string | number) {
@@ -100,14 +78,8 @@ async function bookedFor(albumId: string | number) {
 const albumGone = async (id: string | number) =>
   expectShape(albumDetailSchema, await c.get(owner, `/v1/albums/${id}`)).deletedAt ?? null;
 
-async function settled(id: string): Promise<Payment> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const payment = expectShape(paymentSchema, await read(id));
-    if (payment.status !== 'PENDING') return payment;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`payment ${id} stayed PENDING`);
-}
+const settled = (id: string) =>
+  untilDecided(async () => expectShape(paymentSchema, await read(id)), `payment ${id}`);
 
 describe('starting a payment', () => {
   it('needs an Idempotency-Key, the amount due now and an album of the account', async () => {
@@ -185,17 +157,7 @@ describe('settling a payment', () => {
     const event = { id: `evt-${randomUUID()}`, type: 'payment.succeeded' as const, paymentId: payment.id };
     expectError(await webhook(event, { signedWith: 'not-the-secret' }), 400, 'BAD_REQUEST');
     expectError(await webhook(event, { at: Math.floor(Date.now() / 1000) - 6 * 60 }), 400, 'BAD_REQUEST');
-    const tampered = await t.app.inject({
-      method: 'POST',
-      url: api.simulatorWebhook.path,
-      headers: {
-        'content-type': 'application/json',
-        [SIMULATOR_TIMESTAMP_HEADER]: String(Math.floor(Date.now() / 1000)),
-        [SIMULATOR_SIGNATURE_HEADER]: signWebhook(secret, Math.floor(Date.now() / 1000), '{}'),
-      },
-      payload: JSON.stringify(event),
-    });
-    expectError(tampered, 400, 'BAD_REQUEST');
+    expectError(await webhook(event, { signedBody: '{}' }), 400, 'BAD_REQUEST');
     expect(await bookedFor(album.id)).toEqual([]);
     expect(expectShape(paymentSchema, await read(payment.id)).status).toBe('PENDING');
 

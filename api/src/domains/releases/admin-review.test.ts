@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   type AlbumDetail,
   adminReviewDetailSchema,
@@ -25,7 +22,6 @@ import {
  */
 
 let t: TestApp;
-let dataDir: string;
 let owner: Session;
 let stranger: Session;
 let admin: Session;
@@ -34,9 +30,8 @@ let c: ReturnType<typeof releaseClient>;
 let submitted: AlbumDetail;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-admin-review-'));
   // The preview worker runs, so the reviewer's MP3 preview exists as it would in production.
-  t = await createTestApp({ dataDir });
+  t = await createTestApp({}, undefined, { ownDataDir: 'admin-review' });
   c = releaseClient(t.app);
   const [a, b, d] = await Promise.all([
     createUser(t.db),
@@ -79,10 +74,7 @@ beforeAll(async () => {
   submitted = expectShape(albumDetailSchema, await c.publish(owner, created.id));
   expect(submitted.reviewStatus).toBe('SUBMITTED');
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const read = (session: Session | null, id: string | number) =>
   t.app.inject({ url: `/v1/admin/reviews/${id}`, headers: session ? bearer(session) : {} });
