@@ -21,6 +21,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Db } from '../platform/db.js';
 import { bearer, expectShape, multipart, type Part } from './fixtures.js';
+import type { TestApp } from './test-app.js';
 
 export { multipart, type Part } from './fixtures.js';
 
@@ -222,4 +223,40 @@ export async function copyArtwork(
      UPDATE albums SET artwork_id = (SELECT id FROM copied) WHERE id = $2`,
     [fromAlbumId, toAlbumId],
   );
+}
+
+/**
+ * Makes albums that pass every publishing rule, quickly: one 3000×3000 artwork is rendered once, on an album of
+ * `owner` ("Artwork source"), and each album made gets a copy of its row, complete metadata for the artist (with
+ * `overrides`) and a second of audio on every track.
+ */
+export async function readyAlbums(t: Pick<TestApp, 'app' | 'db'>, owner: Session) {
+  const c = releaseClient(t.app);
+  const source = await c.createForm(owner, [
+    { name: 'metadata', data: JSON.stringify({ title: 'Artwork source' }) },
+    { name: 'artwork', filename: 'cover.png', data: await artworkImage(3000, 3000) },
+  ]);
+  const artworkAlbumId = expectShape(albumDetailSchema, source).id;
+  return async (
+    session: Session,
+    artistId: string | number,
+    overrides: object = {},
+  ): Promise<AlbumDetail> => {
+    const album = await c.album(session, completeMetadata(artistId, overrides));
+    await copyArtwork(t.db, artworkAlbumId, album.id);
+    for (const track of album.tracks) await c.audio(session, album.id, track.id, wav({ seconds: 1 }));
+    return album;
+  };
+}
+
+/** Publishes an album and moves its licence's start ten days back, so that the licence's first year has begun. */
+export async function publishLicensedTenDaysAgo(
+  t: Pick<TestApp, 'app' | 'db'>,
+  session: Session,
+  albumId: string | number,
+  payload: object = { termsAccepted: true },
+): Promise<void> {
+  const response = await releaseClient(t.app).publish(session, albumId, payload);
+  expect(response.statusCode, response.body).toBe(200);
+  await t.db.query(`UPDATE licences SET starts_at = current_date - 10 WHERE album_id = $1`, [albumId]);
 }

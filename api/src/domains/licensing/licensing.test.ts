@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   type AlbumDetail,
   albumDetailSchema,
@@ -19,57 +16,40 @@ import { injectOf } from '../../testing/endpoint-inject.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { PLATFORM_ACCOUNTS, transfer, walletBalance, walletKey } from '../ledger/index.js';
 import {
-  artworkImage,
-  completeMetadata,
-  copyArtwork,
   daysFromToday,
+  publishLicensedTenDaysAgo,
+  readyAlbums,
   releaseClient,
-  wav,
 } from '../../testing/release-fixtures.js';
 import { collectFeeFromRoyalties, licenceForAlbum } from './index.js';
 
 let t: TestApp;
-let dataDir: string;
 let owner: Session;
 let ownerAccount: string;
 let stranger: Session;
 let artistId: string | number;
-let artworkAlbumId: string | number;
+let readyAlbum: () => Promise<AlbumDetail>;
 let c: ReturnType<typeof releaseClient>;
 const api = endpoints.reporting;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-licensing-'));
-  t = await createTestApp({ dataDir, audioPreviewWorker: false, reviewAutoAccept: true });
+  t = await createTestApp({ audioPreviewWorker: false, reviewAutoAccept: true }, undefined, {
+    ownDataDir: 'licensing',
+  });
   c = releaseClient(t.app);
   const [a, b] = await Promise.all([createUser(t.db), createUser(t.db)]);
   ownerAccount = a.account.id;
   [owner, stranger] = await Promise.all([login(t.app, a.email), login(t.app, b.email)]);
   artistId = (await c.artist(owner, 'Licensed Artist')).id;
-  const response = await c.createForm(owner, [
-    { name: 'metadata', data: JSON.stringify({ title: 'Artwork source' }) },
-    { name: 'artwork', filename: 'cover.png', data: await artworkImage(3000, 3000) },
-  ]);
-  artworkAlbumId = expectShape(albumDetailSchema, response).id;
+  const makeAlbum = await readyAlbums(t, owner);
+  readyAlbum = () => makeAlbum(owner, artistId);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function readyAlbum(): Promise<AlbumDetail> {
-  const album = await c.album(owner, completeMetadata(artistId));
-  await copyArtwork(t.db, artworkAlbumId, album.id);
-  for (const track of album.tracks) await c.audio(owner, album.id, track.id, wav({ seconds: 1 }));
-  return album;
-}
+afterAll(() => t.close());
 
 /** A published release whose release date came ten days ago (its licence's first year has begun). */
 async function published(payload: object = { termsAccepted: true }): Promise<AlbumDetail> {
   const album = await readyAlbum();
-  const response = await c.publish(owner, album.id, payload);
-  expect(response.statusCode, response.body).toBe(200);
-  await t.db.query(`UPDATE licences SET starts_at = current_date - 10 WHERE album_id = $1`, [album.id]);
+  await publishLicensedTenDaysAgo(t, owner, album.id, payload);
   return album;
 }
 

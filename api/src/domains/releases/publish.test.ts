@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   adminReviewDecisionSchema,
   adminReviewPageSchema,
@@ -22,43 +19,32 @@ import {
   completeMetadata,
   copyArtwork,
   daysFromToday,
+  readyAlbums,
   releaseClient,
   wav,
 } from '../../testing/release-fixtures.js';
 import { expectedReleaseType } from './rules.js';
 
 let t: TestApp;
-let dataDir: string;
 let owner: Session;
 let admin: Session;
 let artistId: string | number;
-let artworkAlbumId: string | number;
+let makeAlbum: Awaited<ReturnType<typeof readyAlbums>>;
 let c: ReturnType<typeof releaseClient>;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-publish-'));
-  t = await createTestApp({ dataDir, audioPreviewWorker: false });
+  t = await createTestApp({ audioPreviewWorker: false }, undefined, { ownDataDir: 'publish' });
   c = releaseClient(t.app);
   const [a, b] = await Promise.all([createUser(t.db), createUser(t.db, { isAdmin: true })]);
   [owner, admin] = await Promise.all([login(t.app, a.email), login(t.app, b.email)]);
   artistId = (await c.artist(owner, 'Publishing Artist')).id;
-  // One rendered artwork; other albums get a copy of its row.
-  const response = await c.createForm(owner, [
-    { name: 'metadata', data: JSON.stringify({ title: 'Artwork source' }) },
-    { name: 'artwork', filename: 'cover.png', data: await artworkImage(3000, 3000) },
-  ]);
-  artworkAlbumId = expectShape(albumDetailSchema, response).id;
+  makeAlbum = await readyAlbums(t, owner);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 /** An album that passes every rule: complete metadata, artwork, and audio on every track. */
-async function readyAlbum(session: Session, overrides: object = {}, artist = artistId): Promise<AlbumDetail> {
-  const album = await c.album(session, completeMetadata(artist, overrides));
-  await copyArtwork(t.db, artworkAlbumId, album.id);
-  for (const track of album.tracks) await c.audio(session, album.id, track.id, wav({ seconds: 1 }));
+async function readyAlbum(session: Session, overrides: object = {}): Promise<AlbumDetail> {
+  const album = await makeAlbum(session, artistId, overrides);
   return expectShape(albumDetailSchema, await c.get(session, `/v1/albums/${album.id}`));
 }
 
@@ -375,7 +361,7 @@ describe('automatic acceptance and assigned identifiers', () => {
   let autoOwner: Session;
   beforeAll(async () => {
     auto = await createTestApp({
-      dataDir,
+      dataDir: t.config.dataDir,
       audioPreviewWorker: false,
       reviewAutoAccept: true,
       barcodeRange: { from: 200_000_000_000, to: 200_000_000_001 },
