@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { Store } from '@tunehouse/contracts';
 import {
@@ -15,6 +14,7 @@ import {
   type UsageRow,
 } from './usage.js';
 import { normalizeCurrency, parseMicroUnits } from './revenue.js';
+import { textLineChunks } from './text-lines.js';
 
 /**
  * DDEX DSR flat files (BasicAudioProfile and the UGC profile of the shared samples), read line by line: only the
@@ -122,7 +122,13 @@ const FOOTERS: ReadonlySet<string> = new Set(['FOOT', 'FFOO']);
 const SUB30_COLUMN = /sub.?30|under.?30|shorter.?than.?30|short.?streams/i;
 
 type Row = { type: string; cells: string[]; line: number; text: string };
-type Summary = { territory: string | null; service: string; useType: string; currency: string | null };
+type Summary = {
+  territory: string | null;
+  service: string;
+  /** A download use type: its usage records are skipped. */
+  download: boolean;
+  currency: string | null;
+};
 type Resource = { reference: string; dspId: string; isrc: string | null };
 type Release = { reference: string; dspId: string; upc: string | null };
 type Block = { id: string; releases: Release[]; resources: Resource[] };
@@ -151,13 +157,49 @@ export function parseDsrFileName(fileName: string) {
   };
 }
 
-export async function* parseDsr(
+/** Where a usage record type's fields are, worked out once per type (and again after a `#` line renames columns). */
+type UsagePlan = {
+  /** The columns a `#` line names for the type, or null (the profile's own order applies). */
+  written: readonly string[] | null;
+  summaryId: number;
+  blockId: number;
+  /** TransactedResource, DspReleaseId, DspResourceId, TransactedRelease: what may name the block's items. */
+  refs: readonly number[];
+  numberOfStreams: number;
+  usages: number;
+  sub30: number;
+  validityStart: number;
+  validityEnd: number;
+  netRevenue: number;
+  /** Fields a record must hold (more, not empty, is a shifted row). */
+  needed: number;
+};
+
+/** A cell's text (trimmed) at a column position, undefined when the type has no such column or the row no cell. */
+function cellAt(cells: readonly string[], index: number): string | undefined {
+  return index < 0 ? undefined : cells[index + 1]?.trim();
+}
+
+const DIGITS_ONLY = /^\d{1,9}$/;
+
+/** parseCount with a fast path for the plain counts nearly every line holds. */
+function countOf(text: string | undefined): number | null {
+  return text !== undefined && DIGITS_ONLY.test(text) ? Number(text) : parseCount(text);
+}
+
+/**
+ * The usage rows of a DSR file, one array per chunk read (what the loader stages; parseDsr gives them one by one).
+ * The lines of a chunk are read without an await between them (docs/decisions/0051-ingest-one-merge.md, "Second
+ * pass"); an error is thrown after the rows read before it in its chunk were handed over.
+ */
+export async function* parseDsrBatches(
   input: Readable,
   fileName: string,
   stats: DsrParseStats = { skipped: 0 },
-): AsyncGenerator<UsageRow> {
+): AsyncGenerator<UsageRow[]> {
   const name = path.basename(fileName);
   const fromName = parseDsrFileName(name);
+  const nameTerritory = normalizeTerritory(fromName?.territory);
   const headers = new Map<string, string[]>();
   const summaries = new Map<string, Summary>();
   let head: Row | null = null;
@@ -166,9 +208,6 @@ export async function* parseDsr(
   // What HEAD gives every usage, worked out once per HEAD: its period, and the store of each summary record.
   let headPeriod: { firstDay: string; lastDay: string } | null = null;
   const platforms = new Map<Summary | undefined, Store>();
-  let inputError: unknown = null;
-  input.once('error', (error) => (inputError = error));
-  const lines = createInterface({ input, crlfDelay: Infinity });
 
   /** The columns a `#` line of the file names for a record type, if any. */
   const writtenColumns = (type: string): readonly string[] | null => {
@@ -192,17 +231,44 @@ export async function* parseDsr(
     }
     return index;
   };
-  const field = (row: Row, column: string): string | undefined => {
-    const index = indexOf(row.type, column);
-    return index < 0 ? undefined : row.cells[index + 1]?.trim();
-  };
+  const field = (row: Row, column: string): string | undefined =>
+    cellAt(row.cells, indexOf(row.type, column));
   const fail = (row: Row, reason: string): never => {
     throw new ReportParseError(name, row.line, reason);
   };
+  // Usage record types' field positions, forgotten with the column positions.
+  const plans = new Map<string, UsagePlan>();
+  const planOf = (type: string): UsagePlan => {
+    let plan = plans.get(type);
+    if (!plan) {
+      const written = writtenColumns(type);
+      const numberOfStreams = indexOf(type, 'NumberOfStreams');
+      const usages = indexOf(type, 'Usages');
+      const countIndex = Math.max(numberOfStreams, usages);
+      const sub30Column = columnsOf(type).find((column) => SUB30_COLUMN.test(column));
+      plan = {
+        written,
+        summaryId: indexOf(type, 'SummaryRecordId'),
+        blockId: indexOf(type, 'BlockId'),
+        refs: ['TransactedResource', 'DspReleaseId', 'DspResourceId', 'TransactedRelease'].map((column) =>
+          indexOf(type, column),
+        ),
+        numberOfStreams,
+        usages,
+        sub30: sub30Column ? indexOf(type, sub30Column) : -1,
+        validityStart: indexOf(type, 'ValidityPeriodStart'),
+        validityEnd: indexOf(type, 'ValidityPeriodEnd'),
+        netRevenue: indexOf(type, 'NetRevenue'),
+        needed: written ? Math.max(written.length, countIndex + 1) : countIndex + 1,
+      };
+      plans.set(type, plan);
+    }
+    return plan;
+  };
 
-  const usagePeriod = (row: Row) => {
-    const start = field(row, 'ValidityPeriodStart');
-    const end = field(row, 'ValidityPeriodEnd');
+  const usagePeriod = (row: Row, plan: UsagePlan) => {
+    const start = cellAt(row.cells, plan.validityStart);
+    const end = cellAt(row.cells, plan.validityEnd);
     if (start || end) {
       const firstDay = start ? parseDay(start) : null;
       const lastDay = end ? parseDay(end) : firstDay;
@@ -246,67 +312,75 @@ export async function* parseDsr(
     }
     return store;
   };
-  // Checked once per distinct period (a report repeats a few periods on every line).
+  // Checked once per distinct period (a report repeats a few periods on every line; most lines share one object).
   const periodProblems = new Map<string, string | null>();
+  let lastPeriod: { firstDay: string; lastDay: string } | null = null;
+  let lastProblem: string | null = null;
   const periodProblem = (period: { firstDay: string; lastDay: string }) => {
+    if (period === lastPeriod) return lastProblem;
     const key = `${period.firstDay}/${period.lastDay}`;
     let problem = periodProblems.get(key);
     if (problem === undefined) periodProblems.set(key, (problem = checkPeriod(period)));
+    lastPeriod = period;
+    lastProblem = problem;
     return problem;
   };
+  const refs: string[] = [];
+  const named = (item: { reference: string; dspId: string }) =>
+    refs.includes(item.reference) || refs.includes(item.dspId);
 
   const usage = (row: Row): UsageRow | null => {
-    const summaryId = field(row, 'SummaryRecordId');
+    const plan = planOf(row.type);
+    const { cells } = row;
+    const summaryId = cellAt(cells, plan.summaryId);
     const summary = summaryId ? summaries.get(summaryId) : undefined;
-    if (summary && /download/i.test(summary.useType)) {
+    if (summary?.download) {
       stats.skipped += 1;
       return null;
     }
-    const blockId = field(row, 'BlockId');
+    const blockId = cellAt(cells, plan.blockId);
     const current = block && block.id === blockId ? block : null;
-    const refs = ['TransactedResource', 'DspReleaseId', 'DspResourceId', 'TransactedRelease']
-      .map((column) => field(row, column))
-      .filter((value): value is string => Boolean(value));
+    refs.length = 0;
+    for (const index of plan.refs) {
+      const value = cellAt(cells, index);
+      if (value) refs.push(value);
+    }
     const resources = current?.resources ?? [];
     const releases = current?.releases ?? [];
-    const resource =
-      resources.find((item) => refs.includes(item.reference) || refs.includes(item.dspId)) ??
-      (resources.length === 1 ? resources[0] : undefined);
-    const release =
-      releases.find((item) => refs.includes(item.reference) || refs.includes(item.dspId)) ??
-      releases.find((item) => item.upc) ??
-      undefined;
+    const resource = resources.find(named) ?? (resources.length === 1 ? resources[0] : undefined);
+    const release = releases.find(named) ?? releases.find((item) => item.upc) ?? undefined;
     // A usage record must hold the fields its `#` line names (or, without one, up to its count): fewer is a line
     // cut short, more (not empty) a shifted row, e.g. a tab inside a value; either would count the wrong figures.
-    const written = writtenColumns(row.type);
-    const fields = row.cells.length - 1;
-    if (written && fields > written.length && row.cells.slice(written.length + 1).some((cell) => cell.trim()))
+    const { written } = plan;
+    const fields = cells.length - 1;
+    if (written && fields > written.length && cells.slice(written.length + 1).some((cell) => cell.trim()))
       fail(row, `the ${row.type} record has ${fields} fields, its # line names ${written.length}`);
-    const countIndex = Math.max(indexOf(row.type, 'NumberOfStreams'), indexOf(row.type, 'Usages'));
-    const needed = written ? Math.max(written.length, countIndex + 1) : countIndex + 1;
-    if (fields < needed)
-      fail(row, `the ${row.type} record has ${fields} fields, ${needed} expected: the line is cut short`);
-    const streamsText = field(row, 'NumberOfStreams') ?? field(row, 'Usages');
-    const streams = parseCount(streamsText);
+    if (fields < plan.needed)
+      fail(
+        row,
+        `the ${row.type} record has ${fields} fields, ${plan.needed} expected: the line is cut short`,
+      );
+    const streamsText = cellAt(cells, plan.numberOfStreams) ?? cellAt(cells, plan.usages);
+    const streams = countOf(streamsText);
     if (streams === null)
       fail(row, `the usage count ${JSON.stringify(streamsText ?? '')} is not a whole number`);
-    const sub30Column = columnsOf(row.type).find((column) => SUB30_COLUMN.test(column));
-    const sub30Text = sub30Column ? field(row, sub30Column) : undefined;
-    const sub30 = sub30Text ? parseCount(sub30Text) : 0;
+    const sub30Text = cellAt(cells, plan.sub30);
+    const sub30 = sub30Text ? countOf(sub30Text) : 0;
     if (sub30 === null) fail(row, `the sub-30 count ${JSON.stringify(sub30Text)} is not a whole number`);
     if (sub30! > streams!) fail(row, `the sub-30 count ${sub30} is more than the ${streams} streams`);
-    const period = usagePeriod(row);
+    const period = usagePeriod(row, plan);
     const problem = periodProblem(period);
     if (problem) fail(row, problem);
-    const revenueText = field(row, 'NetRevenue');
+    const revenueText = cellAt(cells, plan.netRevenue);
     const revenueMicro = revenueText ? parseMicroUnits(revenueText) : null;
     if (revenueText && revenueMicro === null)
       fail(row, `the net revenue ${JSON.stringify(revenueText)} is not an amount ≥ 0`);
     return {
       line: row.line,
-      ...period,
+      firstDay: period.firstDay,
+      lastDay: period.lastDay,
       platform: platformFor(summary),
-      territory: summary?.territory ?? normalizeTerritory(fromName?.territory),
+      territory: summary?.territory ?? nameTerritory,
       isrc: resource?.isrc ?? null,
       upc: release?.upc ?? null,
       streams: streams!,
@@ -318,13 +392,15 @@ export async function* parseDsr(
     };
   };
 
+  const recordTypes = new Set<string>();
   let lineNo = 0;
   let records = 0;
   let footer: number | null = null;
-  for await (const rawLine of lines) {
+  /** One line of the file; a usage row goes into `out`. */
+  const readLine = (rawLine: string, out: UsageRow[]): void => {
     lineNo += 1;
     const text = lineNo === 1 ? rawLine.replace(/^\uFEFF/, '') : rawLine;
-    if (!text.trim()) continue;
+    if (!text.trim()) return;
     if (footer !== null)
       throw new ReportParseError(name, lineNo, `a record after the FOOT record of line ${footer}`);
     if (text.startsWith('#')) {
@@ -334,18 +410,22 @@ export async function* parseDsr(
         columns.map((column) => column.trim()),
       );
       indexes.clear();
+      plans.clear();
       headPeriod = null;
       platforms.clear();
-      continue;
+      return;
     }
     const cells = text.split('\t');
     const type = cells[0]!.trim();
-    if (!RECORD_TYPE.test(type))
-      throw new ReportParseError(
-        name,
-        lineNo,
-        `${JSON.stringify(type.slice(0, 20))} is not a DSR record type`,
-      );
+    if (!recordTypes.has(type)) {
+      if (!RECORD_TYPE.test(type))
+        throw new ReportParseError(
+          name,
+          lineNo,
+          `${JSON.stringify(type.slice(0, 20))} is not a DSR record type`,
+        );
+      recordTypes.add(type);
+    }
     records += 1;
     const row: Row = { type, cells, line: lineNo, text };
     const kind = type.slice(0, 2);
@@ -361,7 +441,7 @@ export async function* parseDsr(
         summaries.set(id, {
           territory: normalizeTerritory(field(row, 'Territory')),
           service: field(row, 'ServiceDescription') ?? '',
-          useType: field(row, 'UseType') ?? '',
+          download: /download/i.test(field(row, 'UseType') ?? ''),
           currency: normalizeCurrency(field(row, 'Currency') ?? field(row, 'CurrencyOfReporting')),
         });
       }
@@ -382,12 +462,22 @@ export async function* parseDsr(
         });
       } else {
         const result = usage(row);
-        if (result) yield result;
+        if (result) out.push(result);
       }
     }
     // Other records (MW.., RU.., LI.., and types this profile does not know) carry nothing we count.
+  };
+
+  for await (const lines of textLineChunks(input)) {
+    const out: UsageRow[] = [];
+    try {
+      for (const line of lines) readLine(line, out);
+    } catch (error) {
+      if (out.length) yield out;
+      throw error;
+    }
+    if (out.length) yield out;
   }
-  if (inputError) throw inputError;
   // The FOOT record closes a DSR file: without it the file was cut off (an upload or copy that stopped), and
   // whatever was read is refused with it.
   if (records > 0 && footer === null)
@@ -396,4 +486,13 @@ export async function* parseDsr(
       lineNo,
       'the file ends without its FOOT record: it is cut short (or not a whole DSR file)',
     );
+}
+
+/** The usage rows of a DSR file, one at a time (parseDsrBatches, unbatched). */
+export async function* parseDsr(
+  input: Readable,
+  fileName: string,
+  stats: DsrParseStats = { skipped: 0 },
+): AsyncGenerator<UsageRow> {
+  for await (const rows of parseDsrBatches(input, fileName, stats)) yield* rows;
 }

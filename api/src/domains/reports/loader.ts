@@ -8,7 +8,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../platform/db.js';
 import type { CatalogueEntry, CatalogueLookup } from './catalogue.js';
 import { parseCsv } from './csv-parser.js';
-import { type DsrParseStats, parseDsr } from './dsr-parser.js';
+import { type DsrParseStats, parseDsrBatches } from './dsr-parser.js';
 import { periodForUsage } from '../periods/index.js';
 import { ensureMonthlyPartitions } from './partitions.js';
 import { NO_TERRITORY, type PlaylistRef, type ReportFormat, type UsageRow } from './usage.js';
@@ -121,9 +121,12 @@ export async function detectFormat(
   }
 }
 
-/** Resolves usage rows in batches, remembering answers (a report names the same ISRC in many territories). */
+/**
+ * Resolves usage rows in batches, remembering answers (a report names the same ISRC in many territories). Takes
+ * rows one by one or already in arrays (the DSR parser hands over a chunk's rows at once).
+ */
 export async function* resolveRows(
-  rows: AsyncIterable<UsageRow>,
+  rows: AsyncIterable<UsageRow | readonly UsageRow[]>,
   catalogue: CatalogueLookup,
   batchSize = 5000,
 ): AsyncGenerator<StagedRow[]> {
@@ -131,14 +134,15 @@ export async function* resolveRows(
   const upcs = new Map<string, CatalogueEntry | null>();
   let batch: UsageRow[] = [];
   const flush = async (): Promise<StagedRow[]> => {
-    const newIsrcs = [
-      ...new Set(batch.map((row) => row.isrc).filter((isrc): isrc is string => !!isrc)),
-    ].filter((isrc) => !isrcs.has(isrc));
-    const newUpcs = [
-      ...new Set(batch.filter((row) => !row.isrc && row.upc).map((row) => row.upc as string)),
-    ].filter((upc) => !upcs.has(upc));
-    if (newIsrcs.length || newUpcs.length) {
-      const found = await catalogue.resolve(newIsrcs, newUpcs);
+    const newIsrcs = new Set<string>();
+    const newUpcs = new Set<string>();
+    for (const row of batch) {
+      if (row.isrc) {
+        if (!isrcs.has(row.isrc)) newIsrcs.add(row.isrc);
+      } else if (row.upc && !upcs.has(row.upc)) newUpcs.add(row.upc);
+    }
+    if (newIsrcs.size || newUpcs.size) {
+      const found = await catalogue.resolve([...newIsrcs], [...newUpcs]);
       for (const isrc of newIsrcs) isrcs.set(isrc, found.byIsrc.get(isrc) ?? null);
       for (const upc of newUpcs) upcs.set(upc, found.byUpc.get(upc) ?? null);
     }
@@ -150,8 +154,9 @@ export async function* resolveRows(
     batch = [];
     return staged;
   };
-  for await (const row of rows) {
-    batch.push(row);
+  for await (const item of rows) {
+    if (Array.isArray(item)) for (const row of item as readonly UsageRow[]) batch.push(row);
+    else batch.push(item as UsageRow);
     if (batch.length >= batchSize) yield await flush();
   }
   if (batch.length) yield await flush();
@@ -182,7 +187,7 @@ async function prepareFile(
       rows: () => {
         input = fs.createReadStream(filePath);
         if (options.wrapInput) input = options.wrapInput(input);
-        const rows = format === 'CSV' ? parseCsv(input, name) : parseDsr(input, name, stats);
+        const rows = format === 'CSV' ? parseCsv(input, name) : parseDsrBatches(input, name, stats);
         return resolveRows(rows, options.catalogue, options.batchSize);
       },
       close: () => input?.destroy(),

@@ -1,0 +1,113 @@
+// `npm run bench:dsr-parser`: the DSR flat-file parser alone, in usage lines per second (issue 18, ingest; decision
+// 0051, "Second pass"). Writes one BasicAudioProfile file of --lines usage lines shaped as bench:trends writes them
+// (blocks of RE01, AS02 and SU02 records, one summary record per platform and territory) into a temporary folder,
+// then parses it --runs times with parseDsr from api/dist (the root script builds it first) and prints each run and
+// the best. No database: what the loader's stage phase spends before any row reaches PostgreSQL.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchArgs } from './bench-options.mjs';
+import { loadAverage } from './figures.mjs';
+
+const HELP = `Usage: npm run bench:dsr-parser -- [options]
+  --lines N   usage lines in the file (500000)
+  --runs N    parses of the file; the best counts (5)`;
+
+const { args, number } = benchArgs({ lines: { type: 'string' }, runs: { type: 'string' } }, HELP);
+const LINES = Math.round(number(args.lines, 500_000, 'lines', 1, 50_000_000));
+const RUNS = Math.round(number(args.runs, 5, 'runs', 1, 100));
+
+const parser = await import(new URL('../dist/domains/reports/dsr-parser.js', import.meta.url).href);
+// The loader reads a chunk's rows at once (parseDsrBatches); a dist from before that has only parseDsr.
+const batches =
+  parser.parseDsrBatches ??
+  async function* (input, name) {
+    for await (const row of parser.parseDsr(input, name)) yield [row];
+  };
+
+const PLATFORMS = ['SPOTIFY', 'APPLE_MUSIC', 'DEEZER', 'AMAZON', 'YOUTUBE', 'TIDAL'];
+const TERRITORIES = ['DE', 'FR', 'GB', 'US', 'NL', 'ES', 'IT', 'SE', 'PL', 'BR', 'JP', 'MX'];
+const DAY = '2026-01-15';
+
+/** A deterministic file: per track a block (RE01, AS02) and one SU02 per platform and territory it streamed in. */
+function writeFile(file, lines) {
+  const out = fs.openSync(file, 'w');
+  const summaries = [];
+  for (const platform of PLATFORMS)
+    for (const territory of TERRITORIES)
+      summaries.push(
+        `SY02\t${summaries.length + 1}\tBench Aggregator\t\tSubscriptionModel\tOnDemandStream\t${territory}\t${platform}\t0`,
+      );
+  const head = [
+    `HEAD\tdsrf/30\tBasicAudioProfile\t1.2\tBENCH\t${DAY}T06:00:00Z\t1\t1\t${DAY}\t${DAY}\tPADPIDA2025BENCHS\tBench Aggregator\tMulti\tPADPIDA2025BENCHR\tTunehouse`,
+    '#HEAD\tMessageVersion\tProfile\tProfileVersion\tMessageId\tMessageCreatedDateTime\tFileNumber\tNumberOfFiles\tUsageStartDate\tUsageEndDate\tSenderPartyId\tSenderName\tServiceDescription\tRecipientPartyId\tRecipientName',
+    '#SY02\tSummaryRecordId\tDistributionChannel\tDistributionChannelDPID\tCommercialModel\tUseType\tTerritory\tServiceDescription\tUsages',
+    '#RE01\tBlockId\tReleaseReference\tDspReleaseId\tProprietaryReleaseId\tCatalogNumber\tICPN',
+    '#AS02\tBlockId\tResourceReference\tDspResourceId\tISRC\tTitle\tSubTitle',
+    '#SU02\tBlockId\tSummaryRecordId\tSalesTransactionId\tTransactedRelease\tTransactedResource\tIsRoyaltyBearing\tNumberOfStreams\tStreamsUnder30Seconds',
+    '#FOOT\tNumberOfLinesInFile\tNumberOfSummaryRecords\tNumberOfBlocksInFile',
+    ...summaries,
+  ];
+  fs.writeSync(out, head.join('\n') + '\n');
+  let written = 0;
+  let block = 0;
+  let chunk = '';
+  while (written < lines) {
+    block += 1;
+    const isrc = `QZBEN${String(block % 100).padStart(2, '0')}${String(block).padStart(5, '0').slice(-5)}`;
+    chunk += `RE01\t${block}\tR${block}\tDSPREL${block}\t\t\t${String(400000000000 + block)}\n`;
+    chunk += `AS02\t${block}\tA${block}\tDSPRES${block}\t${isrc}\t${isrc}\t\n`;
+    const perBlock = Math.min(lines - written, 20 + (block % 40));
+    for (let i = 0; i < perBlock; i += 1) {
+      written += 1;
+      const summary = ((block * 7 + i * 13) % summaries.length) + 1;
+      const streams = 1 + ((block * 31 + i * 17) % 900);
+      chunk += `SU02\t${block}\t${summary}\tT${written}\tR${block}\tA${block}\tY\t${streams}\t${streams % 7}\n`;
+    }
+    if (chunk.length > 1 << 20) {
+      fs.writeSync(out, chunk);
+      chunk = '';
+    }
+  }
+  fs.writeSync(
+    out,
+    `${chunk}FOOT\t${head.length + written + block * 2 + 1}\t${summaries.length}\t${block}\n`,
+  );
+  fs.closeSync(out);
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-bench-dsr-'));
+try {
+  const file = path.join(
+    dir,
+    `DSR_PADPIDA2025BENCHR_PADPIDA2025BENCHS_Multi_${DAY}_WW_1of1_20260115T060000.tsv`,
+  );
+  writeFile(file, LINES);
+  const mb = fs.statSync(file).size / 1e6;
+  console.log(
+    `DSR file: ${LINES.toLocaleString('en-US')} usage lines, ${mb.toFixed(1)} MB; load average ${loadAverage()}`,
+  );
+  let best = 0;
+  for (let run = 1; run <= RUNS; run += 1) {
+    const t0 = process.hrtime.bigint();
+    let rows = 0;
+    let streams = 0;
+    for await (const batch of batches(fs.createReadStream(file), file))
+      for (const row of batch) {
+        rows += 1;
+        streams += row.streams;
+      }
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (rows !== LINES) throw new Error(`parsed ${rows} usage lines of ${LINES}`);
+    const rate = rows / seconds;
+    best = Math.max(best, rate);
+    console.log(
+      `  run ${run}: ${Math.round(rate).toLocaleString('en-US')} lines/s (${seconds.toFixed(2)} s, ${streams} streams)`,
+    );
+  }
+  console.log(
+    `DSR parser: ${Math.round(best).toLocaleString('en-US')} usage lines/s (best of ${RUNS}); load average ${loadAverage()}`,
+  );
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
