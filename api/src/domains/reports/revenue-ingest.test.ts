@@ -217,3 +217,54 @@ describe('revenue lines', () => {
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
   });
 });
+
+describe("revenue lines' references (checked once per statement, migration 0021)", () => {
+  const insertLine = (periodId: string, fileId: string | null) =>
+    db.query(
+      `INSERT INTO revenue_lines (period_id, report_file_id, platform, first_day, last_day, streams, revenue_micro,
+                                  currency, matched)
+       VALUES ($1, $2, 'SPOTIFY', '2026-05-01', '2026-05-01', 1, 0, 'EUR', false)`,
+      [periodId, fileId],
+    );
+
+  it('refuses a line naming a period or report file that does not exist, and keeps named ones from being deleted', async () => {
+    const file = writeFile(
+      'references.csv',
+      'date,platform,isrc,streams,revenue\n2026-05-03,SPOTIFY,SEREV2600001,10,0.1\n',
+    );
+    const result = await loadReportFile(db, file, { catalogue });
+    const { rows } = await db.query<{ period_id: string }>(
+      'SELECT period_id FROM revenue_lines WHERE report_file_id = $1',
+      [result.fileId],
+    );
+    const periodId = rows[0]!.period_id;
+
+    await expect(insertLine(randomUUID(), result.fileId)).rejects.toMatchObject({
+      code: '23503',
+      message: 'revenue lines name a period that does not exist',
+    });
+    await expect(insertLine(periodId, randomUUID())).rejects.toMatchObject({
+      code: '23503',
+      message: 'revenue lines name a report file that does not exist',
+    });
+    await expect(
+      db.query('UPDATE revenue_lines SET report_file_id = $2 WHERE report_file_id = $1', [
+        result.fileId,
+        randomUUID(),
+      ]),
+    ).rejects.toMatchObject({ code: '23503' });
+    await expect(db.query('DELETE FROM report_files WHERE id = $1', [result.fileId])).rejects.toMatchObject({
+      code: '23503',
+    });
+    await expect(db.query('DELETE FROM periods WHERE id = $1', [periodId])).rejects.toMatchObject({
+      code: '23503',
+    });
+    // A line without a report file (the column may be null) needs only its period.
+    await insertLine(periodId, null);
+    const kept = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM revenue_lines WHERE period_id = $1',
+      [periodId],
+    );
+    expect(kept.rows[0]!.n).toBe(2);
+  });
+});
