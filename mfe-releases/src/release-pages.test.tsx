@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/dom';
 import { GENRE_NAMES, albumDetailSchema, labelCopyOf } from '@tunehouse/contracts';
-import { apiError, areaHarness, click, fakeApi, settle } from '@tunehouse/testing';
+import { apiError, areaHarness, click, fakeApi, settle, downloadRecorder } from '@tunehouse/testing';
 import { area } from './area.js';
 import { albumJson, trackJson } from './testing/fixtures.js';
 
@@ -9,23 +9,11 @@ const { open, unmountArea } = areaHarness(area);
 
 vi.setConfig({ testTimeout: 30_000 });
 
-/** What the page saved through a temporary download link: the Blob behind the object URL and the file name. */
-let saved: { blob: Blob; name: string }[] = [];
-beforeEach(() => {
-  saved = [];
-  const blobs = new Map<string, Blob>();
-  // jsdom has no object URLs and does not download; record what would have been saved instead.
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob);
-    return url;
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href);
-    if (blob) saved.push({ blob, name: this.download });
-  });
-});
+/** What the page saved through a download link (jsdom has no object URLs and does not download). */
+const downloads = downloadRecorder();
+const { saved } = downloads;
+beforeEach(downloads.start);
+afterEach(downloads.stop);
 afterEach(() => {
   unmountArea();
   vi.restoreAllMocks();

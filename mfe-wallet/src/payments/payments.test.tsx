@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/dom';
-import { apiError, click, eventually, renderAreaRoute } from '@tunehouse/testing';
+import { apiError, click, eventually, areaHarness, plannedAnswers } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { Payment, PaymentMethodSetup } from '@tunehouse/contracts';
 import { area } from '../area.js';
@@ -11,10 +11,10 @@ vi.setConfig({ testTimeout: 30_000 });
 // Leaving the site for the provider's checkout is the one thing a test cannot follow: it is recorded instead.
 vi.mock('./go-to-checkout.js', () => ({ goToCheckout: vi.fn() }));
 
-let cleanup: (() => void) | undefined;
+const { open: openArea, unmountArea } = areaHarness(area);
 let toasts: { message: string; level: string }[] = [];
 afterEach(() => {
-  cleanup?.();
+  unmountArea();
   vi.mocked(goToCheckout).mockClear();
 });
 
@@ -38,18 +38,9 @@ const PAYMENT: Payment = {
 type Responder = (request: ApiRequest<unknown>) => unknown;
 
 async function open(url: string, respond: Responder) {
-  const requests: ApiRequest<unknown>[] = [];
-  const rendered = await renderAreaRoute(area, url, {
-    respond: (request) => {
-      requests.push(request);
-      const answer = respond(request);
-      if (answer === undefined) throw new Error(`unplanned ${request.method} ${request.path}`);
-      return answer;
-    },
-  });
-  cleanup = rendered.unmount;
-  toasts = rendered.record.toasts;
-  return requests;
+  const { record } = await openArea(url, { respond: plannedAnswers(respond) });
+  toasts = record.toasts;
+  return record.requests;
 }
 
 describe('/payments/complete', () => {
@@ -159,7 +150,7 @@ describe('/payments/complete', () => {
     await click(await eventually(() => screen.getByRole('button', { name: 'Try again' })));
     await eventually(() => screen.getByText('No such album'));
     expect(goToCheckout).not.toHaveBeenCalled();
-    cleanup?.();
+    unmountArea();
     await open('/payments/complete', () => undefined);
     await eventually(() => screen.getByText(/This link names no payment/));
   });

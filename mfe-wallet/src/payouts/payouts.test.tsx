@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/dom';
-import { apiError, choose, click, eventually, renderAreaRoute, settle, type } from '@tunehouse/testing';
+import {
+  apiError,
+  choose,
+  click,
+  eventually,
+  settle,
+  type,
+  downloadRecorder,
+  areaHarness,
+  plannedAnswers,
+} from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { Invoice, PaymentMethod, Payout, PayoutEligibility, Wallet } from '@tunehouse/contracts';
 import { area } from '../area.js';
@@ -10,25 +20,15 @@ vi.setConfig({ testTimeout: 30_000 });
 // ApexCharts needs a real SVG DOM; the payouts do not look at the chart.
 vi.mock('../wallet/earnings-chart.js', () => ({ default: () => <div data-testid="earnings-chart" /> }));
 
-let cleanup: (() => void) | undefined;
+const { open: openArea, unmountArea } = areaHarness(area);
 let toasts: { message: string; level: string }[] = [];
-afterEach(() => cleanup?.());
+afterEach(unmountArea);
 
-let saved: { blob: Blob; name: string }[] = [];
-beforeEach(() => {
-  saved = [];
-  const blobs = new Map<string, Blob>();
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob);
-    return url;
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href);
-    if (blob) saved.push({ blob, name: this.download });
-  });
-});
+/** What the page saved through a download link (jsdom has no object URLs and does not download). */
+const downloads = downloadRecorder();
+const { saved } = downloads;
+beforeEach(downloads.start);
+afterEach(downloads.stop);
 
 const METHOD: PaymentMethod = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -85,18 +85,11 @@ const walletReads: Responder = (request) => {
 };
 
 async function open(url: string, respond: Responder) {
-  const requests: ApiRequest<unknown>[] = [];
-  const rendered = await renderAreaRoute(area, url, {
-    respond: (request) => {
-      requests.push(request);
-      const answer = respond(request) ?? walletReads(request);
-      if (answer === undefined) throw new Error(`unplanned ${request.method} ${request.path}`);
-      return answer;
-    },
+  const { record } = await openArea(url, {
+    respond: plannedAnswers((request) => respond(request) ?? walletReads(request)),
   });
-  cleanup = rendered.unmount;
-  toasts = rendered.record.toasts;
-  return requests;
+  toasts = record.toasts;
+  return record.requests;
 }
 
 describe('payouts on /wallet', () => {

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/dom';
-import { choose, click, eventually, renderAreaRoute, settle } from '@tunehouse/testing';
+import {
+  choose,
+  click,
+  eventually,
+  settle,
+  downloadRecorder,
+  areaHarness,
+  plannedAnswers,
+} from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type {
   DistributionFeeReportItem,
@@ -23,27 +31,18 @@ vi.mock('./earnings-chart.js', () => ({
   },
 }));
 
-let cleanup: (() => void) | undefined;
+const { open: openArea, unmountArea } = areaHarness(area);
 let toasts: { message: string; level: string }[] = [];
-afterEach(() => cleanup?.());
+afterEach(unmountArea);
 
-/** Files the page saved through a download link; jsdom has no object URLs and does not download. */
-let saved: { blob: Blob; name: string }[] = [];
+/** What the page saved through a download link (jsdom has no object URLs and does not download). */
+const downloads = downloadRecorder();
+const { saved } = downloads;
 beforeEach(() => {
-  saved = [];
+  downloads.start();
   charted.length = 0;
-  const blobs = new Map<string, Blob>();
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob);
-    return url;
-  });
-  URL.revokeObjectURL = vi.fn();
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href);
-    if (blob) saved.push({ blob, name: this.download });
-  });
 });
+afterEach(downloads.stop);
 
 const PERIOD = '6f1c2a4e-0d3b-4c5a-8e9f-1a2b3c4d5e6f';
 const OLDER_PERIOD = '7a1c2a4e-0d3b-4c5a-8e9f-1a2b3c4d5e6f';
@@ -127,18 +126,9 @@ const page = <Item,>(items: Item[], extra: object = {}) => ({
 type Responder = (request: ApiRequest<unknown>) => unknown;
 
 async function open(url: string, respond: Responder) {
-  const requests: ApiRequest<unknown>[] = [];
-  const rendered = await renderAreaRoute(area, url, {
-    respond: (request) => {
-      requests.push(request);
-      const answer = respond(request);
-      if (answer === undefined) throw new Error(`unplanned ${request.method} ${request.path}`);
-      return answer;
-    },
-  });
-  cleanup = rendered.unmount;
-  toasts = rendered.record.toasts;
-  return requests;
+  const { record } = await openArea(url, { respond: plannedAnswers(respond) });
+  toasts = record.toasts;
+  return record.requests;
 }
 
 const rowsOf = (table: HTMLElement) =>
