@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { sharedDependencies } from './shared.js';
+import { sharedDependencies, ZOD_INTERNALS_ALIAS, zodFolder } from './shared.js';
 
 export interface AppConfigOptions {
   /** Absolute folder of the app (where its package.json is). */
@@ -29,6 +29,7 @@ const CORS_HEADERS = {
 export function createAppConfig(options: AppConfigOptions, argv: { mode?: string } = {}): Configuration {
   const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
   const { appDir, name, kind, port } = options;
+  const zod = zodFolder(appDir);
   return {
     mode: production ? 'production' : 'development',
     context: appDir,
@@ -48,6 +49,8 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      // The shared zod (SHARED_ZOD) is built from zod's own files, which its package exports do not list.
+      alias: zod ? { [ZOD_INTERNALS_ALIAS]: zod } : {},
     },
     module: {
       rules: [
@@ -85,7 +88,10 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
         dts: false,
         // The shell provides the federation runtime once; remotes use it instead of shipping their own copy
         // (about a third of each remote's first-load JS). See docs/decisions/0002-shared-dependency-map.md.
-        experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
+        experiments: {
+          ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          optimization: { target: 'web' },
+        },
       }),
     ],
     optimization: {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { sharedDependencies } from './shared.js';
+import { SHARED_ZOD, sharedDependencies } from './shared.js';
 
 const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shell');
 const versionOf = (name: string) =>
@@ -25,12 +25,20 @@ describe('sharedDependencies', () => {
     expect(shared['react']?.requiredVersion).toBe(`^${versionOf('react')}`);
   });
 
-  it('never shares zod, react-router or our own libs (shared modules are not tree-shaken)', () => {
+  it('never shares react-router or our own libs (shared modules are not tree-shaken)', () => {
     expect(
-      Object.keys(shared).filter(
-        (key) => key === 'zod' || key.startsWith('react-router') || key.startsWith('@tunehouse/'),
-      ),
+      Object.keys(shared).filter((key) => key.startsWith('react-router') || key.startsWith('@tunehouse/')),
     ).toEqual([]);
+  });
+
+  it('shares zod as the members the apps call, not zod itself', () => {
+    expect(shared['zod']).toMatchObject({
+      import: SHARED_ZOD.module,
+      singleton: true,
+      strictVersion: true,
+      version: versionOf('zod'),
+    });
+    expect(SHARED_ZOD.module).toMatch(/[\\/]browser[\\/]zod\.js$/);
   });
 
   it('leaves out what the app cannot resolve', () => {

@@ -1,15 +1,16 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Modules every app shares as strict singletons, each mapped to the package whose version it carries.
  * Subpaths are listed explicitly: sharing only `react-dom` let a remote download its own renderer through
  * `react-dom/client` while a "same React" check still passed (toolchain.md).
  *
- * Not shared, on purpose: zod, react-router and our own libs. A shared module is not tree-shaken (zod: 379 KiB
- * instead of ~85 KiB; react-router: 180 KiB with its data routers and server rendering, where an area uses about
- * a fifth), and none holds state that must be one instance across apps: each area has its own router, and the
- * session, API client and QueryClient reach an area as instances through the ShellContext. See
+ * Not shared, on purpose: react-router and our own libs. A shared module is not tree-shaken (react-router: 180 KiB
+ * with its data routers and server rendering, where an area uses about a fifth), and none holds state that must
+ * be one instance across apps: each area has its own router, and the session, API client and QueryClient reach an
+ * area as instances through the ShellContext. zod is shared in a form of our own, {@link SHARED_ZOD}. See
  * docs/decisions/0002-shared-dependency-map.md and 0057-web-first-load-budgets.md.
  */
 export const SHARED_SINGLETONS: Readonly<Record<string, string>> = {
@@ -27,6 +28,8 @@ export const SHARED_SINGLETONS: Readonly<Record<string, string>> = {
 };
 
 export interface SharedModuleConfig {
+  /** The module provided under this name, when it is not the request itself. */
+  import?: string;
   singleton: true;
   strictVersion: true;
   requiredVersion: string;
@@ -45,6 +48,29 @@ export function installedVersion(appDir: string, packageName: string): string | 
 }
 
 /**
+ * zod is shared as `browser/zod.js` of this package: its `z` without the locales and JSON-schema converters. zod
+ * itself, shared, would be 379 KiB (every locale; a shared module keeps all its exports), and not shared, each app
+ * carried its own ~90 KiB: the shell's and the area's on every page. The module reaches zod's files through the
+ * alias {@link ZOD_INTERNALS_ALIAS}, because zod's package exports do not list them.
+ */
+export const SHARED_ZOD = {
+  request: 'zod',
+  module: fileURLToPath(new URL('../browser/zod.js', import.meta.url)),
+} as const;
+
+/** The resolve alias under which browser/zod-members.js imports zod's own files. */
+export const ZOD_INTERNALS_ALIAS = 'tunehouse-zod-internals';
+
+/** The folder of the zod package `appDir` resolves (null when it has none). */
+export function zodFolder(appDir: string): string | null {
+  try {
+    return path.dirname(createRequire(path.join(appDir, 'package.json')).resolve('zod/package.json'));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The shared map for one app, versions read from the packages it actually has installed. A module the app
  * cannot resolve is left out: the app does not use it, so it has nothing to share or consume.
  */
@@ -54,6 +80,16 @@ export function sharedDependencies(appDir: string): Record<string, SharedModuleC
     const version = installedVersion(appDir, packageName);
     if (version === null) continue;
     shared[request] = { singleton: true, strictVersion: true, requiredVersion: `^${version}`, version };
+  }
+  const zodVersion = installedVersion(appDir, 'zod');
+  if (zodVersion !== null) {
+    shared[SHARED_ZOD.request] = {
+      import: SHARED_ZOD.module,
+      singleton: true,
+      strictVersion: true,
+      requiredVersion: `^${zodVersion}`,
+      version: zodVersion,
+    };
   }
   return shared;
 }
