@@ -10,6 +10,7 @@ export { PAGE_LOADING_MARKER, lazyPage } from './lazy-page.js';
 export { AreaNotFound } from './area-not-found.js';
 export { useShell, ShellProvider } from './shell-react-context.js';
 export { usePageMeta } from './use-page-meta.js';
+export { useListSearch } from './use-list-search.js';
 export { fieldErrorsOf, messageOf } from './api-errors.js';
 export { applyFieldErrors, type FieldPlacement, type SetFieldError } from './apply-field-errors.js';
 export { PageLoadError } from './page-load-error.js';

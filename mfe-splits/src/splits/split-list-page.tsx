@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { SplitSummary } from '@tunehouse/contracts';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { useListSearch, useShell, usePageMeta } from '@tunehouse/area-kit';
 import { Card, Page, Pager, SelectField, buttonStyles, colors, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatShare } from '../shared/percent.js';
 import { QueryState } from '@tunehouse/area-kit';
@@ -89,20 +89,9 @@ function NoSplits() {
 export function SplitListPage() {
   usePageMeta('Royalty splits');
   const shell = useShell();
-  const [search, setSearch] = useSearchParams();
+  const { search, offset, setParam } = useListSearch();
   const role = roleOf(search.get('role'));
-  const offset = Math.max(0, Number.parseInt(search.get('offset') ?? '0', 10) || 0);
   const splits = useQuery(splitListQuery(shell.api, { role, offset, size: PAGE_SIZE }));
-
-  /** Changing the filter starts again from the first page. */
-  const setParam = (name: string, value: string) =>
-    setSearch((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      if (name !== 'offset') next.delete('offset');
-      return next;
-    });
 
   return (
     <Page title="Royalty splits">

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   call,
   endpoints,
@@ -8,7 +8,7 @@ import {
   WALLET_MUTATION_TYPES,
   type WalletMutationType,
 } from '@tunehouse/contracts';
-import { QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { QueryState, useListSearch, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Pager, Page, SelectField, TextField, mq } from '@tunehouse/ui';
 import { DownloadButton } from './download-button.js';
 import { MUTATION_TYPE_LABELS } from './money.js';
@@ -39,28 +39,17 @@ const dayOf = (value: string | null) => (value && DAY.test(value) ? value : unde
 export function MutationsPage() {
   usePageMeta('Mutations');
   const shell = useShell();
-  const [search, setSearch] = useSearchParams();
+  const { search, offset, setParam } = useListSearch();
   const typeParam = search.get('type');
   const type = isType(typeParam) ? typeParam : undefined;
   const from = dayOf(search.get('from'));
   const toParam = dayOf(search.get('to'));
   // A range that runs backwards keeps only its start: the API refuses `to` before `from`.
   const to = from && toParam && toParam < from ? undefined : toParam;
-  const offset = Math.max(0, Number.parseInt(search.get('offset') ?? '0', 10) || 0);
   const wallet = useQuery(walletQuery(shell.api));
   // The export holds every page the filters keep.
   const filter = { type, from, to };
   const mutations = useQuery(mutationsQuery(shell.api, { ...filter, offset, size: PAGE_SIZE }));
-
-  /** Changing a filter starts again from the first page. */
-  const setParam = (name: string, value: string) =>
-    setSearch((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      if (name !== 'offset') next.delete('offset');
-      return next;
-    });
 
   return (
     <Page title="Mutations">
