@@ -1,9 +1,6 @@
 import { CREDIT_ROLES, endpoints } from '@tunehouse/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  type AppWithCuttableDatabase,
-  createAppWithCuttableDatabase,
-} from '../testing/app-with-cuttable-database.js';
+import { expect, it } from 'vitest';
+import { appWithCuttableDatabase } from '../testing/app-with-cuttable-database.js';
 import { injectOf } from '../testing/endpoint-inject.js';
 import { createUser, login } from '../testing/fixtures.js';
 
@@ -14,19 +11,13 @@ import { createUser, login } from '../testing/fixtures.js';
  * every write answered 201 is in the database afterwards. A write answered 503 may have committed only when the cut
  * fell between its commit and its answer, so at most one per client is there unannounced.
  */
-let outage: AppWithCuttableDatabase;
-let app: AppWithCuttableDatabase['app'];
-
-beforeAll(async () => {
-  outage = await createAppWithCuttableDatabase();
-  app = outage.app;
-}, 60_000);
-afterAll(() => outage.close());
+const outage = appWithCuttableDatabase();
 
 const CLIENTS = 4;
 
 it('under a steady stream of writes: 503s while the database is away, then recovery with nothing lost', async () => {
-  const user = await createUser(outage.db);
+  const { app, db, cut, restore } = outage();
+  const user = await createUser(db);
   const session = await login(app, user.email);
   const created: string[] = [];
   const statuses = new Map<number, number>();
@@ -62,10 +53,10 @@ it('under a steady stream of writes: 503s while the database is away, then recov
   const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
   await reached(40);
   phase = 'away';
-  await outage.cut();
+  await cut();
   await reached(40);
   phase = 'back';
-  await outage.restore();
+  await restore();
   await reached(40);
   running = false;
   await Promise.all(clients);
@@ -76,10 +67,9 @@ it('under a steady stream of writes: 503s while the database is away, then recov
       .join(', ')}; 5xx other than 503: ${unexpected.length}`,
   );
   expect(unexpected).toEqual([]);
-  const { rows } = await outage.db.query<{ id: string }>(
-    'SELECT id::text FROM contributors WHERE account_id = $1',
-    [user.account.id],
-  );
+  const { rows } = await db.query<{ id: string }>('SELECT id::text FROM contributors WHERE account_id = $1', [
+    user.account.id,
+  ]);
   const stored = new Set(rows.map(({ id }) => id));
   expect(created.filter((id) => !stored.has(id))).toEqual([]);
   expect(stored.size - created.length).toBeLessThanOrEqual(CLIENTS);

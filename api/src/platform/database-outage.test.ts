@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  type AppWithCuttableDatabase,
-  createAppWithCuttableDatabase,
-} from '../testing/app-with-cuttable-database.js';
+import { expect, it } from 'vitest';
+import { appWithCuttableDatabase } from '../testing/app-with-cuttable-database.js';
 import { bearer, createUser, expectError, login } from '../testing/fixtures.js';
 
 /**
@@ -10,23 +7,17 @@ import { bearer, createUser, expectError, login } from '../testing/fixtures.js';
  * answers 503 with Retry-After meanwhile (never a 500), /health says the database is down, and everything works
  * again once it is back, with nothing lost.
  */
-let outage: AppWithCuttableDatabase;
-let app: AppWithCuttableDatabase['app'];
-
-beforeAll(async () => {
-  outage = await createAppWithCuttableDatabase();
-  app = outage.app;
-}, 60_000);
-afterAll(() => outage.close());
+const outage = appWithCuttableDatabase();
 
 it('answers 503 with Retry-After while the database is away, and recovers when it returns', async () => {
-  const user = await createUser(outage.db);
+  const { app, db, cut, restore } = outage();
+  const user = await createUser(db);
   const session = await login(app, user.email);
   const me = () => app.inject({ url: '/v1/users/me', headers: bearer(session) });
   expect((await me()).statusCode).toBe(200);
   expect((await app.inject({ url: '/health' })).json()).toMatchObject({ status: 'ok', database: 'up' });
 
-  await outage.cut();
+  await cut();
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const away = await me();
     expectError(away, 503, 'SERVICE_UNAVAILABLE');
@@ -44,7 +35,7 @@ it('answers 503 with Retry-After while the database is away, and recovers when i
   });
   expectError(refusedWrite, 503, 'SERVICE_UNAVAILABLE');
 
-  await outage.restore();
+  await restore();
   const back = await me();
   expect(back.statusCode).toBe(200);
   expect(back.json()).toMatchObject({ firstName: user.firstName });

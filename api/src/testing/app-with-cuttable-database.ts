@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { createPool, type Db } from '../platform/db.js';
 import { startJobs } from '../platform/jobs.js';
@@ -20,7 +21,7 @@ export type AppWithCuttableDatabase = {
  * The real application on a fresh database that it reaches only through a cuttable proxy, for the outage tests.
  * Its jobs connect directly: pg-boss's own reconnecting is not what those tests look at.
  */
-export async function createAppWithCuttableDatabase(): Promise<AppWithCuttableDatabase> {
+async function createAppWithCuttableDatabase(): Promise<AppWithCuttableDatabase> {
   const database = await createTestDatabase();
   const direct = new URL(database.url);
   const proxy = await cuttableProxy({ host: direct.hostname, port: Number(direct.port) });
@@ -42,5 +43,21 @@ export async function createAppWithCuttableDatabase(): Promise<AppWithCuttableDa
       await proxy.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * That app for the calling test file, built in beforeAll and closed in afterAll: `const outage =
+ * appWithCuttableDatabase();` at the top of the file, then `outage()` inside its tests.
+ */
+export function appWithCuttableDatabase(): () => AppWithCuttableDatabase {
+  let current: AppWithCuttableDatabase | undefined;
+  beforeAll(async () => {
+    current = await createAppWithCuttableDatabase();
+  }, 60_000);
+  afterAll(() => current?.close());
+  return () => {
+    if (!current) throw new Error('The app exists once beforeAll has run: use it inside tests');
+    return current;
   };
 }
