@@ -11,7 +11,7 @@ import { parseCsv } from './csv-parser.js';
 import { type DsrParseStats, parseDsrBatches } from './dsr-parser.js';
 import { periodForUsage } from '../periods/index.js';
 import { ensureMonthlyPartitions } from './partitions.js';
-import { NO_TERRITORY, type PlaylistRef, type ReportFormat, type UsageRow } from './usage.js';
+import { NO_TERRITORY, type ReportFormat, type UsageRow } from './usage.js';
 
 /**
  * The one load path for platform reports and demo data (docs/decisions/0037-stream-facts.md):
@@ -146,11 +146,14 @@ export async function* resolveRows(
       for (const isrc of newIsrcs) isrcs.set(isrc, found.byIsrc.get(isrc) ?? null);
       for (const upc of newUpcs) upcs.set(upc, found.byUpc.get(upc) ?? null);
     }
-    const staged = batch.map((row) => {
+    // The rows become staged rows in place (no copy per line): nothing else holds them.
+    const staged = batch as unknown as StagedRow[];
+    for (const row of staged) {
       const entry = row.isrc ? (isrcs.get(row.isrc) ?? null) : row.upc ? (upcs.get(row.upc) ?? null) : null;
+      row.entry = entry;
       // The raw line is kept only where an admin will read it.
-      return { ...row, entry, raw: entry ? null : row.raw };
-    });
+      if (entry) row.raw = null;
+    }
     batch = [];
     return staged;
   };
@@ -367,36 +370,23 @@ function copyText(value: string | number | null | undefined): string {
   return NEEDS_ESCAPE.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : text;
 }
 
+/**
+ * A staged row as a line of COPY text, in STAGING_COLUMNS order. Written out field by field rather than through an
+ * array (this runs once per usage line; docs/decisions/0051-ingest-one-merge.md, "Second pass"). Ids, days and
+ * counts need no escaping; every text a report supplies goes through copyText.
+ */
 function copyLine(fileId: string, order: number, row: StagedRow): string {
-  const playlist: PlaylistRef | null = row.playlist;
+  const { entry, playlist } = row;
+  const ids = entry ? `${entry.trackId}\t${entry.albumId}\t${entry.accountId}` : '\\N\t\\N\t\\N';
+  const playlistText = playlist
+    ? `${copyText(playlist.externalId)}\t${copyText(playlist.title)}\t${copyText(playlist.author)}\t` +
+      `${copyText(playlist.followers)}\t${copyText(playlist.url)}\t${copyText(playlist.imageUrl)}`
+    : '\\N\t\\N\t\\N\t\\N\t\\N\t\\N';
   return (
-    [
-      fileId,
-      order,
-      row.line,
-      row.firstDay,
-      row.lastDay,
-      row.platform,
-      row.territory,
-      row.isrc,
-      row.upc,
-      row.entry?.trackId,
-      row.entry?.albumId,
-      row.entry?.accountId,
-      row.streams,
-      row.sub30,
-      row.revenueMicro,
-      row.currency,
-      playlist?.externalId,
-      playlist?.title,
-      playlist?.author,
-      playlist?.followers,
-      playlist?.url,
-      playlist?.imageUrl,
-      row.raw,
-    ]
-      .map(copyText)
-      .join('\t') + '\n'
+    `${fileId}\t${order}\t${row.line}\t${row.firstDay}\t${row.lastDay}\t${copyText(row.platform)}\t` +
+    `${copyText(row.territory)}\t${copyText(row.isrc)}\t${copyText(row.upc)}\t${ids}\t${row.streams}\t` +
+    `${row.sub30}\t${copyText(row.revenueMicro)}\t${copyText(row.currency)}\t${playlistText}\t` +
+    `${copyText(row.raw)}\n`
   );
 }
 
@@ -518,7 +508,9 @@ async function loadStaged(
         async function* encode(): AsyncGenerator<string> {
           for await (const batch of file.rows()) {
             rowsRead += batch.length;
-            if (batch.length) yield batch.map((row) => copyLine(fileId!, index, row)).join('');
+            let text = '';
+            for (const row of batch) text += copyLine(fileId!, index, row);
+            if (text) yield text;
             options.onProgress?.({ rows: rowsRead });
           }
         }
