@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { renderAreaRoute } from '@tunehouse/testing';
+import { areaHarness, plannedAnswers } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import {
   endpoints,
@@ -143,27 +143,19 @@ export const page = <Item>(items: Item[], extra: object = {}) => ({
 
 type Responder = (request: ApiRequest<unknown>) => unknown;
 
-let cleanup: (() => void) | undefined;
-afterEach(() => {
-  cleanup?.();
-  cleanup = undefined;
-});
+const harness = areaHarness(area);
+afterEach(harness.unmountArea);
 
 /**
  * Opens a route of the area under a fake shell whose API answers with `respond` (the wallet, for the currency,
  * unless `respond` answers it); every request is recorded, and an unplanned one fails the test.
  */
 export async function open(url: string, respond: Responder) {
-  const requests: ApiRequest<unknown>[] = [];
-  const rendered = await renderAreaRoute(area, url, {
-    respond: (request) => {
-      requests.push(request);
+  const { record } = await harness.open(url, {
+    respond: plannedAnswers((request) => {
       const answer = respond(request);
-      if (answer !== undefined) return answer;
-      if (request.path === endpoints.wallet.get.path) return wallet;
-      throw new Error(`unplanned ${request.method} ${request.path}`);
-    },
+      return answer === undefined && request.path === endpoints.wallet.get.path ? wallet : answer;
+    }),
   });
-  cleanup = rendered.unmount;
-  return { requests, record: rendered.record };
+  return { requests: record.requests, record };
 }
