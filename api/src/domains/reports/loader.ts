@@ -430,15 +430,17 @@ async function fileRevenueLines(client: pg.PoolClient, currency: string): Promis
   await client.query(
     `INSERT INTO revenue_lines (period_id, report_file_id, track_id, album_id, account_id, isrc, upc, platform,
                                 territory, first_day, last_day, streams, revenue_micro, currency, matched)
-     SELECT p.period_id, s.file_id, s.track_id, s.album_id, s.account_id, s.isrc, s.upc, s.platform, s.territory,
-            min(s.first_day), max(s.last_day), sum(s.streams), sum(coalesce(s.revenue_micro, 0)),
-            coalesce(s.currency, $1), s.track_id IS NOT NULL
+     SELECT p.period_id, s.file_id, s.track_id, any_value(s.album_id), any_value(s.account_id), s.isrc, s.upc,
+            s.platform, s.territory, min(s.first_day), max(s.last_day), sum(s.streams),
+            sum(coalesce(s.revenue_micro, 0)), coalesce(s.currency, $1), s.track_id IS NOT NULL
        FROM trend_staging s
        JOIN unnest($2::date[], $3::uuid[]) AS p(month, period_id)
-         ON p.month = date_trunc('month', s.first_day)::date
+         -- The month by day arithmetic: date_trunc would go through a timestamp with time zone on every line.
+         ON p.month = s.first_day - (extract(day FROM s.first_day)::int - 1)
       WHERE s.playlist_ext IS NULL
-      GROUP BY p.period_id, s.file_id, s.track_id, s.album_id, s.account_id, s.isrc, s.upc, s.platform,
-               s.territory, coalesce(s.currency, $1)`,
+      -- A track's album and account are the same on all its lines of a file (one catalogue answer per file), so
+      -- they are carried, not grouped by: fewer keys to hash.
+      GROUP BY p.period_id, s.file_id, s.track_id, s.isrc, s.upc, s.platform, s.territory, coalesce(s.currency, $1)`,
     [currency, months.map((row) => row.month), periods],
   );
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db.js';
 import { createTestDatabase } from '../../testing/test-app.js';
@@ -266,5 +267,72 @@ describe("revenue lines' references (checked once per statement, migration 0021)
       [periodId],
     );
     expect(kept.rows[0]!.n).toBe(2);
+  });
+});
+
+describe('revenue lines summed per file', () => {
+  it('hold, per track (or unmatched ISRC), platform and territory, exactly the streams and micro-units of its lines', async () => {
+    const isrcs = ['USSM19803037', 'USRH10903879', 'SEREV2600001', 'SEREV2699998'];
+    const trackOf = new Map([
+      ['USSM19803037', healing.trackId],
+      ['USRH10903879', bitterEarth.trackId],
+      ['SEREV2600001', csvTrack.trackId],
+    ]);
+    const line = fc.record({
+      day: fc.integer({ min: 1, max: 28 }),
+      platform: fc.constantFrom('SPOTIFY', 'DEEZER'),
+      territory: fc.constantFrom('SE', 'DE', ''),
+      isrc: fc.constantFrom(...isrcs),
+      streams: fc.integer({ min: 0, max: 100_000 }),
+      // Up to a million units with all six decimals: sums that a float would round.
+      micro: fc.integer({ min: 0, max: 1_000_000_000_000 }),
+    });
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 30 }), async (lines) => {
+        run += 1;
+        const text = [
+          'date,platform,territory,isrc,streams,revenue',
+          ...lines.map(
+            (l) =>
+              `2026-07-${String(l.day).padStart(2, '0')},${l.platform},${l.territory},${l.isrc},${l.streams},` +
+              `${Math.floor(l.micro / 1e6)}.${String(l.micro % 1e6).padStart(6, '0')}`,
+          ),
+          // A line of its own per run, so that no two runs load the same content (it would be a DUPLICATE).
+          `2026-07-01,TIDAL,SE,SEREV26${String(run).padStart(5, '0')},1,0`,
+        ].join('\n');
+        const result = await loadReportFile(db, writeFile(`sums-${run}.csv`, text), { catalogue });
+        expect(result.status).toBe('LOADED');
+        const expected = new Map<string, { streams: number; micro: number }>();
+        for (const l of lines) {
+          const key = [trackOf.get(l.isrc) ?? l.isrc, l.platform, l.territory || null].join('|');
+          const sum = expected.get(key) ?? { streams: 0, micro: 0 };
+          sum.streams += l.streams;
+          sum.micro += l.micro;
+          expected.set(key, sum);
+        }
+        const { rows } = await db.query<{
+          track_id: string | null;
+          isrc: string | null;
+          platform: string;
+          territory: string | null;
+          streams: string;
+          revenue_micro: string;
+        }>(
+          `SELECT track_id, isrc, platform, territory, streams, revenue_micro FROM revenue_lines
+            WHERE report_file_id = $1 AND platform <> 'TIDAL'`,
+          [result.fileId],
+        );
+        const actual = new Map(
+          rows.map((row) => [
+            [row.track_id ?? row.isrc, row.platform, row.territory].join('|'),
+            { streams: Number(row.streams), micro: Number(row.revenue_micro) },
+          ]),
+        );
+        expect(rows).toHaveLength(expected.size);
+        expect(actual).toEqual(expected);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
