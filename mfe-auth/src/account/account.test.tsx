@@ -5,6 +5,7 @@ import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { ActiveSession, CurrentUser } from '@tunehouse/contracts';
 import { area } from '../area.js';
+import { ME } from '../testing/users.js';
 import { describeUserAgent } from './user-agent.js';
 
 // Whole pages with forms render slowly on a busy machine; 5 s is not always enough.
@@ -12,18 +13,6 @@ vi.setConfig({ testTimeout: 30_000 });
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
-
-const ME: CurrentUser = {
-  id: 'demo-user',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  createdAt: '2024-01-02T10:00:00.000Z',
-  account: { id: 'demo-account', country: 'GB', city: 'London', verifiedAt: null, suspendedAt: null },
-  isAdmin: false,
-  emailVerified: true,
-  secondStep: 'none',
-};
 
 const SESSIONS: ActiveSession[] = [
   {

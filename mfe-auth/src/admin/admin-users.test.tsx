@@ -2,25 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { screen, within } from '@testing-library/dom';
 import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
-import type { AdminAuditEvent, AdminUser, CurrentUser, ImpersonationAuditEntry } from '@tunehouse/contracts';
+import type { AdminAuditEvent, AdminUser, ImpersonationAuditEntry } from '@tunehouse/contracts';
 import { area } from '../area.js';
+import { ADMIN_USER } from '../testing/users.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
-
-const ADMIN: CurrentUser = {
-  id: 'demo-user',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  createdAt: '2024-01-02T10:00:00.000Z',
-  account: { id: 'demo-account', country: 'GB', city: 'London', verifiedAt: null, suspendedAt: null },
-  isAdmin: true,
-  emailVerified: true,
-  secondStep: 'none',
-};
 
 const USER: AdminUser = {
   id: '0b9f4c1e-2d3a-4b5c-8d6e-7f8091a2b3c4',
@@ -47,7 +36,7 @@ describe('admin users', () => {
     const rendered = await renderAreaRoute(area, '/admin', {
       session: { ...demoSessionView, isAdmin: true },
       respond: (request) => {
-        if (request.path === '/v1/users/me') return ADMIN;
+        if (request.path === '/v1/users/me') return ADMIN_USER;
         if (request.path === '/v1/admin/users')
           return { items: [USER], currentOffset: 0, size: 25, totalItems: 1 };
         if (request.path === '/v1/admin/impersonations')
@@ -80,7 +69,7 @@ describe('admin audit log', () => {
     const rendered = await renderAreaRoute(area, '/admin/audit', {
       session: { ...demoSessionView, isAdmin: true },
       respond: (request) => {
-        if (request.path === '/v1/users/me') return ADMIN;
+        if (request.path === '/v1/users/me') return ADMIN_USER;
         if (request.path === '/v1/admin/audit')
           return { items: [event], currentOffset: 0, size: 25, totalItems: 1 };
         throw new Error(`unplanned ${request.method} ${request.path}`);

@@ -3,25 +3,14 @@ import { act } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import type { AdminReviewDetail, AdminReviewItem, CurrentUser, Track } from '@tunehouse/contracts';
+import type { AdminReviewDetail, AdminReviewItem, Track } from '@tunehouse/contracts';
 import { area } from '../area.js';
+import { ADMIN_USER } from '../testing/users.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
-
-const ADMIN: CurrentUser = {
-  id: 'demo-user',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  createdAt: '2024-01-02T10:00:00.000Z',
-  account: { id: 'demo-account', country: 'GB', city: 'London', verifiedAt: null, suspendedAt: null },
-  isAdmin: true,
-  emailVerified: true,
-  secondStep: 'none',
-};
 
 const artist = (name: string, role: 'PRIMARY' | 'FEATURING') => ({
   id: `artist-${name}`,
@@ -150,7 +139,7 @@ async function openQueue(items: AdminReviewItem[], handlers: Record<string, Hand
         queue = queue.filter((item) => !request.path.includes(`/${item.album.id}/`));
         return answer;
       }
-      if (request.path === '/v1/users/me') return ADMIN;
+      if (request.path === '/v1/users/me') return ADMIN_USER;
       if (request.path === '/v1/admin/reviews')
         return { items: queue, currentOffset: 0, size: 20, totalItems: queue.length };
       if (request.path === '/v1/admin/reviews/album-1') return DETAIL;

@@ -3,8 +3,9 @@ import { act } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import type { CurrentUser, ReportFile, UnmatchedLine } from '@tunehouse/contracts';
+import type { ReportFile, UnmatchedLine } from '@tunehouse/contracts';
 import { area } from '../area.js';
+import { ADMIN_USER } from '../testing/users.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -13,18 +14,6 @@ afterEach(() => {
   cleanup?.();
   vi.useRealTimers();
 });
-
-const ADMIN: CurrentUser = {
-  id: 'demo-user',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  createdAt: '2024-01-02T10:00:00.000Z',
-  account: { id: 'demo-account', country: 'GB', city: 'London', verifiedAt: null, suspendedAt: null },
-  isAdmin: true,
-  emailVerified: true,
-  secondStep: 'none',
-};
 
 const file = (overrides: Partial<ReportFile> = {}): ReportFile => ({
   id: '6f1f3a52-5d0e-4a43-9d2a-0d6f0f0a0001',
@@ -98,7 +87,7 @@ async function openReports(files: () => ReportFile[], handlers: Record<string, H
     respond: async (request) => {
       const planned = handlers[`${request.method} ${request.path}`];
       if (planned) return planned(request);
-      if (request.path === '/v1/users/me') return ADMIN;
+      if (request.path === '/v1/users/me') return ADMIN_USER;
       if (request.path === '/v1/admin/reports') {
         const { offset = 0, size = 20 } = request.query as { offset?: number; size?: number };
         const all = files();

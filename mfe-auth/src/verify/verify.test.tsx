@@ -3,8 +3,9 @@ import { act } from 'react';
 import { fireEvent, screen, within } from '@testing-library/dom';
 import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import type { CurrentUser, VerificationStatus } from '@tunehouse/contracts';
+import type { VerificationStatus } from '@tunehouse/contracts';
 import { area } from '../area.js';
+import { ME } from '../testing/users.js';
 import { PENDING_POLL_MS } from './verification-query.js';
 
 // Whole pages with forms render slowly on a busy machine; 5 s is not always enough.
@@ -13,16 +14,6 @@ vi.setConfig({ testTimeout: 30_000 });
 let cleanup: (() => void) | undefined;
 afterEach(() => cleanup?.());
 
-const ME: CurrentUser = {
-  id: 'demo-user',
-  email: 'ada@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  account: { id: 'demo-account', country: 'GB', city: 'London', verifiedAt: null, suspendedAt: null },
-  isAdmin: false,
-  emailVerified: true,
-  secondStep: 'none',
-};
 const NONE: VerificationStatus = { status: 'NONE', submittedAt: null, decidedAt: null, reason: null };
 const PENDING: VerificationStatus = {
   status: 'PENDING',

@@ -4,7 +4,7 @@ import { choose, click, demoSessionView, eventually, renderAreaRoute, settle } f
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { AdminPeriod, PeriodClosePreview } from '@tunehouse/contracts';
 import { area } from '../../area.js';
-import { ADMIN_USER } from '../admin-fixtures.js';
+import { ADMIN_USER } from '../../testing/users.js';
 import { parseRate, rateText } from './period-format.js';
 
 vi.setConfig({ testTimeout: 30_000 });
