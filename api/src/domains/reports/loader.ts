@@ -421,8 +421,9 @@ async function claimFile(tx: pg.PoolClient, meta: FileMeta, options: LoadOptions
  */
 async function fileRevenueLines(client: pg.PoolClient, currency: string): Promise<void> {
   const { rows: months } = await client.query<{ month: string }>(
-    `SELECT DISTINCT date_trunc('month', first_day)::date::text AS month FROM trend_staging
-      WHERE playlist_ext IS NULL ORDER BY 1`,
+    // The distinct days first (a few per load), their months from those: no per-line date arithmetic.
+    `SELECT DISTINCT (day - (extract(day FROM day)::int - 1))::text AS month
+       FROM (SELECT DISTINCT first_day AS day FROM trend_staging WHERE playlist_ext IS NULL) AS days ORDER BY 1`,
   );
   if (months.length === 0) return;
   const periods: string[] = [];
