@@ -219,7 +219,7 @@ describe('revenue lines', () => {
   });
 });
 
-describe("revenue lines' references (checked once per statement, migration 0021)", () => {
+describe("revenue lines' references and open periods (checked once per statement, migrations 0021 and 0022)", () => {
   const insertLine = (periodId: string, fileId: string | null) =>
     db.query(
       `INSERT INTO revenue_lines (period_id, report_file_id, platform, first_day, last_day, streams, revenue_micro,
@@ -260,6 +260,14 @@ describe("revenue lines' references (checked once per statement, migration 0021)
     await expect(db.query('DELETE FROM periods WHERE id = $1', [periodId])).rejects.toMatchObject({
       code: '23503',
     });
+    // On insert, the period must also be open (0010's rule, checked in the same pass since migration 0022).
+    const closing = await db.query<{ id: string }>(`SELECT id FROM periods WHERE month = '2026-02-01'`);
+    await expect(insertLine(closing.rows[0]!.id, result.fileId)).rejects.toMatchObject({
+      code: '23514',
+      message: 'period 2026-02 is not open: its revenue lines cannot change',
+    });
+    // An insert of no rows checks nothing.
+    await db.query('INSERT INTO revenue_lines SELECT * FROM revenue_lines WHERE false');
     // A line without a report file (the column may be null) needs only its period.
     await insertLine(periodId, null);
     const kept = await db.query<{ n: number }>(
