@@ -5,40 +5,41 @@ import {
   signupRequestSchema,
 } from '../auth.js';
 import { userWithSessionSchema } from '../session.js';
-import { endpointGroup, meta, noBody } from './define.js';
+import { endpoint, meta, noBody } from './define.js';
 
 /** Open to everyone: sign-up, e-mail activation, password reset (ask for the link, then set the password). */
-export const accountEndpoints = endpointGroup({
-  signup: {
-    method: 'POST',
-    path: '/v1/signup',
-    body: signupRequestSchema,
-    responses: { 201: userWithSessionSchema },
-    summary: 'Create an account: the user with a session; an activation link is e-mailed',
-    metadata: meta({ access: 'public', tag: 'accounts', botCheck: 'signup' }),
-  },
-  activateEmail: {
-    method: 'POST',
-    path: '/v1/emails',
-    body: emailActivationRequestSchema,
-    responses: { 200: userWithSessionSchema },
-    summary: 'Confirm the e-mail address with the link’s challenge id and secret: the user with a session',
-    metadata: meta({ access: 'public', tag: 'accounts', botCheck: 'verify_email' }),
-  },
-  requestPasswordReset: {
-    method: 'POST',
-    path: '/v1/passwords/new',
-    body: passwordResetLinkRequestSchema,
-    responses: { 204: noBody },
-    summary: 'E-mail a password-reset link; the same answer whether or not the address has an account',
-    metadata: meta({ access: 'public', tag: 'accounts', botCheck: 'password_reset' }),
-  },
-  resetPassword: {
-    method: 'POST',
-    path: '/v1/passwords',
-    body: passwordResetRequestSchema,
-    responses: { 200: userWithSessionSchema },
-    summary: 'Set a new password with the link’s challenge id and secret: the user with a session',
-    metadata: meta({ access: 'public', tag: 'accounts' }),
-  },
+export const signup = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/signup',
+  body: signupRequestSchema,
+  responses: { 201: userWithSessionSchema },
+  summary: 'Create an account: the user with a session; an activation link is e-mailed',
+  metadata: meta({ access: 'public', tag: 'accounts', botCheck: 'signup' }),
+});
+
+export const activateEmail = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/emails',
+  body: emailActivationRequestSchema,
+  responses: { 200: userWithSessionSchema },
+  summary: 'Confirm the e-mail address with the link’s challenge id and secret: the user with a session',
+  metadata: meta({ access: 'public', tag: 'accounts', botCheck: 'verify_email' }),
+});
+
+export const requestPasswordReset = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/passwords/new',
+  body: passwordResetLinkRequestSchema,
+  responses: { 204: noBody },
+  summary: 'E-mail a password-reset link; the same answer whether or not the address has an account',
+  metadata: meta({ access: 'public', tag: 'accounts', botCheck: 'password_reset' }),
+});
+
+export const resetPassword = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/passwords',
+  body: passwordResetRequestSchema,
+  responses: { 200: userWithSessionSchema },
+  summary: 'Set a new password with the link’s challenge id and secret: the user with a session',
+  metadata: meta({ access: 'public', tag: 'accounts' }),
 });

@@ -13,7 +13,7 @@ import {
   publishAlbumRequestSchema,
 } from '../requests/albums.js';
 import { albumReviewSchema, releaseNotReadyErrorSchema } from '../requests/releases.js';
-import { endpointGroup, formDataBody, meta, noBody } from './define.js';
+import { endpoint, formDataBody, meta, noBody } from './define.js';
 
 const signedIn = meta({ access: 'session', tag: 'albums' });
 
@@ -34,109 +34,116 @@ const albumFormBody = z.union([z.custom<z.input<typeof albumFormRequestSchema>>(
  * The account's albums (an impersonation session sees the impersonated user's; another account's album is 404),
  * with the review of their readiness, publishing and takedown.
  */
-export const albumEndpoints = endpointGroup({
-  list: {
-    method: 'GET',
-    path: '/v2/albums',
-    query: albumListQuerySchema,
-    responses: { 200: albumPageSchema },
-    summary: 'The account’s albums, paged (default created_at descending); taken-down albums are not listed',
-    metadata: signedIn,
-  },
-  ofArtist: {
-    method: 'GET',
-    path: '/v2/artists/:artistId/albums',
-    pathParams: artistAlbumsParamsSchema,
-    query: artistAlbumListQuerySchema,
-    responses: { 200: albumPageSchema },
-    summary: 'The account’s albums crediting an artist (on the album or a track), paged',
-    metadata: signedIn,
-  },
-  get: {
-    method: 'GET',
-    path: '/v1/albums/:id',
-    pathParams: albumParamsSchema,
-    responses: { 200: albumDetailSchema },
-    summary: 'One album with its live tracks and links (a taken-down album shows deletedAt)',
-    metadata: signedIn,
-  },
-  create: {
-    method: 'POST',
-    path: '/v1/albums',
-    body: albumFormBody,
-    responses: { 201: albumDetailSchema },
-    summary: 'Create an album (a draft) from the album form',
-    description: FORM_DESCRIPTION,
-    metadata: meta({ access: 'session', tag: 'albums', multipart: true, botCheck: 'create_album' }),
-  },
-  update: {
-    method: 'POST',
-    path: '/v1/albums/:id',
-    pathParams: albumParamsSchema,
-    body: albumFormBody,
-    responses: { 200: albumDetailSchema },
-    summary: 'Change an album from the album form (409 while it waits for content review)',
-    description: FORM_DESCRIPTION,
-    metadata: meta({ access: 'session', tag: 'albums', multipart: true, botCheck: 'update_album' }),
-  },
-  platforms: {
-    method: 'GET',
-    path: '/v1/albums/:id/platforms',
-    pathParams: albumParamsSchema,
-    responses: { 200: albumPlatformEntriesSchema },
-    summary:
-      'The album’s platforms: every chosen or delivered platform with its current and pending delivery',
-    metadata: signedIn,
-  },
-  review: {
-    method: 'GET',
-    path: '/v1/albums/:id/review',
-    pathParams: albumParamsSchema,
-    responses: { 200: albumReviewSchema },
-    summary: 'Whether the album can be published: every problem with its code, message, editor step and path',
-    metadata: signedIn,
-  },
-  publish: {
-    method: 'POST',
-    path: '/v1/albums/:id/publish',
-    pathParams: albumParamsSchema,
-    body: publishAlbumRequestSchema,
-    responses: { 200: albumDetailSchema, 422: releaseNotReadyErrorSchema },
-    summary: 'Publish: check the rules and submit the album for content review',
-    description:
-      '422 UNPROCESSABLE lists every problem (error.problems, and error.details by path) and changes nothing. ' +
-      'Otherwise missing identifiers are assigned where configured, the album becomes PUBLISHED and SUBMITTED, ' +
-      'and is accepted at once (then handed to delivery) when automatic acceptance is on. 409 when the album ' +
-      'cannot be published in its state.',
-    metadata: meta({ access: 'session', tag: 'albums', botCheck: 'publish_album' }),
-  },
-  takeDown: {
-    method: 'DELETE',
-    path: '/v1/albums/:id',
-    pathParams: albumParamsSchema,
-    query: deleteAlbumQuerySchema,
-    body: noBody,
-    responses: { 204: noBody },
-    summary: 'Take the album down (TAKEDOWN to every platform that has it); 204',
-    description:
-      'expected_amount_due (minor units) guards against a settlement amount that changed since it was ' +
-      'shown: while no distribution fee exists the amount due is 0, so any other value answers 409.',
-    metadata: signedIn,
-  },
-  artists: {
-    method: 'GET',
-    path: '/v1/albums/:albumId/artists',
-    pathParams: albumChildrenParamsSchema,
-    responses: { 200: creditedArtistsSchema },
-    summary: 'The artists credited on the album, with their roles',
-    metadata: signedIn,
-  },
-  labelCopyPdf: {
-    method: 'GET',
-    path: '/v1/albums/:id/labelcopy.pdf',
-    pathParams: albumParamsSchema,
-    responses: { 200: z.unknown().describe('The label copy, a PDF document') },
-    summary: 'The album’s label copy as a PDF (application/pdf, as an attachment)',
-    metadata: meta({ access: 'session', tag: 'albums', file: true, fileType: 'application/pdf' }),
-  },
+export const list = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v2/albums',
+  query: albumListQuerySchema,
+  responses: { 200: albumPageSchema },
+  summary: 'The account’s albums, paged (default created_at descending); taken-down albums are not listed',
+  metadata: signedIn,
+});
+
+export const ofArtist = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v2/artists/:artistId/albums',
+  pathParams: artistAlbumsParamsSchema,
+  query: artistAlbumListQuerySchema,
+  responses: { 200: albumPageSchema },
+  summary: 'The account’s albums crediting an artist (on the album or a track), paged',
+  metadata: signedIn,
+});
+
+export const get = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/albums/:id',
+  pathParams: albumParamsSchema,
+  responses: { 200: albumDetailSchema },
+  summary: 'One album with its live tracks and links (a taken-down album shows deletedAt)',
+  metadata: signedIn,
+});
+
+export const create = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/albums',
+  body: albumFormBody,
+  responses: { 201: albumDetailSchema },
+  summary: 'Create an album (a draft) from the album form',
+  description: FORM_DESCRIPTION,
+  metadata: meta({ access: 'session', tag: 'albums', multipart: true, botCheck: 'create_album' }),
+});
+
+export const update = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/albums/:id',
+  pathParams: albumParamsSchema,
+  body: albumFormBody,
+  responses: { 200: albumDetailSchema },
+  summary: 'Change an album from the album form (409 while it waits for content review)',
+  description: FORM_DESCRIPTION,
+  metadata: meta({ access: 'session', tag: 'albums', multipart: true, botCheck: 'update_album' }),
+});
+
+export const platforms = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/albums/:id/platforms',
+  pathParams: albumParamsSchema,
+  responses: { 200: albumPlatformEntriesSchema },
+  summary: 'The album’s platforms: every chosen or delivered platform with its current and pending delivery',
+  metadata: signedIn,
+});
+
+export const review = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/albums/:id/review',
+  pathParams: albumParamsSchema,
+  responses: { 200: albumReviewSchema },
+  summary: 'Whether the album can be published: every problem with its code, message, editor step and path',
+  metadata: signedIn,
+});
+
+export const publish = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/albums/:id/publish',
+  pathParams: albumParamsSchema,
+  body: publishAlbumRequestSchema,
+  responses: { 200: albumDetailSchema, 422: releaseNotReadyErrorSchema },
+  summary: 'Publish: check the rules and submit the album for content review',
+  description:
+    '422 UNPROCESSABLE lists every problem (error.problems, and error.details by path) and changes nothing. ' +
+    'Otherwise missing identifiers are assigned where configured, the album becomes PUBLISHED and SUBMITTED, ' +
+    'and is accepted at once (then handed to delivery) when automatic acceptance is on. 409 when the album ' +
+    'cannot be published in its state.',
+  metadata: meta({ access: 'session', tag: 'albums', botCheck: 'publish_album' }),
+});
+
+export const takeDown = /*#__PURE__*/ endpoint({
+  method: 'DELETE',
+  path: '/v1/albums/:id',
+  pathParams: albumParamsSchema,
+  query: deleteAlbumQuerySchema,
+  body: noBody,
+  responses: { 204: noBody },
+  summary: 'Take the album down (TAKEDOWN to every platform that has it); 204',
+  description:
+    'expected_amount_due (minor units) guards against a settlement amount that changed since it was ' +
+    'shown: while no distribution fee exists the amount due is 0, so any other value answers 409.',
+  metadata: signedIn,
+});
+
+export const artists = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/albums/:albumId/artists',
+  pathParams: albumChildrenParamsSchema,
+  responses: { 200: creditedArtistsSchema },
+  summary: 'The artists credited on the album, with their roles',
+  metadata: signedIn,
+});
+
+export const labelCopyPdf = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/albums/:id/labelcopy.pdf',
+  pathParams: albumParamsSchema,
+  responses: { 200: z.unknown().describe('The label copy, a PDF document') },
+  summary: 'The album’s label copy as a PDF (application/pdf, as an attachment)',
+  metadata: meta({ access: 'session', tag: 'albums', file: true, fileType: 'application/pdf' }),
 });

@@ -1,13 +1,11 @@
 import { botCheckChallengeSchema } from '../bot-check.js';
-import { endpointGroup, meta } from './define.js';
+import { endpoint, meta } from './define.js';
 
 /** The proof-of-work challenges whose solutions bot-checked requests carry. */
-export const botCheckEndpoints = endpointGroup({
-  challenge: {
-    method: 'GET',
-    path: '/v1/bot-check/challenge',
-    responses: { 200: botCheckChallengeSchema },
-    summary: 'A proof-of-work challenge (ALTCHA, SHA-256); send its solution in the x-bot-check header',
-    metadata: meta({ access: 'public', tag: 'bot-check' }),
-  },
+export const challenge = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/bot-check/challenge',
+  responses: { 200: botCheckChallengeSchema },
+  summary: 'A proof-of-work challenge (ALTCHA, SHA-256); send its solution in the x-bot-check header',
+  metadata: meta({ access: 'public', tag: 'bot-check' }),
 });

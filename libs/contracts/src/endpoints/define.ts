@@ -3,13 +3,22 @@ import { z } from 'zod';
 import { BOT_CHECKED_POSTS } from '../bot-check.js';
 
 /**
- * Every endpoint of the API is defined once, as a ts-rest route (in an `endpointGroup`): method, path (`:param` segments), path params,
+ * Every endpoint of the API is defined once, as a ts-rest route (`endpoint`, exported by its group file): method, path (`:param` segments), path params,
  * query, body, headers and responses by status, plus `metadata` saying who may call it. The API registers its
  * Fastify route from that definition, the areas and the session library call it through `call`, tests build
  * requests from it, and /docs is generated from the registered routes. See docs/how-to-add-an-endpoint.md.
  */
 export function endpointGroup<const T extends AppRouter>(routes: T): T {
   return routes;
+}
+
+/**
+ * One endpoint, as a group file exports it (`export const list = endpoint({...})`): the group is the file's module
+ * namespace, so a bundle keeps only the endpoints a page calls, not its whole group. Identity at run time; the
+ * `const` type parameter keeps the literal method and path ts-rest's types need.
+ */
+export function endpoint<const T extends AppRoute>(route: T): T {
+  return route;
 }
 
 /**

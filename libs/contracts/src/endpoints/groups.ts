@@ -1,29 +1,29 @@
 /**
  * Every group of endpoints under the name the API, the areas and the tests reach it by (`endpoints.albums.list`).
- * Kept as a module of named exports so that `endpoints` is a module namespace: a bundler then keeps only the groups
- * a page uses (an object literal of every group would carry all of them, and their schemas, into every bundle).
+ * Each group is its file's module namespace and `endpoints` the namespace of this module, so a bundler keeps only the
+ * endpoints a page uses (`endpoints.albums.list`), not every group with every schema it names.
  */
-export { accountEndpoints as accounts } from './accounts.js';
-export { accountSecurityEndpoints as accountSecurity } from './account-security.js';
-export { adminEndpoints as admin } from './admin.js';
-export { botCheckEndpoints as botCheck } from './bot-check.js';
-export { eventEndpoints as events } from './events.js';
-export { healthEndpoints as health } from './health.js';
-export { sessionEndpoints as sessions } from './sessions.js';
-export { userEndpoints as users } from './users.js';
-export { verificationEndpoints as verifications } from './verifications.js';
-export { adminReportEndpoints as adminReports } from './admin-reports.js';
-export { artistEndpoints as artists } from './artists.js';
-export { albumEndpoints as albums } from './albums.js';
-export { trackEndpoints as tracks } from './tracks.js';
-export { mediaEndpoints as media } from './media.js';
-export { contributorEndpoints as contributors } from './contributors.js';
-export { adminReviewEndpoints as adminReviews } from './admin-reviews.js';
-export { simulatorEndpoints as simulator } from './simulator.js';
-export { periodEndpoints as periods } from './periods.js';
-export { trendEndpoints as trends } from './trends.js';
-export { reportingEndpoints as reporting } from './reporting.js';
-export { splitEndpoints as splits } from './splits.js';
-export { walletEndpoints as wallet } from './wallet.js';
-export { payoutEndpoints as payouts } from './payouts.js';
-export { paymentEndpoints as payments } from './payments.js';
+export * as accounts from './accounts.js';
+export * as accountSecurity from './account-security.js';
+export * as admin from './admin.js';
+export * as botCheck from './bot-check.js';
+export * as events from './events.js';
+export * as health from './health.js';
+export * as sessions from './sessions.js';
+export * as users from './users.js';
+export * as verifications from './verifications.js';
+export * as adminReports from './admin-reports.js';
+export * as artists from './artists.js';
+export * as albums from './albums.js';
+export * as tracks from './tracks.js';
+export * as media from './media.js';
+export * as contributors from './contributors.js';
+export * as adminReviews from './admin-reviews.js';
+export * as simulator from './simulator.js';
+export * as periods from './periods.js';
+export * as trends from './trends.js';
+export * as reporting from './reporting.js';
+export * as splits from './splits.js';
+export * as wallet from './wallet.js';
+export * as payouts from './payouts.js';
+export * as payments from './payments.js';

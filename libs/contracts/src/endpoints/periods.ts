@@ -8,59 +8,60 @@ import {
   periodRateBodySchema,
   periodRateParamsSchema,
 } from '../periods.js';
-import { endpointGroup, meta, noBody } from './define.js';
+import { endpoint, meta, noBody } from './define.js';
 
 const adminOnly = meta({ access: 'admin', tag: 'admin' });
 
 /** Royalty periods: list, read, exchange rates, close preview and close (admins only). */
-export const periodEndpoints = endpointGroup({
-  list: {
-    method: 'GET',
-    path: '/v1/admin/periods',
-    responses: { 200: adminPeriodListSchema },
-    summary: 'Royalty periods, newest month first, with their revenue, missing rates and totals once closed',
-    metadata: adminOnly,
-  },
-  get: {
-    method: 'GET',
-    path: '/v1/admin/periods/:id',
-    pathParams: periodParamsSchema,
-    responses: { 200: adminPeriodDetailSchema },
-    summary: 'One period with its report files and totals (micro-units; cents as the ledger moved them)',
-    metadata: adminOnly,
-  },
-  setRate: {
-    method: 'PUT',
-    path: '/v1/admin/periods/:id/rates/:currency',
-    pathParams: periodRateParamsSchema,
-    body: periodRateBodySchema,
-    responses: { 200: adminPeriodSchema },
-    summary:
-      'Set the period’s exchange rate of a report currency into the platform currency (parts per billion)',
-    description: 'Refused (409) once the period is closed or closing.',
-    metadata: adminOnly,
-  },
-  closePreview: {
-    method: 'POST',
-    path: '/v1/admin/periods/:id/close-preview',
-    pathParams: periodParamsSchema,
-    body: noBody,
-    responses: { 200: periodClosePreviewSchema },
-    summary: 'What closing the period now would allocate, without writing anything',
-    metadata: adminOnly,
-  },
-  close: {
-    method: 'POST',
-    path: '/v1/admin/periods/:id/close',
-    pathParams: periodParamsSchema,
-    headers: idempotencyKeyHeadersSchema,
-    body: noBody,
-    responses: { 202: adminPeriodSchema },
-    summary:
-      'Start closing the period: a job allocates its revenue and credits the wallets in one transaction',
-    description:
-      'Needs an Idempotency-Key header: asking again with the same key answers the same close. Refused (409) ' +
-      'while a report currency lacks a rate, naming it, and once the period was closed under another key.',
-    metadata: adminOnly,
-  },
+export const list = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/admin/periods',
+  responses: { 200: adminPeriodListSchema },
+  summary: 'Royalty periods, newest month first, with their revenue, missing rates and totals once closed',
+  metadata: adminOnly,
+});
+
+export const get = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/admin/periods/:id',
+  pathParams: periodParamsSchema,
+  responses: { 200: adminPeriodDetailSchema },
+  summary: 'One period with its report files and totals (micro-units; cents as the ledger moved them)',
+  metadata: adminOnly,
+});
+
+export const setRate = /*#__PURE__*/ endpoint({
+  method: 'PUT',
+  path: '/v1/admin/periods/:id/rates/:currency',
+  pathParams: periodRateParamsSchema,
+  body: periodRateBodySchema,
+  responses: { 200: adminPeriodSchema },
+  summary:
+    'Set the period’s exchange rate of a report currency into the platform currency (parts per billion)',
+  description: 'Refused (409) once the period is closed or closing.',
+  metadata: adminOnly,
+});
+
+export const closePreview = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/admin/periods/:id/close-preview',
+  pathParams: periodParamsSchema,
+  body: noBody,
+  responses: { 200: periodClosePreviewSchema },
+  summary: 'What closing the period now would allocate, without writing anything',
+  metadata: adminOnly,
+});
+
+export const close = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/admin/periods/:id/close',
+  pathParams: periodParamsSchema,
+  headers: idempotencyKeyHeadersSchema,
+  body: noBody,
+  responses: { 202: adminPeriodSchema },
+  summary: 'Start closing the period: a job allocates its revenue and credits the wallets in one transaction',
+  description:
+    'Needs an Idempotency-Key header: asking again with the same key answers the same close. Refused (409) ' +
+    'while a report currency lacks a rate, naming it, and once the period was closed under another key.',
+  metadata: adminOnly,
 });

@@ -11,7 +11,7 @@ import {
   licenseListQuerySchema,
   licenseSuggestionRequestSchema,
 } from '../requests/reporting.js';
-import { endpointGroup, meta, noBody } from './define.js';
+import { endpoint, meta, noBody } from './define.js';
 
 const signedIn = meta({ access: 'session', tag: 'reporting' });
 
@@ -19,44 +19,46 @@ const signedIn = meta({ access: 'session', tag: 'reporting' });
  * The reporting calls and the album's distribution fee: plans, the account's licences and distribution fees
  * ("pay with streams"). Shares in basis points, prices per stream in micro-units, amounts due in minor units.
  */
-export const reportingEndpoints = endpointGroup({
-  standardPlan: {
-    method: 'GET',
-    path: '/v1/reporting/plans/standard',
-    responses: { 200: reportingPlanSchema },
-    summary: 'The standard plan: the share of royalties the owner keeps and its yearly distribution fee',
-    metadata: signedIn,
-  },
-  licenses: {
-    method: 'GET',
-    path: '/v2/reporting/licenses',
-    query: licenseListQuerySchema,
-    responses: { 200: licenseReportPageSchema },
-    summary: 'The account’s licences, paged (default: created_at descending)',
-    metadata: signedIn,
-  },
-  licenseSuggestion: {
-    method: 'POST',
-    path: '/v1/reporting/licenses/suggestions',
-    body: licenseSuggestionRequestSchema,
-    responses: { 200: licenseReportItemSchema },
-    summary: 'The licence an album holds, or the one publishing it would make (plan, share and fee)',
-    metadata: signedIn,
-  },
-  distributionFees: {
-    method: 'GET',
-    path: '/v2/reporting/distribution-fees',
-    query: distributionFeeListQuerySchema,
-    responses: { 200: distributionFeeReportSchema },
-    summary: 'The account’s distribution fees, newest first, each with its album; `settled` filters',
-    metadata: signedIn,
-  },
-  albumFee: {
-    method: 'GET',
-    path: '/v1/albums/:id/distribution-fee',
-    pathParams: albumParamsSchema,
-    responses: { 200: albumDistributionFeeSchema, 204: noBody },
-    summary: 'The album’s distribution fee and what a takedown would cost; 204 when the release has no fee',
-    metadata: signedIn,
-  },
+export const standardPlan = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/reporting/plans/standard',
+  responses: { 200: reportingPlanSchema },
+  summary: 'The standard plan: the share of royalties the owner keeps and its yearly distribution fee',
+  metadata: signedIn,
+});
+
+export const licenses = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v2/reporting/licenses',
+  query: licenseListQuerySchema,
+  responses: { 200: licenseReportPageSchema },
+  summary: 'The account’s licences, paged (default: created_at descending)',
+  metadata: signedIn,
+});
+
+export const licenseSuggestion = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/reporting/licenses/suggestions',
+  body: licenseSuggestionRequestSchema,
+  responses: { 200: licenseReportItemSchema },
+  summary: 'The licence an album holds, or the one publishing it would make (plan, share and fee)',
+  metadata: signedIn,
+});
+
+export const distributionFees = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v2/reporting/distribution-fees',
+  query: distributionFeeListQuerySchema,
+  responses: { 200: distributionFeeReportSchema },
+  summary: 'The account’s distribution fees, newest first, each with its album; `settled` filters',
+  metadata: signedIn,
+});
+
+export const albumFee = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/albums/:id/distribution-fee',
+  pathParams: albumParamsSchema,
+  responses: { 200: albumDistributionFeeSchema, 204: noBody },
+  summary: 'The album’s distribution fee and what a takedown would cost; 204 when the release has no fee',
+  metadata: signedIn,
 });

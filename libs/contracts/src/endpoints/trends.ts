@@ -6,7 +6,7 @@ import {
   streamStatisticsSchema,
   streamTotalSchema,
 } from '../trends.js';
-import { endpointGroup, meta } from './define.js';
+import { endpoint, meta } from './define.js';
 
 const signedIn = meta({ access: 'session', tag: 'trends' });
 
@@ -17,53 +17,55 @@ const QUERY_HELP =
   'match nothing (zeros, empty lists). limit: rows (default 10, at most 1000).';
 
 /** The signed-in account's streams (an impersonation session reads the impersonated user's). */
-export const trendEndpoints = endpointGroup({
-  streamTotal: {
-    method: 'GET',
-    path: '/v1/trends/streams/total',
-    query: trendsQuerySchema,
-    responses: { 200: streamTotalSchema },
-    summary: 'Streams over the range and their change',
-    description: QUERY_HELP,
-    metadata: signedIn,
-  },
-  streamSeries: {
-    method: 'GET',
-    path: '/v1/trends/streams/series',
-    query: trendsQuerySchema,
-    responses: { 200: streamSeriesSchema },
-    summary: 'Streams per day (per ISO week over longer ranges), all and under 30 s',
-    description:
-      `${QUERY_HELP} Each period appears twice: sub30 false with all streams, sub30 true with those ` +
-      'shorter than 30 seconds. values: [total], or with bucket_by one figure per bucket in the order of ' +
-      'the statistics rows of the same query. Daily up to TRENDS_DAILY_MAX_DAYS (92) days, weekly beyond.',
-    metadata: signedIn,
-  },
-  streamStatistics: {
-    method: 'GET',
-    path: '/v1/trends/streams/statistics',
-    query: trendsQuerySchema,
-    responses: { 200: streamStatisticsSchema },
-    summary: 'Streams by track (default), platform or territory, most first, with their changes',
-    description: QUERY_HELP,
-    metadata: signedIn,
-  },
-  playlistStreamSeries: {
-    method: 'GET',
-    path: '/v1/trends/playlist-streams/series',
-    query: trendsQuerySchema,
-    responses: { 200: playlistStreamSeriesSchema },
-    summary: 'Streams from playlists per day (per ISO week over longer ranges)',
-    description: QUERY_HELP,
-    metadata: signedIn,
-  },
-  playlistStreamStatistics: {
-    method: 'GET',
-    path: '/v1/trends/playlist-streams/statistics',
-    query: trendsQuerySchema,
-    responses: { 200: playlistStreamStatisticsSchema },
-    summary: 'Streams by playlist, most first, with their change',
-    description: QUERY_HELP,
-    metadata: signedIn,
-  },
+export const streamTotal = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/trends/streams/total',
+  query: trendsQuerySchema,
+  responses: { 200: streamTotalSchema },
+  summary: 'Streams over the range and their change',
+  description: QUERY_HELP,
+  metadata: signedIn,
+});
+
+export const streamSeries = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/trends/streams/series',
+  query: trendsQuerySchema,
+  responses: { 200: streamSeriesSchema },
+  summary: 'Streams per day (per ISO week over longer ranges), all and under 30 s',
+  description:
+    `${QUERY_HELP} Each period appears twice: sub30 false with all streams, sub30 true with those ` +
+    'shorter than 30 seconds. values: [total], or with bucket_by one figure per bucket in the order of ' +
+    'the statistics rows of the same query. Daily up to TRENDS_DAILY_MAX_DAYS (92) days, weekly beyond.',
+  metadata: signedIn,
+});
+
+export const streamStatistics = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/trends/streams/statistics',
+  query: trendsQuerySchema,
+  responses: { 200: streamStatisticsSchema },
+  summary: 'Streams by track (default), platform or territory, most first, with their changes',
+  description: QUERY_HELP,
+  metadata: signedIn,
+});
+
+export const playlistStreamSeries = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/trends/playlist-streams/series',
+  query: trendsQuerySchema,
+  responses: { 200: playlistStreamSeriesSchema },
+  summary: 'Streams from playlists per day (per ISO week over longer ranges)',
+  description: QUERY_HELP,
+  metadata: signedIn,
+});
+
+export const playlistStreamStatistics = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/trends/playlist-streams/statistics',
+  query: trendsQuerySchema,
+  responses: { 200: playlistStreamStatisticsSchema },
+  summary: 'Streams by playlist, most first, with their change',
+  description: QUERY_HELP,
+  metadata: signedIn,
 });
