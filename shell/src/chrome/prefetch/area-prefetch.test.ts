@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RemoteRegistry } from '@tunehouse/shell-contract';
-import { IDLE_PREFETCH_MARK, createAreaPrefetch, type PrefetchDepth } from './area-prefetch.js';
+import {
+  IDLE_PREFETCH_MARK,
+  createAreaPrefetch,
+  depthForConnection,
+  type PrefetchDepth,
+} from './area-prefetch.js';
 
 const registry: RemoteRegistry = {
   schemaVersion: 1,
@@ -54,10 +59,17 @@ describe('createAreaPrefetch', () => {
     expect(calls).toEqual([]);
   });
 
-  it('when idle, fetches only the entries of the nav areas, and a hover afterwards still fetches the app', () => {
+  it('when idle, fetches the nav areas as far as the connection allows; a hover on one fetched only to its entry still fetches the app', () => {
     const { calls, preload, forget } = recorder();
     let idleWork: (() => void) | undefined;
-    const prefetcher = createAreaPrefetch(registry, preload, forget, (run) => (idleWork = run));
+    const prefetcher = createAreaPrefetch(
+      registry,
+      preload,
+      forget,
+      (run) => (idleWork = run),
+      undefined,
+      () => 'entry',
+    );
     prefetcher.prefetchWhenIdle(['/albums', '/artists']);
     expect(calls).toEqual([]);
     idleWork?.();
@@ -93,6 +105,7 @@ describe('createAreaPrefetch', () => {
       forget,
       (run) => run(),
       (area) => failed.has(area),
+      () => 'entry',
     );
     prefetcher.prefetchWhenIdle(['/trends', '/artists']);
     prefetcher.prefetch('/trends');
@@ -102,5 +115,33 @@ describe('createAreaPrefetch', () => {
       ['tunehouse_artists', 'entry'],
       ['tunehouse_analytics', 'app'],
     ]);
+  });
+
+  it('on an ordinary connection, fetches and runs the nav areas when idle, and a hover then fetches nothing more', () => {
+    const { calls, preload, forget } = recorder();
+    const prefetcher = createAreaPrefetch(
+      registry,
+      preload,
+      forget,
+      (run) => run(),
+      undefined,
+      () => 'app',
+    );
+    prefetcher.prefetchWhenIdle(['/albums', '/artists']);
+    prefetcher.prefetch('/artists');
+    expect(calls).toEqual([
+      ['tunehouse_releases', 'app'],
+      ['tunehouse_artists', 'app'],
+    ]);
+  });
+});
+
+describe('depthForConnection', () => {
+  it('runs the areas ahead on 4G or an unknown connection, and only fetches their entries when data is to be saved', () => {
+    expect(depthForConnection(undefined)).toBe('app');
+    expect(depthForConnection({ effectiveType: '4g' })).toBe('app');
+    expect(depthForConnection({ effectiveType: '4g', saveData: true })).toBe('entry');
+    expect(depthForConnection({ effectiveType: '3g' })).toBe('entry');
+    expect(depthForConnection({ effectiveType: 'slow-2g' })).toBe('entry');
   });
 });
