@@ -101,7 +101,7 @@ const { migrate } = await import(dist('platform/migrations.js'));
 const { hashPassword } = await import(dist('platform/passwords.js'));
 const { insertUser } = await import(dist('domains/users/repository.js'));
 const bench = await import(dist('tools/bench/trends.js'));
-const { bulkBuildLabelFacts } = await import(dist('tools/bench/trends-bulk.js'));
+const { builtInBulk, bulkBuildLabelFacts } = await import(dist('tools/bench/trends-bulk.js'));
 const { addDays, createSqlCatalogue, loadReportFile, loadReportFiles } = await import(
   dist('domains/reports/index.js')
 );
@@ -173,14 +173,16 @@ try {
       `scale ${SCALE}; building facts, ${CHUNK} tracks a load`,
   );
   const buildOptions = { seed: SEED, scale: SCALE, chunkTracks: CHUNK, log };
-  const build = args.bulk
+  // A kept database built in bulk goes on in bulk (the loader would add its chunks on top of the facts).
+  const bulk = args.bulk || (await builtInBulk(db));
+  const build = bulk
     ? await bulkBuildLabelFacts(db, label, buildOptions)
     : await bench.buildLabelFacts(db, label, buildOptions);
   if (build.loadedChunks)
     log(
       `Built ${build.rows.toLocaleString('en-US')} rows in ${(build.seconds / 60).toFixed(1)} min ` +
         `(${Math.round(build.rows / build.seconds).toLocaleString('en-US')} rows/s ` +
-        `${args.bulk ? 'bulk: COPY and set-based rollups' : 'through the loader'}; load average ${loadAverage()})`,
+        `${bulk ? 'bulk: COPY and set-based rollups' : 'through the loader'}; load average ${loadAverage()})`,
     );
   else log('Facts already built (kept database)');
   if (keepDir) {

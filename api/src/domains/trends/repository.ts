@@ -6,13 +6,15 @@ import { type DayRange, type Granularity, type TrendFilters, weekStart } from '.
 /**
  * The SQL of the trends answers (docs/decisions/0038-trends-api.md). Which table answers depends on the question
  * (docs/decisions/0037-stream-facts.md, "Measured"):
- * - by track or in total without a territory filter: whole months, weeks and the remaining days from
+ * - sums from whole months of a monthly table, whole ISO weeks of a weekly one in what is left on either side, and
+ *   the remaining days (at most six a side) from a daily one; weekly series from whole ISO weeks and the days
+ *   outside them;
+ * - not by track and without an album, track or artist filter (totals, series, by platform or territory): the
+ *   account rollups (`stream_facts_account_monthly|weekly|daily`: one row per platform × territory cell and
+ *   period, whatever the number of tracks — docs/decisions/0052-trends-at-scale.md);
+ * - else, without a territory filter (by track, or filtered by album, track or artist):
  *   `stream_facts_track_monthly|weekly|daily` (one row per track and period, no platform or territory);
- * - by platform or territory, or filtered by territory: sums from whole months of a monthly rollup, whole ISO
- *   weeks of a weekly one in what is left on either side, and the remaining days (at most six a side) from a daily
- *   table; weekly series from whole ISO weeks and the days outside them. Without an album, track or artist filter
- *   those are the account rollups (`stream_facts_account_monthly|weekly|daily`, no track dimension); with one, the
- *   per-track `stream_facts_monthly|weekly` and `stream_facts` (pruned to the days' monthly partitions).
+ * - else the per-track `stream_facts_monthly|weekly` and `stream_facts` (pruned to the days' monthly partitions).
  * Every query starts from `account_id = $1` and a day range, the leading columns of each table's account index.
  */
 
@@ -117,8 +119,16 @@ export function accountRollupsServe(kind: KeyKind, filters: TrendFilters): boole
   return kind !== 'TRACK' && !filters.albumId && !filters.trackIds;
 }
 
-const grainsFor = (kind: KeyKind, filters: TrendFilters): Grains =>
-  accountRollupsServe(kind, filters) ? ACCOUNT_GRAINS : TRACK_GRAINS;
+/**
+ * The tables answering with the fewest rows (docs/decisions/0052-trends-at-scale.md, "At 50 M"): without an album,
+ * track or artist filter and not by track, the account rollups — a period is one row per platform × territory cell
+ * (~450 for the 50 M label), whatever the number of tracks; else, without a territory filter, the per-track totals
+ * (one row per track and period); else the per-track facts and their rollups.
+ */
+function grainsFor(kind: KeyKind, filters: TrendFilters): Grains {
+  if (accountRollupsServe(kind, filters)) return ACCOUNT_GRAINS;
+  return trackDailyServes(kind, filters) ? TRACK_TOTAL_GRAINS : TRACK_GRAINS;
+}
 
 /** Streams and sub30 per key over a range (one row with key '' for NONE). */
 export async function sumByKey(
@@ -131,7 +141,7 @@ export async function sumByKey(
   const account = params.add(filters.accountId);
   const key = KEY_COLUMNS[kind];
   const parts: string[] = [];
-  const grains = trackDailyServes(kind, filters) ? TRACK_TOTAL_GRAINS : grainsFor(kind, filters);
+  const grains = grainsFor(kind, filters);
   const daily = (from: string, to: string) =>
     `SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM ${grains.daily}
       WHERE account_id = ${account} AND day BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
@@ -196,9 +206,8 @@ export async function seriesByKey(
       WHERE account_id = ${account} AND day BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
       ${filterSql(params, filters, withTerritory, restriction)} GROUP BY 1, 2`;
   const parts: string[] = [];
-  const trackTotals = trackDailyServes(kind, filters);
-  const grains = trackTotals ? TRACK_TOTAL_GRAINS : grainsFor(kind, filters);
-  const withTerritory = !trackTotals;
+  const grains = grainsFor(kind, filters);
+  const withTerritory = grains !== TRACK_TOTAL_GRAINS;
   if (granularity === 'day') parts.push(fromDays(grains.daily, range.start, range.end, withTerritory));
   else {
     const weeks = wholeWeeks(range);

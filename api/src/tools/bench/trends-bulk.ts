@@ -117,6 +117,19 @@ async function copyLines(client: pg.PoolClient, sql: string, lines: Iterable<str
   await pipeline(Readable.from(batches()), client.query(copyFrom(sql)));
 }
 
+/**
+ * Whether this database's label was built in bulk: then it is never loaded through the loader as well (its chunks
+ * are report files the loader has not seen, and would be added on top of the facts).
+ */
+export async function builtInBulk(db: Db): Promise<boolean> {
+  const { rows } = await db.query<{ built: boolean }>(
+    "SELECT to_regclass('bench_bulk_chunks') IS NOT NULL AS built",
+  );
+  if (!rows[0]?.built) return false;
+  const { rows: chunks } = await db.query('SELECT 1 FROM bench_bulk_chunks LIMIT 1');
+  return chunks.length > 0;
+}
+
 /** The label's facts and rollups, written directly (see the file's comment). */
 export async function bulkBuildLabelFacts(
   db: Db,
