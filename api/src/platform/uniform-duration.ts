@@ -6,7 +6,12 @@
 export async function withUniformDuration<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   const result = await work();
-  const left = floorMs - (performance.now() - started);
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  // Node's timers count whole milliseconds on their own clock and can fire a fraction early by performance.now(),
+  // so the floor is checked again until it has really passed.
+  let left = floorMs - (performance.now() - started);
+  while (left > 0) {
+    await new Promise((resolve) => setTimeout(resolve, Math.ceil(left)));
+    left = floorMs - (performance.now() - started);
+  }
   return result;
 }
