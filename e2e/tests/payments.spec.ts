@@ -36,14 +36,15 @@ test('Mara pays a takedown settlement by card through the simulator and the rele
     apiUrlOf(api.url, endpoints.albums.list, { query: { size: 50 } }),
   );
   const lanterns = albums.items.find((album) => album.title === 'Lanterns')!.id;
-  // The demo's closes may still be collecting when the API has just started: the offer is read once they are done.
+  // The demo's closes may still be collecting when the API has just started: the offer is read once they are done
+  // (on two loaded CI cores that took more than 30 s once; the wait is for background jobs, not a speed check).
   const offer = async () =>
     (
       await get<{ settlementOffer?: { amountDue: number } | null }>(
         apiUrlOf(api.url, endpoints.reporting.albumFee, { params: { id: lanterns } }),
       )
     ).settlementOffer?.amountDue ?? 0;
-  await expect.poll(offer, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(offer, { timeout: 75_000 }).toBeGreaterThan(0);
   const due = await offer();
 
   // Her balance made short of it: a payout of all but less than the settlement.
