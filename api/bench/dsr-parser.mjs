@@ -18,6 +18,7 @@ const LINES = Math.round(number(args.lines, 500_000, 'lines', 1, 50_000_000));
 const RUNS = Math.round(number(args.runs, 5, 'runs', 1, 100));
 
 const parser = await import(new URL('../dist/domains/reports/dsr-parser.js', import.meta.url).href);
+const { DSR_HEADERS } = await import(new URL('../dist/tools/bench/trends.js', import.meta.url).href);
 // The loader reads a chunk's rows at once (parseDsrBatches); a dist from before that has only parseDsr.
 const batches =
   parser.parseDsrBatches ??
@@ -40,12 +41,7 @@ function writeFile(file, lines) {
       );
   const head = [
     `HEAD\tdsrf/30\tBasicAudioProfile\t1.2\tBENCH\t${DAY}T06:00:00Z\t1\t1\t${DAY}\t${DAY}\tPADPIDA2025BENCHS\tBench Aggregator\tMulti\tPADPIDA2025BENCHR\tTunehouse`,
-    '#HEAD\tMessageVersion\tProfile\tProfileVersion\tMessageId\tMessageCreatedDateTime\tFileNumber\tNumberOfFiles\tUsageStartDate\tUsageEndDate\tSenderPartyId\tSenderName\tServiceDescription\tRecipientPartyId\tRecipientName',
-    '#SY02\tSummaryRecordId\tDistributionChannel\tDistributionChannelDPID\tCommercialModel\tUseType\tTerritory\tServiceDescription\tUsages',
-    '#RE01\tBlockId\tReleaseReference\tDspReleaseId\tProprietaryReleaseId\tCatalogNumber\tICPN',
-    '#AS02\tBlockId\tResourceReference\tDspResourceId\tISRC\tTitle\tSubTitle',
-    '#SU02\tBlockId\tSummaryRecordId\tSalesTransactionId\tTransactedRelease\tTransactedResource\tIsRoyaltyBearing\tNumberOfStreams\tStreamsUnder30Seconds',
-    '#FOOT\tNumberOfLinesInFile\tNumberOfSummaryRecords\tNumberOfBlocksInFile',
+    DSR_HEADERS,
     ...summaries,
   ];
   fs.writeSync(out, head.join('\n') + '\n');

@@ -18,6 +18,7 @@ import {
   loadResolvedRows,
 } from '../../domains/reports/index.js';
 import { formatBytes } from '../progress.js';
+import { TREND_TABLES } from './trends-bulk.js';
 
 /**
  * Benchmark-size trends (`npm run ingest -- --scale N`): a synthetic catalogue of N × 1,000 tracks (albums of 1 to
@@ -440,19 +441,7 @@ export async function buildLabelFacts(
     );
   }
   if (loadedChunks) {
-    for (const table of [
-      'stream_facts',
-      'stream_facts_weekly',
-      'stream_facts_monthly',
-      'stream_facts_track_daily',
-      'stream_facts_track_weekly',
-      'stream_facts_track_monthly',
-      'stream_facts_account_daily',
-      'stream_facts_account_weekly',
-      'stream_facts_account_monthly',
-      'playlist_facts',
-    ])
-      await db.query(`VACUUM ANALYZE ${table}`);
+    for (const table of TREND_TABLES) await db.query(`VACUUM ANALYZE ${table}`);
   }
   return { rows, loadedChunks, seconds: (Date.now() - started) / 1000 };
 }
@@ -489,7 +478,8 @@ export type IngestFiles = {
   lastDay: string;
 };
 
-const DSR_HEADERS = [
+/** The column-header lines of a DSR flat file, as the bench's files carry them. */
+export const DSR_HEADERS = [
   '#HEAD\tMessageVersion\tProfile\tProfileVersion\tMessageId\tMessageCreatedDateTime\tFileNumber\tNumberOfFiles\tUsageStartDate\tUsageEndDate\tSenderPartyId\tSenderName\tServiceDescription\tRecipientPartyId\tRecipientName',
   '#SY02\tSummaryRecordId\tDistributionChannel\tDistributionChannelDPID\tCommercialModel\tUseType\tTerritory\tServiceDescription\tUsages',
   '#RE01\tBlockId\tReleaseReference\tDspReleaseId\tProprietaryReleaseId\tCatalogNumber\tICPN',
