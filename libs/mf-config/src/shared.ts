@@ -70,6 +70,11 @@ export function zodFolder(appDir: string): string | null {
   }
 }
 
+/** One app's terms for a shared module: the one copy, at the installed version's major or refused. */
+function strictSingleton(version: string): SharedModuleConfig {
+  return { singleton: true, strictVersion: true, requiredVersion: `^${version}`, version };
+}
+
 /**
  * The shared map for one app, versions read from the packages it actually has installed. A module the app
  * cannot resolve is left out: the app does not use it, so it has nothing to share or consume.
@@ -79,17 +84,10 @@ export function sharedDependencies(appDir: string): Record<string, SharedModuleC
   for (const [request, packageName] of Object.entries(SHARED_SINGLETONS)) {
     const version = installedVersion(appDir, packageName);
     if (version === null) continue;
-    shared[request] = { singleton: true, strictVersion: true, requiredVersion: `^${version}`, version };
+    shared[request] = strictSingleton(version);
   }
   const zodVersion = installedVersion(appDir, 'zod');
-  if (zodVersion !== null) {
-    shared[SHARED_ZOD.request] = {
-      import: SHARED_ZOD.module,
-      singleton: true,
-      strictVersion: true,
-      requiredVersion: `^${zodVersion}`,
-      version: zodVersion,
-    };
-  }
+  if (zodVersion !== null)
+    shared[SHARED_ZOD.request] = { import: SHARED_ZOD.module, ...strictSingleton(zodVersion) };
   return shared;
 }

@@ -63,6 +63,9 @@ export function createAreaPrefetch(
   };
 }
 
+/** What the Network Information API tells of the visitor's connection (Chromium only; absent elsewhere). */
+type NetworkHints = { saveData?: boolean; effectiveType?: string };
+
 /**
  * The nav's areas are fetched and run when idle (`app`) unless the visitor's connection asks to save data or is
  * 2G/3G-class, where only their entries are (`entry`) and the rest waits for a hover. Running an area's code before
@@ -70,9 +73,7 @@ export function createAreaPrefetch(
  * script evaluation (the area's schemas, its router) was a third of the switch.
  */
 export function depthForConnection(
-  connection: { saveData?: boolean; effectiveType?: string } | undefined = (
-    navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }
-  ).connection,
+  connection: NetworkHints | undefined = (navigator as Navigator & { connection?: NetworkHints }).connection,
 ): PrefetchDepth {
   if (connection?.saveData) return 'entry';
   return connection?.effectiveType === undefined || connection.effectiveType === '4g' ? 'app' : 'entry';
