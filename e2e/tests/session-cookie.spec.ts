@@ -144,6 +144,40 @@ test('after sign-in no page script sees the refresh token, yet a reload after th
   }
 });
 
+test('signing out after the access token expired and the refresh failed still ends the session and drops the cookie', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const stack = await freshStack({ shellPort: api.shellPort, apiBaseUrl: api.url });
+  try {
+    const email = await newAccount();
+    await logIn(page, stack.shellUrl, email);
+    await page.waitForLoadState('networkidle');
+    const before = await pageAccessToken(context);
+    // The network fails every refresh from now on, so the sign-out only has an expired access token to send.
+    const refreshUrl = apiUrlOf(api.url, endpoints.sessions.refresh);
+    await page.route(refreshUrl, (route) => route.abort('connectionfailed'));
+    await expect
+      .poll(() => Date.now() > before.expiresAt + 1000, { timeout: (ACCESS_TOKEN_TTL_SECONDS + 15) * 1000 })
+      .toBe(true);
+    const refresh = (await cookieNamed(context, 'tunehouse_refresh'))!;
+
+    await page.goto(`${stack.shellUrl}/auth/logout`);
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect.poll(async () => cookieNamed(context, 'tunehouse_refresh')).toBeUndefined();
+    // The session really ended on the server: its refresh token, replayed by hand, is refused.
+    const replay = await fetch(refreshUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `tunehouse_refresh=${refresh.value}` },
+      body: '{}',
+    });
+    expect(replay.status).toBe(400);
+  } finally {
+    await stack.close();
+  }
+});
+
 test('a page of another origin on the same host can neither read nor use the refresh token', async ({
   page,
   context,

@@ -110,6 +110,15 @@ export async function insertRefreshToken(
 
 export type RefreshTokenRow = { sessionId: string; expiresAt: Date; rotatedAt: Date | null };
 
+/** The session a refresh token belongs to, rotated or not (signing out with the cookie). */
+export async function findRefreshTokenSession(q: Queryable, hash: Buffer): Promise<string | null> {
+  const { rows } = await q.query<{ session_id: string }>(
+    'SELECT session_id FROM refresh_tokens WHERE token_hash = $1',
+    [hash],
+  );
+  return rows[0]?.session_id ?? null;
+}
+
 /** Locks the token's row so that two refreshes with one token cannot both rotate it. */
 export async function findRefreshTokenForUpdate(q: Queryable, hash: Buffer): Promise<RefreshTokenRow | null> {
   const { rows } = await q.query<{ session_id: string; expires_at: Date; rotated_at: Date | null }>(

@@ -47,7 +47,13 @@ export function sessionRoutes({ sessions, auth, rateLimits, config }: Deps): Fas
         if (!refreshOriginAllowed(request, config.corsOrigins))
           throw new ApiError(403, 'FORBIDDEN', 'Sessions are refreshed from this site’s own pages only');
         const impersonation = request.body.impersonation === true;
-        const opened = await sessions.refresh(refreshTokenOf(request, impersonation));
+        const opened = await sessions.refresh(refreshTokenOf(request, impersonation)).catch((error) => {
+          // A refused refresh token never works again (unknown, expired, ended, or spent and now its session
+          // ended): the browser forgets it rather than sending it on.
+          if (error instanceof ApiError && error.code === 'REFRESH_REJECTED')
+            clearRefreshCookie(reply, config, impersonation);
+          throw error;
+        });
         setRefreshCookie(reply, config, opened.refresh);
         return { status: 200, body: opened.session };
       },
@@ -65,9 +71,20 @@ export function sessionRoutes({ sessions, auth, rateLimits, config }: Deps): Fas
       { rateLimit: rateLimits.verify },
     );
     route(api.destroy, async (request, reply) => {
-      const caller = callerOf(request);
-      await sessions.destroy(caller);
-      clearRefreshCookie(reply, config, caller.session.impersonatorId !== null);
+      const caller = request.auth;
+      if (caller) {
+        await sessions.destroy(caller);
+        clearRefreshCookie(reply, config, caller.session.impersonatorId !== null);
+        return { status: 204, body: undefined };
+      }
+      // No valid access token (it expired, or a refresh just failed): the refresh cookie names the session, so
+      // signing out still ends it and the browser still forgets the cookie. The impersonation's cookie exists
+      // only while an admin views the product as a user, and that is then the page's session.
+      if (!refreshOriginAllowed(request, config.corsOrigins))
+        throw new ApiError(403, 'FORBIDDEN', 'Sessions are ended from this site’s own pages only');
+      const impersonation = refreshTokenOf(request, true) !== null;
+      await sessions.destroyByRefreshToken(refreshTokenOf(request, impersonation));
+      clearRefreshCookie(reply, config, impersonation);
       return { status: 204, body: undefined };
     });
   };

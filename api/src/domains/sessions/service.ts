@@ -20,6 +20,7 @@ import {
 import { findCredentialsByEmail, findTotp, recordTotpStep, toUser } from '../users/index.js';
 import {
   findRefreshTokenForUpdate,
+  findRefreshTokenSession,
   insertRefreshToken,
   insertSession,
   loadSessionContext,
@@ -291,7 +292,17 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
     await revokeSession(db, caller.session.id, 'logout');
   }
 
-  return { open, login, refresh, verify, destroy };
+  /**
+   * Signing out once the access token has expired: the refresh token names the session. A rotated one still
+   * does — presenting it would end the whole session on a refresh too.
+   */
+  async function destroyByRefreshToken(refreshToken: string | null): Promise<void> {
+    if (refreshToken === null) return;
+    const sessionId = await findRefreshTokenSession(db, sha256(refreshToken));
+    if (sessionId !== null) await revokeSession(db, sessionId, 'logout');
+  }
+
+  return { open, login, refresh, verify, destroy, destroyByRefreshToken };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

@@ -182,6 +182,85 @@ describe('DELETE /v1/sessions/current', () => {
     expectError(await me(session), 401, 'SESSION_ENDED');
     expectError(await refresh(refreshToken), 400, 'REFRESH_REJECTED');
   });
+
+  /** A sign-out as the page sends it once its access token no longer works: the cookie, perhaps a dead bearer. */
+  const signOutWithCookie = (refreshToken: string, headers: Record<string, string> = {}) => {
+    const request = injectOf(endpoints.sessions.destroy, {});
+    return t.app.inject({
+      ...request,
+      headers: {
+        ...request.headers,
+        origin: 'http://localhost:4200',
+        cookie: `${REFRESH_COOKIE}=${refreshToken}`,
+        ...headers,
+      },
+    });
+  };
+  const clearsTheCookie = (response: Awaited<ReturnType<typeof signOutWithCookie>>) =>
+    expect(setCookiesOf(response)).toEqual([
+      expect.objectContaining({
+        name: REFRESH_COOKIE,
+        value: '',
+        attributes: expect.objectContaining({ 'max-age': '0' }),
+      }),
+    ]);
+
+  it('ends the session the refresh cookie names when the access token no longer works', async () => {
+    const user = await createUser(t.db);
+    const { session, refreshToken } = await signIn(t.app, user.email);
+    const response = await signOutWithCookie(refreshToken, { authorization: 'Bearer not.a.token' });
+    expect(response.statusCode, response.body).toBe(204);
+    clearsTheCookie(response);
+    expectError(await me(session), 401, 'SESSION_ENDED');
+    expectError(await refresh(refreshToken), 400, 'REFRESH_REJECTED');
+  });
+
+  it('ends the session with a refresh token already rotated (a refresh the page never saw the answer to)', async () => {
+    const user = await createUser(t.db);
+    const { refreshToken } = await signIn(t.app, user.email);
+    const rotated = await refresh(refreshToken);
+    const current = expectShape(sessionSchema, rotated);
+    const response = await signOutWithCookie(refreshToken);
+    expect(response.statusCode, response.body).toBe(204);
+    clearsTheCookie(response);
+    expectError(await me(current), 401, 'SESSION_ENDED');
+    expectError(await refresh(refreshTokenSetBy(rotated)), 400, 'REFRESH_REJECTED');
+  });
+
+  it('refuses a cookie sign-out from another origin and leaves the session as it was', async () => {
+    const user = await createUser(t.db);
+    const { session, refreshToken } = await signIn(t.app, user.email);
+    const response = await signOutWithCookie(refreshToken, { origin: 'http://localhost:9999' });
+    expectError(response, 403, 'FORBIDDEN');
+    expect(setCookiesOf(response)).toEqual([]);
+    expect(expectShape(currentUserSchema, await me(session)).id).toBe(user.id);
+  });
+
+  it('answers a sign-out with nothing to end as done: signing out twice is not an error', async () => {
+    const unknown = await signOutWithCookie('an-unknown-token');
+    expect(unknown.statusCode, unknown.body).toBe(204);
+    clearsTheCookie(unknown);
+    const bare = await t.app.inject(injectOf(endpoints.sessions.destroy, {}));
+    expect(bare.statusCode, bare.body).toBe(204);
+  });
+});
+
+describe('a refused refresh', () => {
+  it('tells the browser to forget the cookie it refused', async () => {
+    const user = await createUser(t.db);
+    const { refreshToken } = await signIn(t.app, user.email);
+    expect((await refresh(refreshToken)).statusCode).toBe(200);
+    // The spent token again: refused, its session ended, and its cookie dropped.
+    const reused = await refresh(refreshToken);
+    expectError(reused, 400, 'REFRESH_REJECTED');
+    expect(setCookiesOf(reused)).toEqual([
+      expect.objectContaining({
+        name: REFRESH_COOKIE,
+        value: '',
+        attributes: expect.objectContaining({ 'max-age': '0' }),
+      }),
+    ]);
+  });
 });
 
 describe('second step', () => {

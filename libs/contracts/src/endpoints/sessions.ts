@@ -2,7 +2,7 @@ import { loginRequestSchema, refreshSessionRequestSchema, verifySessionRequestSc
 import { sessionSchema } from '../session.js';
 import { endpoint, meta, noBody } from './define.js';
 
-/** A session still waiting for its second step may verify or end itself. */
+/** A session still waiting for its second step may verify itself (or log out, which anyone may). */
 const pending = meta({ access: 'pending', tag: 'sessions' });
 
 /** Signing in: log in, refresh the tokens, complete the second step, log out. */
@@ -39,6 +39,7 @@ export const destroy = /*#__PURE__*/ endpoint({
   path: '/v1/sessions/current',
   body: noBody,
   responses: { 204: noBody },
-  summary: 'Log out: end the current session (and an impersonation it carries)',
-  metadata: pending,
+  summary:
+    'Log out: end the current session (and an impersonation it carries), named by the access token or, once that has expired, by the refresh cookie; the browser drops the cookie either way',
+  metadata: meta({ access: 'optional', tag: 'sessions' }),
 });
