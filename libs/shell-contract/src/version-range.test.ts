@@ -47,4 +47,11 @@ describe('versionSatisfies', () => {
       expect(versionSatisfies('1.0.0', odd), odd).toBe(false);
     }
   });
+
+  it('takes the shell version as a plain release version only', () => {
+    // Comparators and loose spellings are not versions; pre-releases are outside the grammar altogether.
+    for (const odd of ['=1.0.0', '^1.0.0', '>=1.0.0', 'v1.0.0', '1.0', '1.0.0-rc.1', ' 1.0.0']) {
+      expect(versionSatisfies(odd, '>=0.0.0'), odd).toBe(false);
+    }
+  });
 });

@@ -12,6 +12,8 @@ type Version = readonly [number, number, number];
 type Bound = { operator: '>=' | '<=' | '>' | '<' | '='; at: Version };
 
 const COMPARATOR = /^(\^|~|>=|<=|>|<|=)?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+/** A release version: the three parts alone, no operator. */
+const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
 
 function compare(a: Version, b: Version): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
@@ -65,9 +67,9 @@ export const isVersionRange = (range: string): boolean => parseRange(range) !== 
 
 /** Whether the release `version` (`major.minor.patch`) lies in `range`; false for anything outside the grammar. */
 export function versionSatisfies(version: string, range: string): boolean {
-  const bounds = boundsOf(version);
+  const parts = VERSION.exec(version);
   const alternatives = parseRange(range);
-  if (!bounds || bounds.length !== 1 || bounds[0]?.operator !== '=' || !alternatives) return false;
-  const at = bounds[0].at;
+  if (!parts || !alternatives) return false;
+  const at: Version = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   return alternatives.some((alternative) => alternative.every((bound) => holds(bound, at)));
 }

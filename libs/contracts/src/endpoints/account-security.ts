@@ -1,3 +1,8 @@
+/**
+ * The signed-in user's e-mail address, password, TOTP second step and active sessions
+ * (docs/decisions/0019-account-security-and-identity.md). The changes are refused to an impersonation (403).
+ */
+
 import {
   activeSessionListSchema,
   changeEmailRequestSchema,
@@ -12,10 +17,6 @@ import { endpoint, meta, noBody } from './define.js';
 
 const signedIn = meta({ access: 'session', tag: 'account security' });
 
-/**
- * The signed-in user's e-mail address, password, TOTP second step and active sessions
- * (docs/decisions/0019-account-security-and-identity.md). The changes are refused to an impersonation (403).
- */
 export const changeEmail = /*#__PURE__*/ endpoint({
   method: 'POST',
   path: '/v1/users/me/email',

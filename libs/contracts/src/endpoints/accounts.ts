@@ -1,3 +1,5 @@
+/** Open to everyone: sign-up, e-mail activation, password reset (ask for the link, then set the password). */
+
 import {
   emailActivationRequestSchema,
   passwordResetLinkRequestSchema,
@@ -7,7 +9,6 @@ import {
 import { userWithSessionSchema } from '../session.js';
 import { endpoint, meta, noBody } from './define.js';
 
-/** Open to everyone: sign-up, e-mail activation, password reset (ask for the link, then set the password). */
 export const signup = /*#__PURE__*/ endpoint({
   method: 'POST',
   path: '/v1/signup',

@@ -1,3 +1,5 @@
+/** Platform reports the trends are loaded from: upload, the loaded files' counts and their unmatched lines (admins). */
+
 import { pageQuerySchema } from '../pagination.js';
 import {
   REPORT_FILE_FIELD,
@@ -11,7 +13,6 @@ import { endpoint, formDataBody, meta } from './define.js';
 
 const adminOnly = meta({ access: 'admin', tag: ['admin', 'trends'] });
 
-/** Platform reports the trends are loaded from: upload, the loaded files' counts and their unmatched lines (admins). */
 export const upload = /*#__PURE__*/ endpoint({
   method: 'POST',
   path: '/v1/admin/reports',

@@ -1,3 +1,5 @@
+/** The content review of submitted albums, by an administrator (never an impersonation). */
+
 import {
   adminReviewDecisionSchema,
   adminReviewDetailSchema,
@@ -10,7 +12,6 @@ import { endpoint, meta, noBody } from './define.js';
 
 const adminOnly = meta({ access: 'admin', tag: 'admin' });
 
-/** The content review of submitted albums, by an administrator (never an impersonation). */
 export const queue = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v1/admin/reviews',

@@ -1,3 +1,5 @@
+/** Admin-only: list users, impersonate them (audited), suspend and unsuspend their accounts. */
+
 import {
   adminUserListQuerySchema,
   adminUserPageSchema,
@@ -14,7 +16,6 @@ import { endpoint, meta, noBody } from './define.js';
 /** An administrator's own session; an impersonation session is not an admin. */
 const adminOnly = meta({ access: 'admin', tag: 'admin' });
 
-/** Admin-only: list users, impersonate them (audited), suspend and unsuspend their accounts. */
 export const users = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v1/admin/users',

@@ -1,3 +1,8 @@
+/**
+ * The account's albums (an impersonation session sees the impersonated user's; another account's album is 404),
+ * with the review of their readiness, publishing and takedown.
+ */
+
 import { z } from 'zod';
 import { albumDetailSchema, albumPageSchema } from '../album.js';
 import { creditedArtistsSchema } from '../artist.js';
@@ -30,10 +35,6 @@ const FORM_DESCRIPTION =
  */
 const albumFormBody = z.union([z.custom<z.input<typeof albumFormRequestSchema>>(), formDataBody]);
 
-/**
- * The account's albums (an impersonation session sees the impersonated user's; another account's album is 404),
- * with the review of their readiness, publishing and takedown.
- */
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v2/albums',

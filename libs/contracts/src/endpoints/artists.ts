@@ -1,3 +1,5 @@
+/** The account's artists (an impersonation session sees the impersonated user's). */
+
 import {
   artistDetailSchema,
   artistPageSchema,
@@ -15,7 +17,6 @@ import { endpoint, formDataBody, meta, noBody } from './define.js';
 
 const signedIn = meta({ access: 'session', tag: 'artists' });
 
-/** The account's artists (an impersonation session sees the impersonated user's). */
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v2/artists',

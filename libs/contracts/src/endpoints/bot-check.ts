@@ -1,7 +1,8 @@
+/** The proof-of-work challenges whose solutions bot-checked requests carry. */
+
 import { botCheckChallengeSchema } from '../bot-check.js';
 import { endpoint, meta } from './define.js';
 
-/** The proof-of-work challenges whose solutions bot-checked requests carry. */
 export const challenge = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v1/bot-check/challenge',

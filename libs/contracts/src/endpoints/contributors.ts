@@ -1,3 +1,5 @@
+/** The account's contributors; the paths follow the artists' (docs/decisions/0031-artists-api.md). */
+
 import { contributorPageSchema, contributorSchema } from '../artist.js';
 import {
   contributorListQuerySchema,
@@ -9,7 +11,6 @@ import { endpoint, meta, noBody } from './define.js';
 
 const signedIn = meta({ access: 'session', tag: 'contributors' });
 
-/** The account's contributors; the paths follow the artists' (docs/decisions/0031-artists-api.md). */
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v2/contributors',

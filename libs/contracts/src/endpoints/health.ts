@@ -1,9 +1,10 @@
+/** Liveness (the process answers) and readiness (and PostgreSQL does too), for supervisors and load balancers. */
+
 import { serviceStatusSchema } from '../service-status.js';
 import { endpoint, meta } from './define.js';
 
 const probe = meta({ access: 'public', tag: 'health' });
 
-/** Liveness (the process answers) and readiness (and PostgreSQL does too), for supervisors and load balancers. */
 export const live = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/health',

@@ -1,3 +1,5 @@
+/** Money coming in: card payments through the payment provider's hosted checkout, and the provider's webhook. */
+
 import { idempotencyKeyHeadersSchema } from '../requests/common.js';
 import { z } from 'zod';
 import {
@@ -19,7 +21,6 @@ const payments = meta({ access: 'session', tag: 'payments' });
 const checkout = meta({ access: 'public', tag: 'payments', file: true, fileType: 'text/html' });
 const simulatorForm = meta({ access: 'public', tag: 'payments' });
 
-/** Money coming in: card payments through the payment provider's hosted checkout, and the provider's webhook. */
 export const create = /*#__PURE__*/ endpoint({
   method: 'POST',
   path: '/v1/payments',

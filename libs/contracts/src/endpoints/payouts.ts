@@ -1,3 +1,5 @@
+/** The signed-in account's payout methods, billing details, payouts and their invoices. */
+
 import { idempotencyKeyHeadersSchema } from '../requests/common.js';
 import { z } from 'zod';
 import {
@@ -23,7 +25,6 @@ import { endpoint, meta, noBody } from './define.js';
 const payouts = meta({ access: 'session', tag: 'payouts' });
 const billing = meta({ access: 'session', tag: 'billing' });
 
-/** The signed-in account's payout methods, billing details, payouts and their invoices. */
 export const methods = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v1/payment-methods',

@@ -1,3 +1,5 @@
+/** Royalty periods: list, read, exchange rates, close preview and close (admins only). */
+
 import { idempotencyKeyHeadersSchema } from '../requests/common.js';
 import {
   adminPeriodDetailSchema,
@@ -12,7 +14,6 @@ import { endpoint, meta, noBody } from './define.js';
 
 const adminOnly = meta({ access: 'admin', tag: 'admin' });
 
-/** Royalty periods: list, read, exchange rates, close preview and close (admins only). */
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v1/admin/periods',

@@ -1,3 +1,8 @@
+/**
+ * The reporting calls and the album's distribution fee: plans, the account's licences and distribution fees
+ * ("pay with streams"). Shares in basis points, prices per stream in micro-units, amounts due in minor units.
+ */
+
 import {
   albumDistributionFeeSchema,
   distributionFeeReportSchema,
@@ -15,10 +20,6 @@ import { endpoint, meta, noBody } from './define.js';
 
 const signedIn = meta({ access: 'session', tag: 'reporting' });
 
-/**
- * The reporting calls and the album's distribution fee: plans, the account's licences and distribution fees
- * ("pay with streams"). Shares in basis points, prices per stream in micro-units, amounts due in minor units.
- */
 export const standardPlan = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v1/reporting/plans/standard',

@@ -1,3 +1,5 @@
+/** Signing in: log in, refresh the tokens, complete the second step, log out. */
+
 import { loginRequestSchema, refreshSessionRequestSchema, verifySessionRequestSchema } from '../auth.js';
 import { sessionSchema } from '../session.js';
 import { endpoint, meta, noBody } from './define.js';
@@ -5,7 +7,6 @@ import { endpoint, meta, noBody } from './define.js';
 /** A session still waiting for its second step may verify itself (or log out, which anyone may). */
 const pending = meta({ access: 'pending', tag: 'sessions' });
 
-/** Signing in: log in, refresh the tokens, complete the second step, log out. */
 export const login = /*#__PURE__*/ endpoint({
   method: 'POST',
   path: '/v1/sessions',

@@ -1,3 +1,8 @@
+/**
+ * Royalty splits. Every call is scoped to the signed-in account: the owner reads and edits, a participant reads,
+ * anyone else gets 404. An invite code is a capability: whoever holds it (signed in) may read and answer it.
+ */
+
 import { idempotencyKeyHeadersSchema } from '../requests/common.js';
 import { albumParamsSchema } from '../requests/albums.js';
 import {
@@ -18,10 +23,6 @@ import { endpoint, meta, noBody } from './define.js';
 
 const signedIn = meta({ access: 'session', tag: 'splits' });
 
-/**
- * Royalty splits. Every call is scoped to the signed-in account: the owner reads and edits, a participant reads,
- * anyone else gets 404. An invite code is a capability: whoever holds it (signed in) may read and answer it.
- */
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v1/splits',

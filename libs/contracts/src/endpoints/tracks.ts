@@ -1,3 +1,8 @@
+/**
+ * The account's tracks and each album's tracks, with the editing calls of one track (add, change, move, delete,
+ * upload its audio) beside the album form (docs/decisions/0033-releases-api.md).
+ */
+
 import { trackListSchema, trackPageSchema, trackSchema } from '../track.js';
 import { albumChildrenParamsSchema, albumTrackParamsSchema } from '../requests/albums.js';
 import {
@@ -10,10 +15,6 @@ import { endpoint, formDataBody, meta, noBody } from './define.js';
 
 const signedIn = meta({ access: 'session', tag: 'tracks' });
 
-/**
- * The account's tracks and each album's tracks, with the editing calls of one track (add, change, move, delete,
- * upload its audio) beside the album form (docs/decisions/0033-releases-api.md).
- */
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v2/tracks',

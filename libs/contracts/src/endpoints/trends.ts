@@ -1,3 +1,5 @@
+/** The signed-in account's streams (an impersonation session reads the impersonated user's). */
+
 import { trendsQuerySchema } from '../requests/trends.js';
 import {
   playlistStreamSeriesSchema,
@@ -16,7 +18,6 @@ const QUERY_HELP =
   'that had no streams). Filters: album_id, track_id, artist_id, territory; ids that are not the account’s ' +
   'match nothing (zeros, empty lists). limit: rows (default 10, at most 1000).';
 
-/** The signed-in account's streams (an impersonation session reads the impersonated user's). */
 export const streamTotal = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v1/trends/streams/total',

@@ -1,7 +1,8 @@
+/** The signed-in user reads and changes itself; nobody else's profile is reachable here. */
+
 import { currentUserSchema, updateCurrentUserRequestSchema } from '../auth.js';
 import { endpoint, meta } from './define.js';
 
-/** The signed-in user reads and changes itself; nobody else's profile is reachable here. */
 export const me = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v1/users/me',

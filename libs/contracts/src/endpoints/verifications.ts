@@ -1,7 +1,8 @@
+/** Identity verification of the signed-in user's account. */
+
 import { verificationStatusSchema } from '../verifications.js';
 import { endpoint, formDataBody, meta } from './define.js';
 
-/** Identity verification of the signed-in user's account. */
 export const submit = /*#__PURE__*/ endpoint({
   method: 'POST',
   path: '/v1/verifications',

@@ -1,3 +1,5 @@
+/** The signed-in account's wallet (an impersonation session reads the impersonated user's). */
+
 import { z } from 'zod';
 import { periodParamsSchema } from '../periods.js';
 import {
@@ -14,7 +16,6 @@ import { endpoint, meta } from './define.js';
 
 const signedIn = meta({ access: 'session', tag: 'wallet' });
 
-/** The signed-in account's wallet (an impersonation session reads the impersonated user's). */
 export const get = /*#__PURE__*/ endpoint({
   method: 'GET',
   path: '/v1/wallet',
