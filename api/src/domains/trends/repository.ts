@@ -130,6 +130,35 @@ function grainsFor(kind: KeyKind, filters: TrendFilters): Grains {
   return trackDailyServes(kind, filters) ? TRACK_TOTAL_GRAINS : TRACK_GRAINS;
 }
 
+/** One part of a range: its table and period column ('month', 'week' or 'day'), first and last period. */
+type RangePart = (table: string, column: string, from: string, to: string) => string;
+
+/**
+ * The parts of a day range, each written by `part`: whole months from the monthly table; in what is left on either
+ * side, whole ISO weeks from the weekly one; only the last few days (at most six a side) from the daily table.
+ */
+function rangeParts(range: DayRange, grains: Grains, part: RangePart): string[] {
+  const parts: string[] = [];
+  const weeksAndDays = (span: DayRange) => {
+    const weeks = wholeWeeks(span);
+    if (!weeks) {
+      parts.push(part(grains.daily, 'day', span.start, span.end));
+      return;
+    }
+    parts.push(part(grains.weekly, 'week', weeks.first, weeks.last));
+    if (span.start < weeks.first) parts.push(part(grains.daily, 'day', span.start, addDays(weeks.first, -1)));
+    if (weeks.end < span.end) parts.push(part(grains.daily, 'day', addDays(weeks.end, 1), span.end));
+  };
+  const months = wholeMonths(range);
+  if (!months) weeksAndDays(range);
+  else {
+    parts.push(part(grains.monthly, 'month', months.first, months.last));
+    if (range.start < months.first) weeksAndDays({ start: range.start, end: addDays(months.first, -1) });
+    if (months.end < range.end) weeksAndDays({ start: addDays(months.end, 1), end: range.end });
+  }
+  return parts;
+}
+
 /** Streams and sub30 per key over a range (one row with key '' for NONE). */
 export async function sumByKey(
   q: Queryable,
@@ -140,43 +169,92 @@ export async function sumByKey(
   const params = new Params();
   const account = params.add(filters.accountId);
   const key = KEY_COLUMNS[kind];
-  const parts: string[] = [];
-  const grains = grainsFor(kind, filters);
-  const daily = (from: string, to: string) =>
-    `SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM ${grains.daily}
-      WHERE account_id = ${account} AND day BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
-      ${filterSql(params, filters, true)} GROUP BY 1`;
-  {
-    // Whole months from the monthly rollup; in what is left on either side, whole ISO weeks from the weekly one;
-    // only the last few days (at most six a side) from the daily table.
-    const weeksAndDays = (span: DayRange) => {
-      const weeks = wholeWeeks(span);
-      if (!weeks) {
-        parts.push(daily(span.start, span.end));
-        return;
-      }
-      parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM ${grains.weekly}
-        WHERE account_id = ${account} AND week BETWEEN ${params.add(weeks.first)}::date AND ${params.add(weeks.last)}::date
-        ${filterSql(params, filters, true)} GROUP BY 1`);
-      if (span.start < weeks.first) parts.push(daily(span.start, addDays(weeks.first, -1)));
-      if (weeks.end < span.end) parts.push(daily(addDays(weeks.end, 1), span.end));
-    };
-    const months = wholeMonths(range);
-    if (!months) weeksAndDays(range);
-    else {
-      parts.push(`SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM ${grains.monthly}
-        WHERE account_id = ${account} AND month BETWEEN ${params.add(months.first)}::date AND ${params.add(months.last)}::date
-        ${filterSql(params, filters, true)} GROUP BY 1`);
-      if (range.start < months.first) weeksAndDays({ start: range.start, end: addDays(months.first, -1) });
-      if (months.end < range.end) weeksAndDays({ start: addDays(months.end, 1), end: range.end });
-    }
-  }
+  const parts = rangeParts(
+    range,
+    grainsFor(kind, filters),
+    (table, column, from, to) =>
+      `SELECT ${key} AS key, sum(streams) AS streams, sum(sub30) AS sub30 FROM ${table}
+        WHERE account_id = ${account} AND ${column} BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
+        ${filterSql(params, filters, true)} GROUP BY 1`,
+  );
   const { rows } = await q.query<{ key: string; streams: string; sub30: string }>(
     `SELECT key, sum(streams)::bigint AS streams, sum(sub30)::bigint AS sub30
        FROM (${parts.join(' UNION ALL ')}) parts GROUP BY key`,
     params.values,
   );
   return new Map(rows.map((row) => [row.key, { streams: Number(row.streams), sub30: Number(row.sub30) }]));
+}
+
+/** A bucket kind's column, and its order among equal figures: that of its text (so ties break as in JavaScript). */
+const RANKED_KEYS: Record<Exclude<KeyKind, 'NONE'>, { column: string; order: string }> = {
+  // A uuid orders as its lower-case text does (byte by byte), and groups faster than the text.
+  TRACK: { column: 'track_id', order: 'key' },
+  PLATFORM: { column: 'platform', order: 'key COLLATE "C"' },
+  TERRITORY: { column: 'territory', order: 'key::text COLLATE "C"' },
+};
+
+export type RankedRow = { key: string; current: Figures; previous: Figures };
+
+/**
+ * The `limit` keys with the most streams over `current` (ties by key; none without streams), each with its figures
+ * over `current` and, when asked, over `previous` — in one statement that returns only those rows: the previous
+ * period is read for the top keys alone (an array the index conditions can use), not for every key
+ * (docs/decisions/0052-trends-at-scale.md, "Third pass").
+ */
+export async function rankedSums(
+  q: Queryable,
+  kind: Exclude<KeyKind, 'NONE'>,
+  current: DayRange,
+  previous: DayRange | null,
+  filters: TrendFilters,
+  limit: number,
+): Promise<RankedRow[]> {
+  const params = new Params();
+  const account = params.add(filters.accountId);
+  const { column, order } = RANKED_KEYS[kind];
+  const grains = grainsFor(kind, filters);
+  const partsOf = (range: DayRange, restriction: string) =>
+    rangeParts(
+      range,
+      grains,
+      (table, period, from, to) =>
+        `SELECT ${column} AS key, streams, sub30 FROM ${table}
+          WHERE account_id = ${account} AND ${period} BETWEEN ${params.add(from)}::date AND ${params.add(to)}::date
+          ${filterSql(params, filters, true)}${restriction}`,
+    ).join(' UNION ALL ');
+  const inRange = partsOf(current, '');
+  const top = `SELECT key, streams, sub30 FROM in_range WHERE streams > 0
+    ORDER BY streams DESC, ${order} LIMIT ${params.add(limit)}`;
+  // The previous period: only the top keys' rows (ARRAY(…) is computed once, so indexes can take it as a condition).
+  const before = previous && partsOf(previous, ` AND ${column} = ANY(ARRAY(SELECT key FROM ranked))`);
+  const { rows } = await q.query<{
+    key: string;
+    streams: string;
+    sub30: string;
+    previous_streams: string;
+    previous_sub30: string;
+  }>(
+    `WITH in_range AS (
+       SELECT key, sum(streams) AS streams, sum(sub30) AS sub30 FROM (${inRange}) parts GROUP BY key
+     ), ranked AS (${top})${
+       before
+         ? `, before_range AS (
+       SELECT key, sum(streams) AS streams, sum(sub30) AS sub30 FROM (${before}) parts GROUP BY key
+     )`
+         : ''
+     }
+     SELECT ranked.key::text AS key, ranked.streams::bigint AS streams, ranked.sub30::bigint AS sub30,
+            ${before ? 'coalesce(before_range.streams, 0)' : '0'}::bigint AS previous_streams,
+            ${before ? 'coalesce(before_range.sub30, 0)' : '0'}::bigint AS previous_sub30
+       FROM ranked ${before ? 'LEFT JOIN before_range ON before_range.key = ranked.key' : ''}
+      ORDER BY ranked.streams DESC, ${order.replace('key', 'ranked.key')}`,
+    params.values,
+  );
+  return rows.map((row) => ({
+    key: row.key,
+    current: { streams: Number(row.streams), sub30: Number(row.sub30) },
+    previous: { streams: Number(row.previous_streams), sub30: Number(row.previous_sub30) },
+  }));
 }
 
 export type SeriesRow = { period: string; key: string; streams: number; sub30: number };

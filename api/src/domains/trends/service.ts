@@ -25,6 +25,7 @@ import {
   playlistSeries,
   playlistSums,
   playlistsById,
+  rankedSums,
   seriesByKey,
   sumByKey,
   trackIdsOfArtist,
@@ -91,14 +92,12 @@ export function createTrendService({ db, limits }: { db: Db; limits: TrendLimits
     const { request, filters } = await scope(accountId, query);
     const kind = request.bucketBy ?? 'TRACK';
     if (!filters) return { kind, items: [] };
-    const [current, previous] = await Promise.all([
-      sumByKey(db, kind, request.current, filters),
-      sumByKey(db, kind, request.previous, filters),
-    ]);
-    const keys = topKeys(current, request.limit);
+    // Ranked in the database: only the rows shown come back, with their previous period (0052, "Third pass").
+    const ranked = await rankedSums(db, kind, request.current, request.previous, filters, request.limit);
+    const keys = ranked.map((row) => row.key);
     const tracks = kind === 'TRACK' ? await trackBuckets(db, accountId, keys, origin) : null;
     const items: TrendStatisticRow[] = [];
-    for (const key of keys) {
+    for (const { key, current: now, previous: before } of ranked) {
       const bucket =
         kind === 'TRACK'
           ? tracks!.get(key)
@@ -107,8 +106,6 @@ export function createTrendService({ db, limits }: { db: Db; limits: TrendLimits
             : territoryBucket(key);
       // A track without its catalogue row (never expected: facts only name tracks the catalogue had) is left out.
       if (!bucket) continue;
-      const now = current.get(key) ?? NOTHING;
-      const before = previous.get(key) ?? NOTHING;
       items.push({
         bucket,
         value: now.streams,
@@ -133,8 +130,9 @@ export function createTrendService({ db, limits }: { db: Db; limits: TrendLimits
     let rows: Awaited<ReturnType<typeof seriesByKey>> = [];
     if (filters && kind === 'NONE') {
       rows = await seriesByKey(db, kind, request.current, request.granularity, filters, null);
-    } else if (filters) {
-      keys = topKeys(await sumByKey(db, kind, request.current, filters), request.limit);
+    } else if (filters && kind !== 'NONE') {
+      const ranked = await rankedSums(db, kind, request.current, null, filters, request.limit);
+      keys = ranked.map((row) => row.key);
       rows = keys.length
         ? await seriesByKey(db, kind, request.current, request.granularity, filters, keys)
         : [];
