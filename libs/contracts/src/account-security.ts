@@ -10,20 +10,20 @@ import { sessionStatusSchema } from './session.js';
  */
 
 /** The password the user signs in with now, asked again before a sensitive change. */
-export const currentPasswordSchema = z
+export const currentPasswordSchema = /*#__PURE__*/ z
   .string()
   .min(1, 'Enter your current password')
   .max(256, 'Use at most 256 characters');
 
 /** POST /v1/users/me/email: answers the user, whose new address waits for confirmation from the mailed link. */
-export const changeEmailRequestSchema = z.object({
+export const changeEmailRequestSchema = /*#__PURE__*/ z.object({
   currentPassword: currentPasswordSchema,
   email: emailAddressSchema,
 });
 export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
 
 /** POST /v1/users/me/password: 204. */
-export const changePasswordRequestSchema = z.object({
+export const changePasswordRequestSchema = /*#__PURE__*/ z.object({
   currentPassword: currentPasswordSchema,
   password: newPasswordSchema,
 });
@@ -33,7 +33,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
  * POST /v1/users/me/second-step/totp (201): a new TOTP secret for an authenticator app, as text (base32) and as an
  * `otpauth://` URL for a QR code. Not in use until a first code from it is confirmed before `expiresAt`.
  */
-export const totpEnrolmentSchema = z.object({
+export const totpEnrolmentSchema = /*#__PURE__*/ z.object({
   secret: z.string().min(16),
   otpauthUrl: z.string().startsWith('otpauth://totp/'),
   expiresAt: dateStringSchema,
@@ -41,17 +41,19 @@ export const totpEnrolmentSchema = z.object({
 export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 
 /** A six-digit code from an authenticator app. */
-export const sixDigitCodeSchema = z
+export const sixDigitCodeSchema = /*#__PURE__*/ z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'Enter the six-digit code');
 
 /** POST /v1/users/me/second-step/totp/confirm: the first code from the new secret switches the second step on. */
-export const confirmTotpRequestSchema = z.object({ secret: sixDigitCodeSchema });
+export const confirmTotpRequestSchema = /*#__PURE__*/ z.object({ secret: sixDigitCodeSchema });
 export type ConfirmTotpRequest = z.infer<typeof confirmTotpRequestSchema>;
 
 /** DELETE /v1/users/me/second-step: 204. */
-export const disableSecondStepRequestSchema = z.object({ currentPassword: currentPasswordSchema });
+export const disableSecondStepRequestSchema = /*#__PURE__*/ z.object({
+  currentPassword: currentPasswordSchema,
+});
 export type DisableSecondStepRequest = z.infer<typeof disableSecondStepRequestSchema>;
 
 /**
@@ -59,7 +61,7 @@ export type DisableSecondStepRequest = z.infer<typeof disableSecondStepRequestSc
  * session's own requests (stamped at most once a minute) and are null until its first one. `impersonation` marks a
  * session an administrator opened to view the product as the user; `current` is the caller's own.
  */
-export const activeSessionSchema = z.object({
+export const activeSessionSchema = /*#__PURE__*/ z.object({
   id: idSchema,
   status: sessionStatusSchema,
   createdAt: dateStringSchema,
@@ -73,8 +75,8 @@ export const activeSessionSchema = z.object({
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
 /** GET /v1/sessions: most recently used first. */
-export const activeSessionListSchema = z.object({ items: z.array(activeSessionSchema) });
+export const activeSessionListSchema = /*#__PURE__*/ z.object({ items: z.array(activeSessionSchema) });
 export type ActiveSessionList = z.infer<typeof activeSessionListSchema>;
 
 /** DELETE /v1/sessions/{id}. */
-export const sessionParamsSchema = z.object({ id: z.uuid() });
+export const sessionParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });

@@ -6,7 +6,7 @@ import { pageQuerySchema, paginatedSchema } from './pagination.js';
  * it succeeds (suspensions, impersonations started, review decisions, report uploads, exchange rates, period
  * closes) — generated from the endpoint definitions, so a new admin endpoint is audited the day it is defined.
  */
-export const adminAuditEventSchema = z.object({
+export const adminAuditEventSchema = /*#__PURE__*/ z.object({
   id: z.string(),
   at: z.iso.datetime({ offset: true }),
   adminId: z.uuid(),
@@ -21,9 +21,9 @@ export const adminAuditEventSchema = z.object({
   status: z.number().int(),
 });
 export type AdminAuditEvent = z.infer<typeof adminAuditEventSchema>;
-export const adminAuditPageSchema = paginatedSchema(adminAuditEventSchema);
+export const adminAuditPageSchema = /*#__PURE__*/ paginatedSchema(adminAuditEventSchema);
 
-export const adminAuditQuerySchema = pageQuerySchema.extend({
+export const adminAuditQuerySchema = /*#__PURE__*/ pageQuerySchema.extend({
   /** Only the actions of this administrator. */
   adminId: z.uuid().optional(),
 });

@@ -20,7 +20,7 @@ import { trackSchema } from './track.js';
  * after publishing, so it takes the content statuses.
  */
 export const ALBUM_STATUSES = CONTENT_STATUSES;
-export const albumStatusSchema = z.enum(ALBUM_STATUSES);
+export const albumStatusSchema = /*#__PURE__*/ z.enum(ALBUM_STATUSES);
 export type AlbumStatus = z.infer<typeof albumStatusSchema>;
 
 /**
@@ -28,7 +28,7 @@ export type AlbumStatus = z.infer<typeof albumStatusSchema>;
  * platforms chosen; `territories` the country codes it is released in; `autofill` the metadata fields that were
  * filled in automatically.
  */
-export const albumSchema = z.object({
+export const albumSchema = /*#__PURE__*/ z.object({
   id: idSchema,
   title: z.string().nullish(),
   status: albumStatusSchema.nullish(),
@@ -65,20 +65,20 @@ export const albumSchema = z.object({
 export type Album = z.infer<typeof albumSchema>;
 
 /** The detailed album (GET/POST /v1/albums/{id}, POST /v1/albums, publish): adds tracks and links. */
-export const albumDetailSchema = albumSchema.extend({
+export const albumDetailSchema = /*#__PURE__*/ albumSchema.extend({
   tracks: z.array(trackSchema),
   links: z.array(linkSchema),
 });
 export type AlbumDetail = z.infer<typeof albumDetailSchema>;
 
 /** GET /v2/albums and GET /v2/artists/{artistId}/albums. */
-export const albumPageSchema = paginatedSchema(albumSchema);
+export const albumPageSchema = /*#__PURE__*/ paginatedSchema(albumSchema);
 
 /**
  * An album summary (trends, fee reports). version and barcode are always present, null when the album has
  * none; isCollaboration is true when more than one primary artist shares the release.
  */
-export const albumSummarySchema = z.object({
+export const albumSummarySchema = /*#__PURE__*/ z.object({
   id: idSchema,
   title: z.string().nullish(),
   version: z.string().nullable(),

@@ -3,19 +3,19 @@ import { countryCodeSchema } from './primitives.js';
 import { userSchema } from './session.js';
 
 /** E-mail addresses are compared case-insensitively, so they travel trimmed and lower-cased. */
-export const emailAddressSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
+export const emailAddressSchema = /*#__PURE__*/ z.string().trim().toLowerCase().pipe(z.email().max(254));
 
 /** NIST 800-63B: length matters, composition rules do not. The upper bound keeps hashing cheap to refuse. */
-export const newPasswordSchema = z
+export const newPasswordSchema = /*#__PURE__*/ z
   .string()
   .min(10, 'Use at least 10 characters')
   .max(256, 'Use at most 256 characters');
 
-const personNameSchema = z.string().trim().min(1).max(100);
-const citySchema = z.string().trim().max(100);
+const personNameSchema = /*#__PURE__*/ z.string().trim().min(1).max(100);
+const citySchema = /*#__PURE__*/ z.string().trim().max(100);
 
 /** POST /v1/sessions. */
-export const loginRequestSchema = z.object({
+export const loginRequestSchema = /*#__PURE__*/ z.object({
   email: emailAddressSchema,
   password: z.string().min(1).max(256),
 });
@@ -25,13 +25,13 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
  * POST /v1/sessions/current/refresh. The refresh token itself comes in its HttpOnly cookie (decision 0054); the
  * body only says which one: an admin viewing the product as a user holds two, their own and the impersonation's.
  */
-export const refreshSessionRequestSchema = z.object({
+export const refreshSessionRequestSchema = /*#__PURE__*/ z.object({
   impersonation: z.boolean().optional(),
 });
 export type RefreshSessionRequest = z.infer<typeof refreshSessionRequestSchema>;
 
 /** POST /v1/sessions/current/verify: the TOTP or the e-mailed six-digit code. */
-export const verifySessionRequestSchema = z.object({
+export const verifySessionRequestSchema = /*#__PURE__*/ z.object({
   secret: z
     .string()
     .trim()
@@ -40,7 +40,7 @@ export const verifySessionRequestSchema = z.object({
 export type VerifySessionRequest = z.infer<typeof verifySessionRequestSchema>;
 
 /** POST /v1/signup. The spec does not show the fields; these are what the account screen needs. */
-export const signupRequestSchema = z.object({
+export const signupRequestSchema = /*#__PURE__*/ z.object({
   email: emailAddressSchema,
   password: newPasswordSchema,
   firstName: personNameSchema,
@@ -51,7 +51,7 @@ export const signupRequestSchema = z.object({
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 /** POST /v1/users/me: every field optional; null clears country or city. */
-export const updateCurrentUserRequestSchema = z.object({
+export const updateCurrentUserRequestSchema = /*#__PURE__*/ z.object({
   firstName: personNameSchema.optional(),
   lastName: personNameSchema.optional(),
   country: countryCodeSchema.nullable().optional(),
@@ -66,29 +66,29 @@ const emailedChallengeFields = {
 };
 
 /** POST /v1/emails: e-mail activation. */
-export const emailActivationRequestSchema = z.object(emailedChallengeFields);
+export const emailActivationRequestSchema = /*#__PURE__*/ z.object(emailedChallengeFields);
 export type EmailActivationRequest = z.infer<typeof emailActivationRequestSchema>;
 
 /** POST /v1/passwords/new: ask for a reset link. */
-export const passwordResetLinkRequestSchema = z.object({ email: emailAddressSchema });
+export const passwordResetLinkRequestSchema = /*#__PURE__*/ z.object({ email: emailAddressSchema });
 export type PasswordResetLinkRequest = z.infer<typeof passwordResetLinkRequestSchema>;
 
 /** POST /v1/passwords: the e-mailed link's challenge plus the new password. */
-export const passwordResetRequestSchema = z.object({
+export const passwordResetRequestSchema = /*#__PURE__*/ z.object({
   ...emailedChallengeFields,
   password: newPasswordSchema,
 });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 export const SECOND_STEP_METHODS = ['none', 'totp', 'email'] as const;
-export const secondStepMethodSchema = z.enum(SECOND_STEP_METHODS);
+export const secondStepMethodSchema = /*#__PURE__*/ z.enum(SECOND_STEP_METHODS);
 export type SecondStepMethod = z.infer<typeof secondStepMethodSchema>;
 
 /**
  * GET/POST /v1/users/me: the spec's User plus what only its owner sees. `isAdmin` lets the admin screens show
  * themselves without a failing call; the server checks it on every admin route regardless.
  */
-export const currentUserSchema = userSchema.extend({
+export const currentUserSchema = /*#__PURE__*/ userSchema.extend({
   isAdmin: z.boolean(),
   emailVerified: z.boolean(),
   secondStep: secondStepMethodSchema,

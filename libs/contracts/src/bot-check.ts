@@ -33,7 +33,7 @@ export function botCheckActionFor(method: string, path: string): BotCheckAction 
 }
 
 /** An ALTCHA v2 challenge (what `altcha-lib`'s `solveChallenge` takes). */
-export const botCheckChallengeSchema = z.object({
+export const botCheckChallengeSchema = /*#__PURE__*/ z.object({
   parameters: z.object({
     algorithm: z.string(),
     nonce: z.string(),

@@ -44,7 +44,7 @@ export const GENRES = [
   'SOUNDTRACK',
   'VOCAL',
 ] as const;
-export const genreSchema = z.enum(GENRES);
+export const genreSchema = /*#__PURE__*/ z.enum(GENRES);
 export type Genre = z.infer<typeof genreSchema>;
 
 /**
@@ -242,7 +242,7 @@ export const LANGUAGE_CODES = [
   'ZA',
   'ZU',
 ] as const;
-export const languageCodeSchema = z.enum(LANGUAGE_CODES);
+export const languageCodeSchema = /*#__PURE__*/ z.enum(LANGUAGE_CODES);
 export type LanguageCode = z.infer<typeof languageCodeSchema>;
 
 /** Territories: the spec does not show the values; they are the country codes (ISO 3166-1 alpha-2 plus XK). */
@@ -252,17 +252,17 @@ export type Territory = z.infer<typeof territorySchema>;
 
 /** Release type (album format). */
 export const RELEASE_TYPES = ['ALBUM', 'BOXSET', 'EP', 'SINGLE'] as const;
-export const releaseTypeSchema = z.enum(RELEASE_TYPES);
+export const releaseTypeSchema = /*#__PURE__*/ z.enum(RELEASE_TYPES);
 export type ReleaseType = z.infer<typeof releaseTypeSchema>;
 
 /** Status: PENDING, ACTIVE (license status). */
 export const STATUSES = ['PENDING', 'ACTIVE'] as const;
-export const statusSchema = z.enum(STATUSES);
+export const statusSchema = /*#__PURE__*/ z.enum(STATUSES);
 export type Status = z.infer<typeof statusSchema>;
 
 /** Content status: the album's own status (see album.ts ALBUM_STATUSES). */
 export const CONTENT_STATUSES = ['DRAFT', 'PUBLISHED', 'EDITED'] as const;
-export const contentStatusSchema = z.enum(CONTENT_STATUSES);
+export const contentStatusSchema = /*#__PURE__*/ z.enum(CONTENT_STATUSES);
 export type ContentStatus = z.infer<typeof contentStatusSchema>;
 
 /** Release review status. Also the per-platform delivery status (see platforms.ts); UNKNOWN is its fallback. */
@@ -274,17 +274,17 @@ export const RELEASE_REVIEW_STATUSES = [
   'LIVE',
   'UNKNOWN',
 ] as const;
-export const releaseReviewStatusSchema = enumWithFallback(RELEASE_REVIEW_STATUSES, 'UNKNOWN');
+export const releaseReviewStatusSchema = /*#__PURE__*/ enumWithFallback(RELEASE_REVIEW_STATUSES, 'UNKNOWN');
 export type ReleaseReviewStatus = (typeof RELEASE_REVIEW_STATUSES)[number];
 
 /** "Another status set" of the spec: the progress of a background process (upload, rendition, challenge). */
 export const PROCESS_STATUSES = ['INITIALIZED', 'PENDING', 'COMPLETED'] as const;
-export const processStatusSchema = z.enum(PROCESS_STATUSES);
+export const processStatusSchema = /*#__PURE__*/ z.enum(PROCESS_STATUSES);
 export type ProcessStatus = z.infer<typeof processStatusSchema>;
 
 /** Plan type: the id of a reporting (payment) plan. */
 export const PLAN_TYPES = ['FREE', 'FREE_DISTRIBUTION', 'EARLY_ADOPTER', 'STANDARD'] as const;
-export const planTypeSchema = z.enum(PLAN_TYPES);
+export const planTypeSchema = /*#__PURE__*/ z.enum(PLAN_TYPES);
 export type PlanType = z.infer<typeof planTypeSchema>;
 
 /** Release metadata field kinds: the album fields that can be filled in automatically (album.autofill). */
@@ -298,12 +298,12 @@ export const RELEASE_METADATA_FIELDS = [
   'C_LINE',
   'P_LINE',
 ] as const;
-export const releaseMetadataFieldSchema = z.enum(RELEASE_METADATA_FIELDS);
+export const releaseMetadataFieldSchema = /*#__PURE__*/ z.enum(RELEASE_METADATA_FIELDS);
 export type ReleaseMetadataField = z.infer<typeof releaseMetadataFieldSchema>;
 
 /** Metadata search field set: the track fields filled in from a metadata search (track.autofill). */
 export const METADATA_SEARCH_FIELDS = ['ISRC', 'ARTISTS', 'GENRES'] as const;
-export const metadataSearchFieldSchema = z.enum(METADATA_SEARCH_FIELDS);
+export const metadataSearchFieldSchema = /*#__PURE__*/ z.enum(METADATA_SEARCH_FIELDS);
 export type MetadataSearchField = z.infer<typeof metadataSearchFieldSchema>;
 
 /** Sort fields (wire values of `order_by`). */

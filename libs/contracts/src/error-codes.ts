@@ -41,7 +41,7 @@ export const API_ERROR_CODES = [
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
-export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
+export const apiErrorCodeSchema = /*#__PURE__*/ z.enum(API_ERROR_CODES);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 
 /** The message a refused refresh carries (also the server's message for it). */

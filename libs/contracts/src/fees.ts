@@ -18,11 +18,11 @@ import {
 
 /** Where collected streams were paid from: the release's royalties, or the owner's wallet balance. */
 export const STREAM_COLLECTION_ORIGINS = ['ROYALTIES', 'BALANCE'] as const;
-export const streamCollectionOriginSchema = z.enum(STREAM_COLLECTION_ORIGINS);
+export const streamCollectionOriginSchema = /*#__PURE__*/ z.enum(STREAM_COLLECTION_ORIGINS);
 export type StreamCollectionOrigin = z.infer<typeof streamCollectionOriginSchema>;
 
 /** Streams collected towards a fee from one origin; royaltyCollected in micro-units. */
-export const streamCollectionEntrySchema = z.object({
+export const streamCollectionEntrySchema = /*#__PURE__*/ z.object({
   origin: streamCollectionOriginSchema,
   numberOfStreamsCollected: countSchema,
   royaltyCollected: microUnitsSchema.min(0),
@@ -30,11 +30,11 @@ export const streamCollectionEntrySchema = z.object({
 export type StreamCollectionEntry = z.infer<typeof streamCollectionEntrySchema>;
 
 /** A stream count. */
-export const streamCountEntrySchema = z.object({ numStreams: countSchema });
+export const streamCountEntrySchema = /*#__PURE__*/ z.object({ numStreams: countSchema });
 export type StreamCountEntry = z.infer<typeof streamCountEntrySchema>;
 
 /** The distribution fee terms of a plan: the streams owed per license year and the price of one stream. */
-export const planDistributionFeeSchema = z.object({
+export const planDistributionFeeSchema = /*#__PURE__*/ z.object({
   numberOfStreams: countSchema,
   pricePerStream: microUnitsSchema.min(0),
 });
@@ -44,7 +44,7 @@ export type PlanDistributionFee = z.infer<typeof planDistributionFeeSchema>;
  * A reporting plan (GET /v1/reporting/plans/standard): id is the plan type; share is the part of the
  * royalties the artist keeps, in basis points (10,000 = all of it).
  */
-export const reportingPlanSchema = z.object({
+export const reportingPlanSchema = /*#__PURE__*/ z.object({
   id: planTypeSchema,
   share: basisPointsSchema,
   distributionFee: planDistributionFeeSchema.nullish(),
@@ -55,7 +55,7 @@ export type ReportingPlan = z.infer<typeof reportingPlanSchema>;
  * A license report item. ownershipConfirmedAt is read from the same termsAcceptedAt field: accepting the
  * terms confirms ownership, so whatever the wire says, the parsed value equals termsAcceptedAt.
  */
-export const licenseReportItemSchema = z
+export const licenseReportItemSchema = /*#__PURE__*/ z
   .object({
     id: idSchema.nullish(),
     albumId: idSchema.nullish(),
@@ -65,10 +65,10 @@ export const licenseReportItemSchema = z
   .transform((item) => ({ ...item, ownershipConfirmedAt: item.termsAcceptedAt }));
 export type LicenseReportItem = z.output<typeof licenseReportItemSchema>;
 /** GET /v2/reporting/licenses. */
-export const licenseReportPageSchema = paginatedSchema(licenseReportItemSchema);
+export const licenseReportPageSchema = /*#__PURE__*/ paginatedSchema(licenseReportItemSchema);
 
 /** A settlement offer: what a takedown before settlement costs. amountDue in minor units. */
-export const settlementOfferSchema = z.object({
+export const settlementOfferSchema = /*#__PURE__*/ z.object({
   referenceDate: dateStringSchema,
   numberOfStreams: countSchema,
   numberOfStreamsRemaining: countSchema,
@@ -115,11 +115,13 @@ function checkStreamTotals(
 }
 
 /** A distribution fee: its collected and remaining streams add up to its streams. */
-export const distributionFeeSchema = z.object(distributionFeeShape).superRefine(checkStreamTotals);
+export const distributionFeeSchema = /*#__PURE__*/ z
+  .object(distributionFeeShape)
+  .superRefine(checkStreamTotals);
 export type DistributionFee = z.output<typeof distributionFeeSchema>;
 
 /** GET /v1/albums/{id}/distribution-fee (a 204 answer means no fee): the single-album version. */
-export const albumDistributionFeeSchema = z
+export const albumDistributionFeeSchema = /*#__PURE__*/ z
   .object({
     ...distributionFeeShape,
     settlementRequiredForTakedown: lenientBooleanSchema,
@@ -129,9 +131,9 @@ export const albumDistributionFeeSchema = z
 export type AlbumDistributionFee = z.output<typeof albumDistributionFeeSchema>;
 
 /** An item of the distribution-fee report: the fee with its album embedded. */
-export const distributionFeeReportItemSchema = z
+export const distributionFeeReportItemSchema = /*#__PURE__*/ z
   .object({ ...distributionFeeShape, album: albumSummarySchema })
   .superRefine(checkStreamTotals);
 export type DistributionFeeReportItem = z.output<typeof distributionFeeReportItemSchema>;
 /** GET /v2/reporting/distribution-fees. */
-export const distributionFeeReportSchema = paginatedSchema(distributionFeeReportItemSchema);
+export const distributionFeeReportSchema = /*#__PURE__*/ paginatedSchema(distributionFeeReportItemSchema);

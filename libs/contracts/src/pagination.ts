@@ -45,8 +45,8 @@ export function totalPages(page: Pick<Paginated<unknown>, 'totalItems' | 'size'>
   return Math.ceil(page.totalItems / page.size);
 }
 
-export const orderSchema = z.enum(['asc', 'desc']);
-export const pageQuerySchema = z.object({
+export const orderSchema = /*#__PURE__*/ z.enum(['asc', 'desc']);
+export const pageQuerySchema = /*#__PURE__*/ z.object({
   offset: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(200).default(25),
 });

@@ -10,11 +10,11 @@ import { minorUnitsSchema } from './quantities.js';
 
 /** What a payment pays for. A takedown: the settlement of the release's distribution fee that its takedown needs. */
 export const PAYMENT_PURPOSES = ['TAKEDOWN'] as const;
-export const paymentPurposeSchema = z.enum(PAYMENT_PURPOSES);
+export const paymentPurposeSchema = /*#__PURE__*/ z.enum(PAYMENT_PURPOSES);
 
 /** PENDING until the provider says the card was charged (SUCCEEDED) or not (FAILED); both are final. */
 export const PAYMENT_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
-export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export const paymentStatusSchema = /*#__PURE__*/ z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /**
@@ -23,19 +23,19 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
  * money stays in the wallet, where it can be paid out).
  */
 export const PAYMENT_RESULTS = ['TAKEN_DOWN', 'KEPT_IN_WALLET'] as const;
-export const paymentResultSchema = z.enum(PAYMENT_RESULTS);
+export const paymentResultSchema = /*#__PURE__*/ z.enum(PAYMENT_RESULTS);
 
 /** POST /v1/payments: the card pays the whole takedown settlement (`amount` must equal the amount due now). */
-export const paymentRequestSchema = z.object({
+export const paymentRequestSchema = /*#__PURE__*/ z.object({
   purpose: paymentPurposeSchema,
   albumId: z.union([z.string().trim().min(1).max(100), z.number().int()]).transform(String),
   amount: minorUnitsSchema.positive(),
 });
 export type PaymentRequest = z.input<typeof paymentRequestSchema>;
 
-export const paymentParamsSchema = z.object({ id: z.uuid() });
+export const paymentParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
 
-export const paymentSchema = z.object({
+export const paymentSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   purpose: paymentPurposeSchema,
   albumId: z.string(),
@@ -55,15 +55,15 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** The simulated provider's hosted checkout: its page and the Pay / Decline buttons' form posts. */
-export const simulatedCheckoutParamsSchema = z.object({ id: z.uuid() });
+export const simulatedCheckoutParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
 /** The checkout page's forms send nothing the server needs; whatever they send is ignored. */
-export const simulatedCheckoutFormSchema = z.object({});
+export const simulatedCheckoutFormSchema = /*#__PURE__*/ z.object({});
 
 /**
  * An event the simulated payment provider sends to POST /v1/payments/webhooks/simulator: a payment decided, or a
  * card set-up decided (the set-up's card is then read from the provider, as with a real one).
  */
-export const simulatedPaymentEventSchema = z.discriminatedUnion('type', [
+export const simulatedPaymentEventSchema = /*#__PURE__*/ z.discriminatedUnion('type', [
   z.object({
     /** Unique per event: an event id seen before is refused (a replay). */
     id: z.string().min(1).max(200),
@@ -84,7 +84,7 @@ export type SimulatedPaymentEvent = z.infer<typeof simulatedPaymentEventSchema>;
  * A Stripe event as POST /v1/payments/webhooks/stripe reads it: its id and type, and the Checkout Session it is
  * about (other events are acknowledged and ignored). Only trusted after its Stripe-Signature is checked.
  */
-export const stripeEventSchema = z.looseObject({
+export const stripeEventSchema = /*#__PURE__*/ z.looseObject({
   id: z.string().min(1).max(255),
   type: z.string().min(1).max(255),
   data: z.looseObject({ object: z.looseObject({ id: z.string().max(255).optional() }) }),
@@ -97,7 +97,7 @@ export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
  * return to /payment-methods/complete?setup_id=…); SUCCEEDED names the card stored; FAILED says why.
  */
 export const PAYMENT_METHOD_SETUP_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
-export const paymentMethodSetupSchema = z.object({
+export const paymentMethodSetupSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   status: z.enum(PAYMENT_METHOD_SETUP_STATUSES),
   /** Where to send the browser to enter the card; null once the set-up is decided. */
@@ -109,10 +109,10 @@ export const paymentMethodSetupSchema = z.object({
   decidedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type PaymentMethodSetup = z.infer<typeof paymentMethodSetupSchema>;
-export const paymentMethodSetupParamsSchema = z.object({ id: z.uuid() });
+export const paymentMethodSetupParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
 
 /** POST /v1/payment-methods with kind CARD answers the set-up it started, to send the browser to. */
-export const cardSetupStartedSchema = z.object({ setup: paymentMethodSetupSchema });
+export const cardSetupStartedSchema = /*#__PURE__*/ z.object({ setup: paymentMethodSetupSchema });
 export type CardSetupStarted = z.infer<typeof cardSetupStartedSchema>;
 
 /** The simulator's set-up page offers these test cards (no card number is typed, even into the simulator). */
@@ -120,7 +120,7 @@ export const SIMULATED_TEST_CARDS = {
   visa: { brand: 'visa', last4: '4242', label: 'Visa ending 4242' },
   mastercard: { brand: 'mastercard', last4: '4444', label: 'Mastercard ending 4444' },
 } as const;
-export const simulatedSetupFormSchema = z.object({
+export const simulatedSetupFormSchema = /*#__PURE__*/ z.object({
   card: z.enum(Object.keys(SIMULATED_TEST_CARDS) as ['visa', 'mastercard']).optional(),
 });
 
@@ -131,7 +131,7 @@ export const simulatedSetupFormSchema = z.object({
 export const SIMULATOR_SIGNATURE_HEADER = 'x-simulator-signature';
 export const SIMULATOR_TIMESTAMP_HEADER = 'x-simulator-timestamp';
 
-export const webhookReceiptSchema = z.object({
+export const webhookReceiptSchema = /*#__PURE__*/ z.object({
   received: z.literal(true),
   paymentStatus: paymentStatusSchema,
 });

@@ -30,7 +30,7 @@ export function ibanChecksumValid(iban: string): boolean {
   return remainder === 1;
 }
 
-export const ibanSchema = z
+export const ibanSchema = /*#__PURE__*/ z
   .string()
   .transform(normalizeIban)
   .pipe(
@@ -41,12 +41,12 @@ export const ibanSchema = z
   );
 
 /** A SWIFT/BIC code: bank (4 letters), country (2), location (2), optional branch (3). */
-export const bicSchema = z
+export const bicSchema = /*#__PURE__*/ z
   .string()
   .transform((value) => value.replace(/\s+/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Enter a BIC of 8 or 11 letters and digits'));
 
-const holderNameSchema = z
+const holderNameSchema = /*#__PURE__*/ z
   .string()
   .trim()
   .min(2, 'Enter the name the account is held in')
@@ -57,14 +57,14 @@ const holderNameSchema = z
  * set-up page, for paying in; never a payout target). Every method says which it is.
  */
 export const PAYMENT_METHOD_KINDS = ['BANK_ACCOUNT', 'CARD'] as const;
-export const paymentMethodKindSchema = z.enum(PAYMENT_METHOD_KINDS);
+export const paymentMethodKindSchema = /*#__PURE__*/ z.enum(PAYMENT_METHOD_KINDS);
 export type PaymentMethodKind = z.infer<typeof paymentMethodKindSchema>;
 
 /**
  * POST /v1/payment-methods: a bank account by IBAN (checked with its mod-97 check digits), or a card — which
  * sends nothing about the card: the card holder types it on the payment provider's own set-up page.
  */
-export const newPaymentMethodSchema = z.discriminatedUnion('kind', [
+export const newPaymentMethodSchema = /*#__PURE__*/ z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('BANK_ACCOUNT'),
     holderName: holderNameSchema,
@@ -80,7 +80,7 @@ export type NewPaymentMethodData = z.output<typeof newPaymentMethodSchema>;
 export type NewBankAccountData = Extract<NewPaymentMethodData, { kind: 'BANK_ACCOUNT' }>;
 
 /** A bank account on file. Only the last four characters of the account number are ever kept or shown. */
-export const bankAccountMethodSchema = z.object({
+export const bankAccountMethodSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   kind: z.literal('BANK_ACCOUNT'),
   holderName: z.string(),
@@ -94,7 +94,7 @@ export const bankAccountMethodSchema = z.object({
 export type BankAccountMethod = z.infer<typeof bankAccountMethodSchema>;
 
 /** A saved card: its brand, last four digits and expiry, as the provider reported them — never its number. */
-export const cardMethodSchema = z.object({
+export const cardMethodSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   kind: z.literal('CARD'),
   /** The provider's brand name, lower case: `visa`, `mastercard`, `amex`… */
@@ -106,17 +106,20 @@ export const cardMethodSchema = z.object({
 });
 export type CardMethod = z.infer<typeof cardMethodSchema>;
 
-export const paymentMethodSchema = z.discriminatedUnion('kind', [bankAccountMethodSchema, cardMethodSchema]);
+export const paymentMethodSchema = /*#__PURE__*/ z.discriminatedUnion('kind', [
+  bankAccountMethodSchema,
+  cardMethodSchema,
+]);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const isBankAccount = (method: PaymentMethod): method is BankAccountMethod =>
   method.kind === 'BANK_ACCOUNT';
 export const isCard = (method: PaymentMethod): method is CardMethod => method.kind === 'CARD';
-export const paymentMethodListSchema = z.object({ items: z.array(paymentMethodSchema) });
+export const paymentMethodListSchema = /*#__PURE__*/ z.object({ items: z.array(paymentMethodSchema) });
 export type PaymentMethodList = z.infer<typeof paymentMethodListSchema>;
-export const paymentMethodParamsSchema = z.object({ id: z.uuid() });
+export const paymentMethodParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
 
 /** The legal person a self-billing invoice is made out for: the account's billing details. */
-export const billingDetailsInputSchema = z.object({
+export const billingDetailsInputSchema = /*#__PURE__*/ z.object({
   legalName: z.string().trim().min(2, 'Enter the legal name').max(200, 'Use at most 200 characters'),
   addressLine: z.string().trim().min(3, 'Enter the street address').max(200, 'Use at most 200 characters'),
   postalCode: z.string().trim().max(20, 'Use at most 20 characters'),
@@ -133,7 +136,7 @@ export const billingDetailsInputSchema = z.object({
     .optional(),
 });
 export type BillingDetailsInput = z.input<typeof billingDetailsInputSchema>;
-export const billingDetailsSchema = z.object({
+export const billingDetailsSchema = /*#__PURE__*/ z.object({
   legalName: z.string(),
   addressLine: z.string(),
   postalCode: z.string(),
@@ -143,7 +146,9 @@ export const billingDetailsSchema = z.object({
 });
 export type BillingDetails = z.infer<typeof billingDetailsSchema>;
 /** GET /v1/billing-details: null until the account has entered them. */
-export const billingDetailsAnswerSchema = z.object({ billingDetails: billingDetailsSchema.nullable() });
+export const billingDetailsAnswerSchema = /*#__PURE__*/ z.object({
+  billingDetails: billingDetailsSchema.nullable(),
+});
 export type BillingDetailsAnswer = z.infer<typeof billingDetailsAnswerSchema>;
 
 /**
@@ -152,12 +157,12 @@ export type BillingDetailsAnswer = z.infer<typeof billingDetailsAnswerSchema>;
  * back in the wallet too).
  */
 export const PAYOUT_STATUSES = ['REQUESTED', 'SENT', 'SETTLED', 'FAILED', 'RETURNED'] as const;
-export const payoutStatusSchema = z.enum(PAYOUT_STATUSES);
+export const payoutStatusSchema = /*#__PURE__*/ z.enum(PAYOUT_STATUSES);
 export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
 
-const timestamp = z.iso.datetime({ offset: true });
+const timestamp = /*#__PURE__*/ z.iso.datetime({ offset: true });
 
-export const payoutSchema = z.object({
+export const payoutSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   amount: minorUnitsSchema.min(1),
   currency: currencyCodeSchema,
@@ -174,16 +179,18 @@ export const payoutSchema = z.object({
   reversedAt: timestamp.nullable(),
 });
 export type Payout = z.infer<typeof payoutSchema>;
-export const payoutPageSchema = paginatedSchema(payoutSchema);
+export const payoutPageSchema = /*#__PURE__*/ paginatedSchema(payoutSchema);
 export type PayoutPage = z.infer<typeof payoutPageSchema>;
-export const payoutParamsSchema = z.object({ id: z.uuid() });
+export const payoutParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
 
 /** GET /v2/payouts: the page window and an optional status, newest first. */
-export const payoutQuerySchema = pageQuerySchema.extend({ status: payoutStatusSchema.optional() });
+export const payoutQuerySchema = /*#__PURE__*/ pageQuerySchema.extend({
+  status: payoutStatusSchema.optional(),
+});
 export type PayoutQuery = z.infer<typeof payoutQuerySchema>;
 
 /** POST /v1/payouts. `otp` is the authenticator code, needed when the account has a second step. */
-export const payoutRequestSchema = z.object({
+export const payoutRequestSchema = /*#__PURE__*/ z.object({
   amount: minorUnitsSchema.min(1),
   paymentMethodId: z.uuid(),
   otp: z
@@ -204,9 +211,9 @@ export const PAYOUT_BLOCKERS = [
   'NO_BILLING_DETAILS',
   'BELOW_MINIMUM',
 ] as const;
-export const payoutBlockerSchema = z.enum(PAYOUT_BLOCKERS);
+export const payoutBlockerSchema = /*#__PURE__*/ z.enum(PAYOUT_BLOCKERS);
 export type PayoutBlocker = z.infer<typeof payoutBlockerSchema>;
-export const payoutEligibilitySchema = z.object({
+export const payoutEligibilitySchema = /*#__PURE__*/ z.object({
   minimumAmount: minorUnitsSchema.min(0),
   available: minorUnitsSchema.min(0),
   currency: currencyCodeSchema,
@@ -216,17 +223,20 @@ export const payoutEligibilitySchema = z.object({
 export type PayoutEligibility = z.infer<typeof payoutEligibilitySchema>;
 
 /** What the payout simulator can be told to do with a payout it holds: fail it, or settle it and take it back. */
-export const simulatedPayoutOutcomeSchema = z.object({ outcome: z.enum(['FAIL', 'RETURN']) });
+export const simulatedPayoutOutcomeSchema = /*#__PURE__*/ z.object({ outcome: z.enum(['FAIL', 'RETURN']) });
 export type SimulatedPayoutOutcome = z.infer<typeof simulatedPayoutOutcomeSchema>;
 
 /** A self-billing invoice line: what was paid for, in cents. */
-export const invoiceLineSchema = z.object({ description: z.string(), amount: minorUnitsSchema });
+export const invoiceLineSchema = /*#__PURE__*/ z.object({
+  description: z.string(),
+  amount: minorUnitsSchema,
+});
 
 /**
  * A self-billing invoice: the platform makes it out on the artist's behalf for each payout. `number` is gapless
  * within its year (`2026-000001`); a payout that failed or came back cancels its invoice but keeps the number.
  */
-export const invoiceSchema = z.object({
+export const invoiceSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   number: z.string(),
   payoutId: z.uuid(),
@@ -243,4 +253,4 @@ export const invoiceSchema = z.object({
   cancelledAt: timestamp.nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
-export const invoiceParamsSchema = z.object({ id: z.uuid() });
+export const invoiceParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });

@@ -7,19 +7,21 @@ import { countSchema, microUnitsSchema, minorUnitsSchema } from './quantities.js
  * Revenue in integer micro-units; what the close moved in the ledger in minor units (cents) of the platform currency.
  */
 export const PERIOD_STATUSES = ['OPEN', 'CLOSING', 'CLOSED'] as const;
-export const periodStatusSchema = z.enum(PERIOD_STATUSES);
+export const periodStatusSchema = /*#__PURE__*/ z.enum(PERIOD_STATUSES);
 export type PeriodStatus = z.infer<typeof periodStatusSchema>;
 
-export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR');
+export const currencyCodeSchema = /*#__PURE__*/ z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR');
 
 /**
  * An exchange rate into the platform currency as integer parts per billion: one unit of the currency is worth
  * ratePpb / 1,000,000,000 units of the platform currency (1.0834 is 1,083,400,000).
  */
-export const ratePpbSchema = z.number().int().positive().max(1_000_000_000_000_000);
+export const ratePpbSchema = /*#__PURE__*/ z.number().int().positive().max(1_000_000_000_000_000);
 
 /** A period's revenue in one report currency, in micro-units of that currency; rate null while it is missing. */
-export const periodCurrencySchema = z.object({
+export const periodCurrencySchema = /*#__PURE__*/ z.object({
   currency: currencyCodeSchema,
   matched: microUnitsSchema.min(0),
   unmatched: microUnitsSchema.min(0),
@@ -32,7 +34,7 @@ export type PeriodCurrency = z.infer<typeof periodCurrencySchema>;
  * What a close allocates, in micro-units of the platform currency: revenue is the matched revenue, and
  * revenue = feeCollected + commission + credited + held exactly. Unmatched revenue is kept apart.
  */
-export const periodTotalsSchema = z.object({
+export const periodTotalsSchema = /*#__PURE__*/ z.object({
   revenue: microUnitsSchema.min(0),
   feeCollected: microUnitsSchema.min(0),
   commission: microUnitsSchema.min(0),
@@ -43,7 +45,7 @@ export const periodTotalsSchema = z.object({
 export type PeriodTotals = z.infer<typeof periodTotalsSchema>;
 
 /** The same parts in cents, as the ledger moved them: rounded once, with largest remainder, so they sum exactly. */
-export const periodStatementSchema = z.object({
+export const periodStatementSchema = /*#__PURE__*/ z.object({
   revenue: minorUnitsSchema.min(0),
   feeCollected: minorUnitsSchema.min(0),
   commission: minorUnitsSchema.min(0),
@@ -53,7 +55,7 @@ export const periodStatementSchema = z.object({
 });
 export type PeriodStatement = z.infer<typeof periodStatementSchema>;
 
-export const adminPeriodSchema = z.object({
+export const adminPeriodSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   /** YYYY-MM. */
   month: z.string().regex(/^\d{4}-\d{2}$/),
@@ -75,24 +77,24 @@ export const adminPeriodSchema = z.object({
 });
 export type AdminPeriod = z.infer<typeof adminPeriodSchema>;
 
-export const adminPeriodListSchema = z.object({ items: z.array(adminPeriodSchema) });
+export const adminPeriodListSchema = /*#__PURE__*/ z.object({ items: z.array(adminPeriodSchema) });
 export type AdminPeriodList = z.infer<typeof adminPeriodListSchema>;
 
 /** One report file with revenue in the period. */
-export const periodReportSchema = z.object({
+export const periodReportSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   name: z.string(),
   lines: countSchema,
   unmatchedLines: countSchema,
 });
 
-export const adminPeriodDetailSchema = adminPeriodSchema.extend({
+export const adminPeriodDetailSchema = /*#__PURE__*/ adminPeriodSchema.extend({
   reportFiles: z.array(periodReportSchema),
 });
 export type AdminPeriodDetail = z.infer<typeof adminPeriodDetailSchema>;
 
 /** What closing the period now would do; nothing is written. */
-export const periodClosePreviewSchema = z.object({
+export const periodClosePreviewSchema = /*#__PURE__*/ z.object({
   periodId: z.uuid(),
   currency: currencyCodeSchema,
   missingRates: z.array(currencyCodeSchema),
@@ -106,6 +108,6 @@ export const periodClosePreviewSchema = z.object({
 });
 export type PeriodClosePreview = z.infer<typeof periodClosePreviewSchema>;
 
-export const periodParamsSchema = z.object({ id: z.uuid() });
-export const periodRateParamsSchema = z.object({ id: z.uuid(), currency: currencyCodeSchema });
-export const periodRateBodySchema = z.object({ ratePpb: ratePpbSchema });
+export const periodParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
+export const periodRateParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid(), currency: currencyCodeSchema });
+export const periodRateBodySchema = /*#__PURE__*/ z.object({ ratePpb: ratePpbSchema });

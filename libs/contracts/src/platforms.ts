@@ -27,7 +27,7 @@ export const PLATFORMS = [
   'SHAZAM',
   'YANDEX',
 ] as const;
-export const platformSchema = z.enum(PLATFORMS);
+export const platformSchema = /*#__PURE__*/ z.enum(PLATFORMS);
 export type Platform = z.infer<typeof platformSchema>;
 
 /** Display names of the delivery platforms (the `name` of an album platform entry). */
@@ -103,13 +103,13 @@ export const STORES = [
   'ZVUK',
   'UNKNOWN',
 ] as const;
-export const strictStoreSchema = z.enum(STORES);
-export const storeSchema = enumWithFallback(STORES, 'UNKNOWN');
+export const strictStoreSchema = /*#__PURE__*/ z.enum(STORES);
+export const storeSchema = /*#__PURE__*/ enumWithFallback(STORES, 'UNKNOWN');
 export type Store = (typeof STORES)[number];
 
 /** Release delivery actions. */
 export const DELIVERY_ACTIONS = ['DELIVER', 'UPDATE', 'TAKEDOWN'] as const;
-export const deliveryActionSchema = z.enum(DELIVERY_ACTIONS);
+export const deliveryActionSchema = /*#__PURE__*/ z.enum(DELIVERY_ACTIONS);
 export type DeliveryAction = z.infer<typeof deliveryActionSchema>;
 
 /**
@@ -122,7 +122,7 @@ export const platformStatusSchema = releaseReviewStatusSchema;
 export type PlatformStatus = (typeof PLATFORM_STATUSES)[number];
 
 /** A status and an action: what was (current) or is being (pending) done on one platform. */
-export const platformDeliverySchema = z.object({
+export const platformDeliverySchema = /*#__PURE__*/ z.object({
   status: platformStatusSchema,
   action: deliveryActionSchema,
   /**
@@ -139,17 +139,17 @@ export type PlatformDelivery = z.infer<typeof platformDeliverySchema>;
  * An album's platform entry (in the album's platforms). `current` is absent before a first delivery;
  * `pending` is absent when nothing is under way.
  */
-export const albumPlatformEntrySchema = z.object({
+export const albumPlatformEntrySchema = /*#__PURE__*/ z.object({
   id: platformSchema,
   name: z.string(),
   current: platformDeliverySchema.nullish(),
   pending: platformDeliverySchema.nullish(),
 });
 export type AlbumPlatformEntry = z.infer<typeof albumPlatformEntrySchema>;
-export const albumPlatformEntriesSchema = z.array(albumPlatformEntrySchema);
+export const albumPlatformEntriesSchema = /*#__PURE__*/ z.array(albumPlatformEntrySchema);
 
 /** A link: where a delivered release can be found on a platform. */
-export const linkSchema = z.object({
+export const linkSchema = /*#__PURE__*/ z.object({
   platform: platformSchema,
   platformId: z.string(),
   url: z.string(),
@@ -157,7 +157,7 @@ export const linkSchema = z.object({
 export type Link = z.infer<typeof linkSchema>;
 
 /** The page of a release on a simulated platform: the platform and the release's 22-character id there. */
-export const simulatedStoreParamsSchema = z.object({
+export const simulatedStoreParamsSchema = /*#__PURE__*/ z.object({
   platform: platformSchema,
   platformId: z.string().regex(/^[0-9A-Za-z]{22}$/),
 });

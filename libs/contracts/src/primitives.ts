@@ -1,21 +1,21 @@
 import { z } from 'zod';
 
 /** Identifiers are a string or a number. */
-export const idSchema = z.union([z.string().min(1), z.number().int()]);
+export const idSchema = /*#__PURE__*/ z.union([z.string().min(1), z.number().int()]);
 export type Id = z.infer<typeof idSchema>;
 
 /** Dates are parseable strings. Kept as ISO strings on the wire. */
-export const dateStringSchema = z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
+export const dateStringSchema = /*#__PURE__*/ z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
   message: 'Expected a parseable date string',
 });
 
 /** Booleans accept true, false, 1, 0 and the strings 'true' and 'false'. */
-export const lenientBooleanSchema = z
+export const lenientBooleanSchema = /*#__PURE__*/ z
   .union([z.boolean(), z.literal(1), z.literal(0), z.literal('true'), z.literal('false')])
   .transform((value) => value === true || value === 1 || value === 'true');
 
 /** Numbers must be numbers; a lenient parse from a string where requested. */
-export const lenientNumberSchema = z.union([
+export const lenientNumberSchema = /*#__PURE__*/ z.union([
   z.number(),
   z
     .string()
@@ -277,5 +277,5 @@ export const COUNTRY_CODES = [
   'ZM',
   'ZW',
 ] as const;
-export const countryCodeSchema = z.enum(COUNTRY_CODES);
+export const countryCodeSchema = /*#__PURE__*/ z.enum(COUNTRY_CODES);
 export type CountryCode = z.infer<typeof countryCodeSchema>;

@@ -20,22 +20,22 @@ export const SPLIT_INVITE_TTL_DAYS = 14;
  * DECLINED: they said no (their share goes to the owner); REVOKED: the owner withdrew the invite (likewise).
  */
 export const SPLIT_PARTICIPANT_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'REVOKED'] as const;
-export const splitParticipantStatusSchema = z.enum(SPLIT_PARTICIPANT_STATUSES);
+export const splitParticipantStatusSchema = /*#__PURE__*/ z.enum(SPLIT_PARTICIPANT_STATUSES);
 export type SplitParticipantStatus = z.infer<typeof splitParticipantStatusSchema>;
 
 /** What the viewer is to a split: its owner, or one of its other participants. */
-export const splitRoleSchema = z.enum(['OWNER', 'PARTICIPANT']);
+export const splitRoleSchema = /*#__PURE__*/ z.enum(['OWNER', 'PARTICIPANT']);
 export type SplitRole = z.infer<typeof splitRoleSchema>;
 
 /** The first day of a month, `YYYY-MM-01`: versions take effect on period boundaries. */
-export const monthStartSchema = z
+export const monthStartSchema = /*#__PURE__*/ z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-01$/, 'the first day of a month, as YYYY-MM-01');
 
 /** A role label as people write it on a split sheet: "Producer", "Co-writer", "Featured artist". */
-export const splitRoleLabelSchema = z.string().trim().min(1).max(60);
+export const splitRoleLabelSchema = /*#__PURE__*/ z.string().trim().min(1).max(60);
 
-export const splitAlbumRefSchema = z.object({
+export const splitAlbumRefSchema = /*#__PURE__*/ z.object({
   id: z.string(),
   title: z.string(),
   /** The release's display artist, as on its page. */
@@ -49,7 +49,7 @@ export type SplitAlbumRef = z.infer<typeof splitAlbumRefSchema>;
  * the owner only (other participants see null). `earnings` is everything this split has ever given them in
  * cents: credited to their wallet, or held for them while pending.
  */
-export const splitParticipantSchema = z.object({
+export const splitParticipantSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   isOwner: z.boolean(),
   name: z.string().nullable(),
@@ -69,7 +69,7 @@ export const splitParticipantSchema = z.object({
 export type SplitParticipant = z.infer<typeof splitParticipantSchema>;
 
 /** One participant's share in a version, release-wide (`trackId` null) or for one track. */
-export const splitShareSchema = z.object({
+export const splitShareSchema = /*#__PURE__*/ z.object({
   participantId: z.uuid(),
   trackId: z.string().nullable(),
   basisPoints: basisPointsSchema,
@@ -77,7 +77,7 @@ export const splitShareSchema = z.object({
 export type SplitShare = z.infer<typeof splitShareSchema>;
 
 /** A version of the split: its shares and the first day they apply to. */
-export const splitVersionSchema = z.object({
+export const splitVersionSchema = /*#__PURE__*/ z.object({
   number: z.number().int().min(1),
   effectiveFrom: monthStartSchema,
   createdAt: z.iso.datetime({ offset: true }),
@@ -89,7 +89,7 @@ export type SplitVersion = z.infer<typeof splitVersionSchema>;
  * A cost to recoup before the shares apply (an advance, mixing, artwork): the release's owner share repays it to
  * the participant who paid, in order of creation, until `repaid` reaches `amount` (both cents).
  */
-export const splitRecoupmentSchema = z.object({
+export const splitRecoupmentSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   label: z.string(),
   paidByParticipantId: z.uuid(),
@@ -99,7 +99,7 @@ export const splitRecoupmentSchema = z.object({
 export type SplitRecoupment = z.infer<typeof splitRecoupmentSchema>;
 
 /** What a split gave one participant in one closed month: credited to their wallet, or held for them. */
-export const splitPeriodEarningSchema = z.object({
+export const splitPeriodEarningSchema = /*#__PURE__*/ z.object({
   periodId: z.uuid(),
   /** YYYY-MM. */
   month: z.string().regex(/^\d{4}-\d{2}$/),
@@ -108,14 +108,14 @@ export const splitPeriodEarningSchema = z.object({
 });
 export type SplitPeriodEarning = z.infer<typeof splitPeriodEarningSchema>;
 
-export const splitTrackRefSchema = z.object({
+export const splitTrackRefSchema = /*#__PURE__*/ z.object({
   id: z.string(),
   title: z.string(),
   position: z.number().int().min(1),
 });
 
 /** A split as its owner and participants see it: participants, the versions (newest first) and recoupments. */
-export const splitSchema = z.object({
+export const splitSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   album: splitAlbumRefSchema,
   tracks: z.array(splitTrackRefSchema),
@@ -133,7 +133,7 @@ export const splitSchema = z.object({
 export type Split = z.infer<typeof splitSchema>;
 
 /** GET /v1/albums/{id}/splits: the release's split, or null with the date a first one would start. */
-export const albumSplitSchema = z.object({
+export const albumSplitSchema = /*#__PURE__*/ z.object({
   albumId: z.string(),
   split: splitSchema.nullable(),
   nextEffectiveFrom: monthStartSchema,
@@ -141,7 +141,7 @@ export const albumSplitSchema = z.object({
 export type AlbumSplit = z.infer<typeof albumSplitSchema>;
 
 /** A row of GET /v1/splits. */
-export const splitSummarySchema = z.object({
+export const splitSummarySchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   album: splitAlbumRefSchema,
   viewerRole: splitRoleSchema,
@@ -156,19 +156,19 @@ export const splitSummarySchema = z.object({
   effectiveFrom: monthStartSchema,
 });
 export type SplitSummary = z.infer<typeof splitSummarySchema>;
-export const splitSummaryPageSchema = paginatedSchema(splitSummarySchema);
+export const splitSummaryPageSchema = /*#__PURE__*/ paginatedSchema(splitSummarySchema);
 
-export const splitListQuerySchema = pageQuerySchema.extend({
+export const splitListQuerySchema = /*#__PURE__*/ pageQuerySchema.extend({
   role: z.enum(['owner', 'participant']).optional(),
 });
 export type SplitListQuery = z.infer<typeof splitListQuerySchema>;
 
-export const splitParamsSchema = z.object({ id: z.uuid() });
-export const splitParticipantParamsSchema = z.object({ id: z.uuid(), participantId: z.uuid() });
-export const splitInviteParamsSchema = z.object({ code: z.string().trim().min(16).max(128) });
+export const splitParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
+export const splitParticipantParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid(), participantId: z.uuid() });
+export const splitInviteParamsSchema = /*#__PURE__*/ z.object({ code: z.string().trim().min(16).max(128) });
 
 /** A participant other than the owner in PUT /v1/albums/{id}/splits, named by e-mail address. */
-export const splitParticipantInputSchema = z.object({
+export const splitParticipantInputSchema = /*#__PURE__*/ z.object({
   email: emailAddressSchema,
   role: splitRoleLabelSchema,
   basisPoints: basisPointsSchema.min(1, 'a share must be more than 0 %'),
@@ -202,7 +202,7 @@ function checkShares(
   });
 }
 
-export const splitTrackOverrideInputSchema = z
+export const splitTrackOverrideInputSchema = /*#__PURE__*/ z
   .object({
     trackId: pathIdSchema,
     /** The others' shares for this track; people not on the release-wide list may appear here. */
@@ -210,7 +210,7 @@ export const splitTrackOverrideInputSchema = z
   })
   .superRefine((track, context) => checkShares(track.participants, context, ['participants']));
 
-export const splitRecoupmentInputSchema = z.object({
+export const splitRecoupmentInputSchema = /*#__PURE__*/ z.object({
   /** An existing recoupment keeps its id (and what was repaid); a new one has none. */
   id: z.uuid().optional(),
   label: z.string().trim().min(1).max(80),
@@ -224,7 +224,7 @@ export const splitRecoupmentInputSchema = z.object({
  * holds the remainder. Participants whose share does not change keep their status; new or changed ones are
  * (re-)invited.
  */
-export const splitPutBodySchema = z
+export const splitPutBodySchema = /*#__PURE__*/ z
   .object({
     effectiveFrom: monthStartSchema,
     participants: z.array(splitParticipantInputSchema).max(MAX_SPLIT_PARTICIPANTS - 1),
@@ -247,21 +247,21 @@ export const splitPutBodySchema = z
 export type SplitPutBody = z.input<typeof splitPutBodySchema>;
 
 /** A link the owner can copy and send; shown once, when the invite is made or re-sent. */
-export const splitInviteLinkSchema = z.object({
+export const splitInviteLinkSchema = /*#__PURE__*/ z.object({
   participantId: z.uuid(),
   email: z.string(),
   url: z.string(),
 });
 export type SplitInviteLink = z.infer<typeof splitInviteLinkSchema>;
 
-export const splitPutResultSchema = z.object({
+export const splitPutResultSchema = /*#__PURE__*/ z.object({
   split: splitSchema,
   invites: z.array(splitInviteLinkSchema),
 });
 export type SplitPutResult = z.infer<typeof splitPutResultSchema>;
 
 /** GET /v1/splits/invites/{code}: what the invitee is asked to accept. */
-export const splitInviteSchema = z.object({
+export const splitInviteSchema = /*#__PURE__*/ z.object({
   splitId: z.uuid(),
   participantId: z.uuid(),
   album: splitAlbumRefSchema,
@@ -284,7 +284,7 @@ export const splitInviteSchema = z.object({
 export type SplitInvite = z.infer<typeof splitInviteSchema>;
 
 /** After accept, decline or revoke: the participant's new status and what moved. */
-export const splitInviteAnswerSchema = z.object({
+export const splitInviteAnswerSchema = /*#__PURE__*/ z.object({
   status: splitParticipantStatusSchema,
   splitId: z.uuid(),
   /** Cents moved from the held account: to the invitee's wallet on acceptance, back to the owner otherwise. */

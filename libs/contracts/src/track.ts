@@ -6,7 +6,7 @@ import { paginatedSchema } from './pagination.js';
 import { dateStringSchema, idSchema, lenientBooleanSchema } from './primitives.js';
 
 /** The recording a cover or remix is based on. */
-export const trackOriginalSchema = z.object({
+export const trackOriginalSchema = /*#__PURE__*/ z.object({
   title: z.string(),
   artist: z.string(),
 });
@@ -16,7 +16,7 @@ export type TrackOriginal = z.infer<typeof trackOriginalSchema>;
  * A track. Its nullish fields may be absent or null; the rest are always present (blank text
  * is ''). previewStart is in seconds from the start of the audio. A track is soft-deleted when deletedAt is set.
  */
-export const trackSchema = z.object({
+export const trackSchema = /*#__PURE__*/ z.object({
   id: idSchema,
   index: z.number().int().min(0),
   title: z.string().nullish(),
@@ -46,9 +46,9 @@ export const trackSchema = z.object({
 export type Track = z.infer<typeof trackSchema>;
 
 /** GET /v1/albums/{albumId}/tracks. */
-export const trackListSchema = z.array(trackSchema);
+export const trackListSchema = /*#__PURE__*/ z.array(trackSchema);
 /** GET /v2/tracks. */
-export const trackPageSchema = paginatedSchema(trackSchema);
+export const trackPageSchema = /*#__PURE__*/ paginatedSchema(trackSchema);
 
 /** A track is soft-deleted when deletedAt is set. */
 export function isTrackDeleted(track: Pick<Track, 'deletedAt'>): boolean {

@@ -14,7 +14,7 @@ import { countSchema } from './quantities.js';
 
 /** Trend bucket kind; sent lowercase as bucket_by (TREND_BUCKET_BY). */
 export const TREND_BUCKET_KINDS = ['TRACK', 'PLATFORM', 'TERRITORY'] as const;
-export const trendBucketKindSchema = z.enum(TREND_BUCKET_KINDS);
+export const trendBucketKindSchema = /*#__PURE__*/ z.enum(TREND_BUCKET_KINDS);
 export type TrendBucketKind = z.infer<typeof trendBucketKindSchema>;
 export const TREND_BUCKET_BY = ['track', 'platform', 'territory'] as const;
 export type TrendBucketBy = (typeof TREND_BUCKET_BY)[number];
@@ -23,14 +23,14 @@ export const toBucketBy = (kind: TrendBucketKind): TrendBucketBy => kind.toLower
 /** The cached query keys of the trends screens. */
 export const TREND_QUERY_KEYS = ['chart', 'list', 'total'] as const;
 
-const changeSchema = z.number().nullish();
+const changeSchema = /*#__PURE__*/ z.number().nullish();
 
 /** A trend value: the streams of a range and their change (the streams total). */
-export const trendValueSchema = z.object({ value: countSchema, change: changeSchema });
+export const trendValueSchema = /*#__PURE__*/ z.object({ value: countSchema, change: changeSchema });
 export type TrendValue = z.infer<typeof trendValueSchema>;
 
 /** A trend series bucket: one period of a chart. */
-export const trendSeriesBucketSchema = z.object({
+export const trendSeriesBucketSchema = /*#__PURE__*/ z.object({
   bucketLabel: z.string(),
   startDate: dateStringSchema,
   endDate: dateStringSchema,
@@ -42,11 +42,13 @@ export type TrendSeriesBucket = z.infer<typeof trendSeriesBucketSchema>;
  * A streams series bucket adds sub30. The API answers each period twice: sub30 false with all streams, sub30 true
  * with the plays shorter than 30 seconds only (the same figures as a statistic row's value and sub30Value).
  */
-export const streamSeriesBucketSchema = trendSeriesBucketSchema.extend({ sub30: lenientBooleanSchema });
+export const streamSeriesBucketSchema = /*#__PURE__*/ trendSeriesBucketSchema.extend({
+  sub30: lenientBooleanSchema,
+});
 export type StreamSeriesBucket = z.infer<typeof streamSeriesBucketSchema>;
 
 /** TRACK bucket of a statistic row. */
-export const trackTrendBucketSchema = z.object({
+export const trackTrendBucketSchema = /*#__PURE__*/ z.object({
   id: idSchema,
   title: z.string().nullish(),
   index: z.number().int().min(0),
@@ -59,11 +61,14 @@ export const trackTrendBucketSchema = z.object({
 export type TrackTrendBucket = z.infer<typeof trackTrendBucketSchema>;
 
 /** PLATFORM bucket: the store the streams were reported by (an unknown store reads as UNKNOWN). */
-export const platformTrendBucketSchema = z.object({ id: storeSchema, name: z.string() });
+export const platformTrendBucketSchema = /*#__PURE__*/ z.object({ id: storeSchema, name: z.string() });
 export type PlatformTrendBucket = z.infer<typeof platformTrendBucketSchema>;
 
 /** TERRITORY bucket: id absent when the report names no territory. */
-export const territoryTrendBucketSchema = z.object({ id: territorySchema.nullish(), name: z.string() });
+export const territoryTrendBucketSchema = /*#__PURE__*/ z.object({
+  id: territorySchema.nullish(),
+  name: z.string(),
+});
 export type TerritoryTrendBucket = z.infer<typeof territoryTrendBucketSchema>;
 
 export const TREND_BUCKET_SCHEMAS = {
@@ -82,16 +87,16 @@ export function trendStatisticRowSchema<Bucket extends z.ZodType>(bucket: Bucket
     sub30Change: changeSchema,
   });
 }
-export const trackStatisticRowSchema = trendStatisticRowSchema(trackTrendBucketSchema);
-export const platformStatisticRowSchema = trendStatisticRowSchema(platformTrendBucketSchema);
-export const territoryStatisticRowSchema = trendStatisticRowSchema(territoryTrendBucketSchema);
+export const trackStatisticRowSchema = /*#__PURE__*/ trendStatisticRowSchema(trackTrendBucketSchema);
+export const platformStatisticRowSchema = /*#__PURE__*/ trendStatisticRowSchema(platformTrendBucketSchema);
+export const territoryStatisticRowSchema = /*#__PURE__*/ trendStatisticRowSchema(territoryTrendBucketSchema);
 export type TrackStatisticRow = z.infer<typeof trackStatisticRowSchema>;
 export type PlatformStatisticRow = z.infer<typeof platformStatisticRowSchema>;
 export type TerritoryStatisticRow = z.infer<typeof territoryStatisticRowSchema>;
 export type TrendStatisticRow = TrackStatisticRow | PlatformStatisticRow | TerritoryStatisticRow;
 
 /** The bucket of a playlist streams statistic. */
-export const playlistBucketSchema = z.object({
+export const playlistBucketSchema = /*#__PURE__*/ z.object({
   id: idSchema,
   title: z.string(),
   imageUrl: z.string().nullish(),
@@ -103,7 +108,7 @@ export const playlistBucketSchema = z.object({
 export type PlaylistBucket = z.infer<typeof playlistBucketSchema>;
 
 /** A playlist stream statistic. */
-export const playlistStreamStatisticSchema = z.object({
+export const playlistStreamStatisticSchema = /*#__PURE__*/ z.object({
   bucket: playlistBucketSchema,
   value: countSchema,
   change: changeSchema,
@@ -115,7 +120,7 @@ const itemsOf = <Item extends z.ZodType>(item: Item) => z.object({ items: z.arra
 /** GET /v1/trends/streams/total. */
 export const streamTotalSchema = trendValueSchema;
 /** GET /v1/trends/streams/series. */
-export const streamSeriesSchema = itemsOf(streamSeriesBucketSchema);
+export const streamSeriesSchema = /*#__PURE__*/ itemsOf(streamSeriesBucketSchema);
 /** GET /v1/trends/streams/statistics, by the bucket kind asked for (bucket_by). */
 export const STREAM_STATISTICS_SCHEMAS = {
   TRACK: itemsOf(trackStatisticRowSchema),
@@ -131,15 +136,15 @@ export type StreamStatistics<Kind extends TrendBucketKind = TrendBucketKind> = z
  * The statistics answer for any bucket_by. Territory before platform: a store id never reads as a country code,
  * but the store schema reads any unknown id (a country code too) as UNKNOWN.
  */
-export const streamStatisticsSchema = z.union([
+export const streamStatisticsSchema = /*#__PURE__*/ z.union([
   STREAM_STATISTICS_SCHEMAS.TRACK,
   STREAM_STATISTICS_SCHEMAS.TERRITORY,
   STREAM_STATISTICS_SCHEMAS.PLATFORM,
 ]);
 /** GET /v1/trends/playlist-streams/series. */
-export const playlistStreamSeriesSchema = itemsOf(trendSeriesBucketSchema);
+export const playlistStreamSeriesSchema = /*#__PURE__*/ itemsOf(trendSeriesBucketSchema);
 /** GET /v1/trends/playlist-streams/statistics. */
-export const playlistStreamStatisticsSchema = itemsOf(playlistStreamStatisticSchema);
+export const playlistStreamStatisticsSchema = /*#__PURE__*/ itemsOf(playlistStreamStatisticSchema);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Platform reports the trends are loaded from (admin: POST/GET /v1/admin/reports,
@@ -153,10 +158,10 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** The multipart part an uploaded report travels in. */
 export const REPORT_FILE_FIELD = 'file';
 /** A report file in a path. */
-export const reportFileParamsSchema = z.object({ id: z.uuid() });
+export const reportFileParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
 
 /** One loaded (or waiting, or failed) report file with its counts. */
-export const reportFileSchema = z.object({
+export const reportFileSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   name: z.string(),
   format: z.enum(REPORT_FORMATS),
@@ -177,13 +182,13 @@ export const reportFileSchema = z.object({
 export type ReportFile = z.infer<typeof reportFileSchema>;
 
 /** POST /v1/admin/reports: the file, and whether the same content was known already (nothing queued then). */
-export const reportUploadSchema = reportFileSchema.extend({ duplicate: z.boolean() });
+export const reportUploadSchema = /*#__PURE__*/ reportFileSchema.extend({ duplicate: z.boolean() });
 export type ReportUpload = z.infer<typeof reportUploadSchema>;
 /** GET /v1/admin/reports. */
-export const reportFilePageSchema = paginatedSchema(reportFileSchema);
+export const reportFilePageSchema = /*#__PURE__*/ paginatedSchema(reportFileSchema);
 
 /** A report line whose ISRC/UPC matched nothing in the catalogue. */
-export const unmatchedLineSchema = z.object({
+export const unmatchedLineSchema = /*#__PURE__*/ z.object({
   line: z.number().int(),
   isrc: z.string().nullable(),
   upc: z.string().nullable(),
@@ -196,4 +201,4 @@ export const unmatchedLineSchema = z.object({
 });
 export type UnmatchedLine = z.infer<typeof unmatchedLineSchema>;
 /** GET /v1/admin/reports/{id}/unmatched. */
-export const unmatchedLinePageSchema = paginatedSchema(unmatchedLineSchema);
+export const unmatchedLinePageSchema = /*#__PURE__*/ paginatedSchema(unmatchedLineSchema);

@@ -33,7 +33,7 @@ export function isAtLeast(dateOfBirth: string, years: number, today = new Date()
   return dateOfBirth <= yearsBefore(today, years);
 }
 
-const isoDate = z.iso.date();
+const isoDate = /*#__PURE__*/ z.iso.date();
 
 /** What is wrong with a date of birth (YYYY-MM-DD), or null: one message, the first problem found. */
 function dateOfBirthProblem(value: string): string | null {
@@ -45,7 +45,7 @@ function dateOfBirthProblem(value: string): string | null {
 }
 
 /** A real calendar date (2023-02-29 is refused) of someone at least 18 years old. */
-export const dateOfBirthSchema = z
+export const dateOfBirthSchema = /*#__PURE__*/ z
   .string()
   .trim()
   .superRefine((value, context) => {
@@ -54,7 +54,7 @@ export const dateOfBirthSchema = z
   });
 
 /** The text fields of a submission, as the person's ID document and address show them. */
-export const identityVerificationFieldsSchema = z.object({
+export const identityVerificationFieldsSchema = /*#__PURE__*/ z.object({
   legalName: z
     .string()
     .trim()
@@ -74,14 +74,14 @@ export const identityVerificationFieldsSchema = z.object({
 export type IdentityVerificationFields = z.infer<typeof identityVerificationFieldsSchema>;
 
 export const VERIFICATION_STATUSES = ['NONE', 'PENDING', 'APPROVED', 'REJECTED'] as const;
-export const verificationStatusValueSchema = z.enum(VERIFICATION_STATUSES);
+export const verificationStatusValueSchema = /*#__PURE__*/ z.enum(VERIFICATION_STATUSES);
 export type VerificationStatusValue = z.infer<typeof verificationStatusValueSchema>;
 
 /**
  * GET /v1/verifications/current (and the 202 of a submission): the latest submission of the account, NONE when
  * there is none. `reason` says why a submission was REJECTED.
  */
-export const verificationStatusSchema = z.object({
+export const verificationStatusSchema = /*#__PURE__*/ z.object({
   status: verificationStatusValueSchema,
   submittedAt: dateStringSchema.nullable(),
   decidedAt: dateStringSchema.nullable(),

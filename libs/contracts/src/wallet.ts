@@ -4,20 +4,20 @@ import { currencyCodeSchema } from './periods.js';
 import { countSchema, microUnitsSchema, minorUnitsSchema } from './quantities.js';
 import { calendarDateSchema } from './requests/common.js';
 
-const centsSchema = minorUnitsSchema.min(0);
+const centsSchema = /*#__PURE__*/ minorUnitsSchema.min(0);
 
 /**
  * Money of the account that is on its way but cannot be paid out yet, in cents of the platform currency: split
  * income waiting for the participant to accept the split, and payouts sent to the provider but not yet settled.
  */
-export const walletHeldSchema = z.object({
+export const walletHeldSchema = /*#__PURE__*/ z.object({
   splitsPendingAcceptance: centsSchema,
   payoutsInFlight: centsSchema,
 });
 export type WalletHeld = z.infer<typeof walletHeldSchema>;
 
 /** The latest period whose close has credited the wallets; null before the first close. */
-export const walletPeriodRefSchema = z.object({
+export const walletPeriodRefSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   /** YYYY-MM. */
   month: z.string().regex(/^\d{4}-\d{2}$/),
@@ -25,7 +25,7 @@ export const walletPeriodRefSchema = z.object({
 export type WalletPeriodRef = z.infer<typeof walletPeriodRefSchema>;
 
 /** The signed-in account's wallet. Every amount is in cents of `currency`, the platform currency. */
-export const walletSchema = z.object({
+export const walletSchema = /*#__PURE__*/ z.object({
   /** The wallet's ledger balance: what can be paid out or spent on fees. */
   available: centsSchema,
   held: walletHeldSchema,
@@ -53,7 +53,7 @@ export const WALLET_MUTATION_TYPES = [
   'CARD_PAYMENT',
   'ADJUSTMENT',
 ] as const;
-export const walletMutationTypeSchema = z.enum(WALLET_MUTATION_TYPES);
+export const walletMutationTypeSchema = /*#__PURE__*/ z.enum(WALLET_MUTATION_TYPES);
 export type WalletMutationType = z.infer<typeof walletMutationTypeSchema>;
 
 /** What each mutation type is called on screen and in the CSV export. */
@@ -69,7 +69,7 @@ export const WALLET_MUTATION_TYPE_NAMES: Readonly<Record<WalletMutationType, str
 };
 
 /** One movement of the wallet, as the ledger booked it. */
-export const walletMutationSchema = z.object({
+export const walletMutationSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   type: walletMutationTypeSchema,
   /** Cents: positive into the wallet, negative out of it. */
@@ -90,7 +90,7 @@ export const walletMutationSchema = z.object({
 });
 export type WalletMutation = z.infer<typeof walletMutationSchema>;
 
-export const walletMutationPageSchema = paginatedSchema(walletMutationSchema);
+export const walletMutationPageSchema = /*#__PURE__*/ paginatedSchema(walletMutationSchema);
 export type WalletMutationPage = z.infer<typeof walletMutationPageSchema>;
 
 /** The filters of the mutation list and its export: `type`, and `from`/`to` (calendar days in UTC, both included). */
@@ -104,24 +104,24 @@ const fromNotAfterTo = (query: { from?: string | undefined; to?: string | undefi
 const backwardsRange = { message: '`from` must not be after `to`', path: ['from'] };
 
 /** GET /v2/wallet/mutations: the page window and the filters. */
-export const walletMutationQuerySchema = pageQuerySchema
+export const walletMutationQuerySchema = /*#__PURE__*/ pageQuerySchema
   .extend(walletMutationFilterFields)
   .refine(fromNotAfterTo, backwardsRange);
 export type WalletMutationQuery = z.infer<typeof walletMutationQuerySchema>;
 
 /** GET /v2/wallet/mutations/export: the same filters, every page. */
-export const walletMutationFilterSchema = z
+export const walletMutationFilterSchema = /*#__PURE__*/ z
   .object(walletMutationFilterFields)
   .refine(fromNotAfterTo, backwardsRange);
 export type WalletMutationFilter = z.infer<typeof walletMutationFilterSchema>;
 
 /** How a period statement groups its rows. */
 export const STATEMENT_BUCKETS = ['platform', 'territory', 'track', 'release'] as const;
-export const statementBucketSchema = z.enum(STATEMENT_BUCKETS);
+export const statementBucketSchema = /*#__PURE__*/ z.enum(STATEMENT_BUCKETS);
 export type StatementBucket = z.infer<typeof statementBucketSchema>;
 
 /** GET /v1/wallet/periods/:id: `bucket` (default track). */
-export const walletStatementQuerySchema = z.object({
+export const walletStatementQuerySchema = /*#__PURE__*/ z.object({
   bucket: statementBucketSchema.default('track'),
 });
 export type WalletStatementQuery = z.infer<typeof walletStatementQuerySchema>;
@@ -131,7 +131,7 @@ export type WalletStatementQuery = z.infer<typeof walletStatementQuerySchema>;
  * the royalty splits' parts out and in, in micro-units of the platform currency; `credited`, the cents that reached
  * the wallet. For the account's own tracks, revenue = fee + commission + split out + credited (before rounding).
  */
-export const statementAmountsSchema = z.object({
+export const statementAmountsSchema = /*#__PURE__*/ z.object({
   streams: countSchema,
   revenue: microUnitsSchema.min(0),
   feeCollected: microUnitsSchema.min(0),
@@ -149,7 +149,7 @@ export type StatementAmounts = z.infer<typeof statementAmountsSchema>;
  * it as people read it (the track's or release's title, the platform's display name, the country's English name);
  * `releaseTitle` is the release of a track row, null in the other buckets.
  */
-export const statementRowSchema = statementAmountsSchema.extend({
+export const statementRowSchema = /*#__PURE__*/ statementAmountsSchema.extend({
   key: z.string().nullable(),
   label: z.string(),
   releaseTitle: z.string().nullable(),
@@ -157,7 +157,7 @@ export const statementRowSchema = statementAmountsSchema.extend({
 export type StatementRow = z.infer<typeof statementRowSchema>;
 
 /** The account's statement of one closed period; `totals` is the exact sum of `rows`. */
-export const walletStatementSchema = z.object({
+export const walletStatementSchema = /*#__PURE__*/ z.object({
   period: walletPeriodRefSchema,
   bucket: statementBucketSchema,
   currency: currencyCodeSchema,
@@ -168,11 +168,11 @@ export type WalletStatement = z.infer<typeof walletStatementSchema>;
 
 /** The file formats a statement exports to. */
 export const STATEMENT_EXPORT_FORMATS = ['csv', 'pdf'] as const;
-export const statementExportFormatSchema = z.enum(STATEMENT_EXPORT_FORMATS);
+export const statementExportFormatSchema = /*#__PURE__*/ z.enum(STATEMENT_EXPORT_FORMATS);
 export type StatementExportFormat = z.infer<typeof statementExportFormatSchema>;
 
 /** GET /v1/wallet/periods/:id/export: the bucket (default track) and the format. */
-export const walletStatementExportQuerySchema = walletStatementQuerySchema.extend({
+export const walletStatementExportQuerySchema = /*#__PURE__*/ walletStatementQuerySchema.extend({
   format: statementExportFormatSchema,
 });
 export type WalletStatementExportQuery = z.infer<typeof walletStatementExportQuerySchema>;
@@ -196,7 +196,7 @@ export function mutationsFileName(filter: WalletMutationFilter): string {
 }
 
 /** What one closed period credited the wallet: the statement's `credited` and `streams` totals of that month. */
-export const walletEarningsMonthSchema = z.object({
+export const walletEarningsMonthSchema = /*#__PURE__*/ z.object({
   period: walletPeriodRefSchema,
   credited: centsSchema,
   streams: countSchema,
@@ -204,7 +204,7 @@ export const walletEarningsMonthSchema = z.object({
 export type WalletEarningsMonth = z.infer<typeof walletEarningsMonthSchema>;
 
 /** GET /v1/wallet/earnings: the last closed periods (at most 12), oldest first, months without earnings included. */
-export const walletEarningsSchema = z.object({
+export const walletEarningsSchema = /*#__PURE__*/ z.object({
   currency: currencyCodeSchema,
   months: z.array(walletEarningsMonthSchema).max(12),
 });

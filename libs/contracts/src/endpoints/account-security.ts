@@ -15,7 +15,7 @@ import {
 import { currentUserSchema } from '../auth.js';
 import { endpoint, meta, noBody } from './define.js';
 
-const signedIn = meta({ access: 'session', tag: 'account security' });
+const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'account security' });
 
 export const changeEmail = /*#__PURE__*/ endpoint({
   method: 'POST',

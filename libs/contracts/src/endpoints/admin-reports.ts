@@ -11,7 +11,7 @@ import {
 } from '../trends.js';
 import { endpoint, formDataBody, meta } from './define.js';
 
-const adminOnly = meta({ access: 'admin', tag: ['admin', 'trends'] });
+const adminOnly = /*#__PURE__*/ meta({ access: 'admin', tag: ['admin', 'trends'] });
 
 export const upload = /*#__PURE__*/ endpoint({
   method: 'POST',

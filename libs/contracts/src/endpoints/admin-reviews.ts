@@ -10,7 +10,7 @@ import {
 } from '../requests/releases.js';
 import { endpoint, meta, noBody } from './define.js';
 
-const adminOnly = meta({ access: 'admin', tag: 'admin' });
+const adminOnly = /*#__PURE__*/ meta({ access: 'admin', tag: 'admin' });
 
 export const queue = /*#__PURE__*/ endpoint({
   method: 'GET',

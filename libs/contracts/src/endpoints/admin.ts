@@ -14,7 +14,7 @@ import { sessionSchema } from '../session.js';
 import { endpoint, meta, noBody } from './define.js';
 
 /** An administrator's own session; an impersonation session is not an admin. */
-const adminOnly = meta({ access: 'admin', tag: 'admin' });
+const adminOnly = /*#__PURE__*/ meta({ access: 'admin', tag: 'admin' });
 
 export const users = /*#__PURE__*/ endpoint({
   method: 'GET',

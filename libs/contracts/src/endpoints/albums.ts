@@ -20,7 +20,7 @@ import {
 import { albumReviewSchema, releaseNotReadyErrorSchema } from '../requests/releases.js';
 import { endpoint, formDataBody, meta, noBody } from './define.js';
 
-const signedIn = meta({ access: 'session', tag: 'albums' });
+const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'albums' });
 
 const FORM_DESCRIPTION =
   'The album form: application/json with the fields of albumFormRequestSchema, or multipart/form-data with a ' +
@@ -33,7 +33,10 @@ const FORM_DESCRIPTION =
  * The album form as the client sends it: the JSON alone, or multipart with the JSON in its `metadata` part and the
  * artwork file (ALBUM_FORM_PARTS). The route reads either itself.
  */
-const albumFormBody = z.union([z.custom<z.input<typeof albumFormRequestSchema>>(), formDataBody]);
+const albumFormBody = /*#__PURE__*/ z.union([
+  z.custom<z.input<typeof albumFormRequestSchema>>(),
+  formDataBody,
+]);
 
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',

@@ -15,7 +15,7 @@ import {
 import { createArtistBodySchema, updateArtistBodySchema } from '../requests/artist-profiles.js';
 import { endpoint, formDataBody, meta, noBody } from './define.js';
 
-const signedIn = meta({ access: 'session', tag: 'artists' });
+const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'artists' });
 
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',

@@ -9,7 +9,7 @@ import {
 } from '../requests/contributors.js';
 import { endpoint, meta, noBody } from './define.js';
 
-const signedIn = meta({ access: 'session', tag: 'contributors' });
+const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'contributors' });
 
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',

@@ -33,9 +33,9 @@ export function endpoint<const T extends AppRoute>(route: T): T {
 export const ACCESS_LEVELS = ['public', 'optional', 'session', 'pending', 'suspended', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-const mediaTypeSchema = z.string().regex(/^[a-z]+\/([a-z0-9.+-]+|\*)$/);
+const mediaTypeSchema = /*#__PURE__*/ z.string().regex(/^[a-z]+\/([a-z0-9.+-]+|\*)$/);
 
-const endpointMetadataFields = z.object({
+const endpointMetadataFields = /*#__PURE__*/ z.object({
   access: z.enum(ACCESS_LEVELS),
   /** The bot-check action whose token the request carries in the `x-bot-check` header. */
   botCheck: z.enum(BOT_CHECKED_POSTS.map(({ action }) => action)).optional(),
@@ -56,7 +56,7 @@ const endpointMetadataFields = z.object({
 });
 
 /** Every file answer names its media type, and only a file answer has one. */
-export const endpointMetadataSchema = endpointMetadataFields.refine(
+export const endpointMetadataSchema = /*#__PURE__*/ endpointMetadataFields.refine(
   (metadata) => (metadata.file === true) === (metadata.fileType !== undefined),
   {
     message: 'A file answer names its media type (fileType), and only a file answer has one',
@@ -81,7 +81,7 @@ export const noBody: typeof ContractNoBody = Symbol('noBody') as unknown as type
 export const isNoBody = (definition: unknown): boolean => definition === noBody;
 
 /** A multipart/form-data request body: the route reads its parts itself. */
-export const formDataBody = z.custom<FormData>(
+export const formDataBody = /*#__PURE__*/ z.custom<FormData>(
   (value) => typeof FormData !== 'undefined' && value instanceof FormData,
 );
 

@@ -3,7 +3,7 @@
 import { serviceStatusSchema } from '../service-status.js';
 import { endpoint, meta } from './define.js';
 
-const probe = meta({ access: 'public', tag: 'health' });
+const probe = /*#__PURE__*/ meta({ access: 'public', tag: 'health' });
 
 export const live = /*#__PURE__*/ endpoint({
   method: 'GET',

@@ -17,9 +17,9 @@ import {
 } from '../payments.js';
 import { endpoint, meta, noBody } from './define.js';
 
-const payments = meta({ access: 'session', tag: 'payments' });
-const checkout = meta({ access: 'public', tag: 'payments', file: true, fileType: 'text/html' });
-const simulatorForm = meta({ access: 'public', tag: 'payments' });
+const payments = /*#__PURE__*/ meta({ access: 'session', tag: 'payments' });
+const checkout = /*#__PURE__*/ meta({ access: 'public', tag: 'payments', file: true, fileType: 'text/html' });
+const simulatorForm = /*#__PURE__*/ meta({ access: 'public', tag: 'payments' });
 
 export const create = /*#__PURE__*/ endpoint({
   method: 'POST',

@@ -22,8 +22,8 @@ import {
 import { cardSetupStartedSchema } from '../payments.js';
 import { endpoint, meta, noBody } from './define.js';
 
-const payouts = meta({ access: 'session', tag: 'payouts' });
-const billing = meta({ access: 'session', tag: 'billing' });
+const payouts = /*#__PURE__*/ meta({ access: 'session', tag: 'payouts' });
+const billing = /*#__PURE__*/ meta({ access: 'session', tag: 'billing' });
 
 export const methods = /*#__PURE__*/ endpoint({
   method: 'GET',

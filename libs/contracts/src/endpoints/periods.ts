@@ -12,7 +12,7 @@ import {
 } from '../periods.js';
 import { endpoint, meta, noBody } from './define.js';
 
-const adminOnly = meta({ access: 'admin', tag: 'admin' });
+const adminOnly = /*#__PURE__*/ meta({ access: 'admin', tag: 'admin' });
 
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',

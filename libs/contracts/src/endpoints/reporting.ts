@@ -18,7 +18,7 @@ import {
 } from '../requests/reporting.js';
 import { endpoint, meta, noBody } from './define.js';
 
-const signedIn = meta({ access: 'session', tag: 'reporting' });
+const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'reporting' });
 
 export const standardPlan = /*#__PURE__*/ endpoint({
   method: 'GET',

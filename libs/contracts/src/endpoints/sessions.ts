@@ -5,7 +5,7 @@ import { sessionSchema } from '../session.js';
 import { endpoint, meta, noBody } from './define.js';
 
 /** A session still waiting for its second step may verify itself (or log out, which anyone may). */
-const pending = meta({ access: 'pending', tag: 'sessions' });
+const pending = /*#__PURE__*/ meta({ access: 'pending', tag: 'sessions' });
 
 export const login = /*#__PURE__*/ endpoint({
   method: 'POST',

@@ -21,7 +21,7 @@ import {
 } from '../splits.js';
 import { endpoint, meta, noBody } from './define.js';
 
-const signedIn = meta({ access: 'session', tag: 'splits' });
+const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'splits' });
 
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',

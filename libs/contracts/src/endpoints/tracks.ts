@@ -13,7 +13,7 @@ import {
 import { trackListQuerySchema, trackParamsSchema } from '../requests/tracks.js';
 import { endpoint, formDataBody, meta, noBody } from './define.js';
 
-const signedIn = meta({ access: 'session', tag: 'tracks' });
+const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'tracks' });
 
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',

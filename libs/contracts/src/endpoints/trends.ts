@@ -10,7 +10,7 @@ import {
 } from '../trends.js';
 import { endpoint, meta } from './define.js';
 
-const signedIn = meta({ access: 'session', tag: 'trends' });
+const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'trends' });
 
 const QUERY_HELP =
   'start_date/end_date inclusive (default: the 28 days up to yesterday; end_date alone: the 28 days up to it; ' +

@@ -14,7 +14,7 @@ import {
 } from '../wallet.js';
 import { endpoint, meta } from './define.js';
 
-const signedIn = meta({ access: 'session', tag: 'wallet' });
+const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'wallet' });
 
 export const get = /*#__PURE__*/ endpoint({
   method: 'GET',

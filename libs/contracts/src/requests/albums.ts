@@ -27,7 +27,10 @@ import {
 } from './common.js';
 
 /** GET /v2/albums: order_by (default created_at), order (default desc); filters q (title), status and artist. */
-export const albumListQuerySchema = listQuerySchema(ALBUM_SORT_FIELDS, DEFAULT_ORDERINGS.albums).extend({
+export const albumListQuerySchema = /*#__PURE__*/ listQuerySchema(
+  ALBUM_SORT_FIELDS,
+  DEFAULT_ORDERINGS.albums,
+).extend({
   q: searchTermSchema.optional(),
   status: albumStatusSchema.optional(),
   /** Albums crediting this artist (on the album or on one of its tracks). */
@@ -38,19 +41,19 @@ export type AlbumListQuery = z.infer<typeof albumListQuerySchema>;
 export const artistAlbumListQuerySchema = albumListQuerySchema;
 
 /** /v1/albums/{id} (GET, POST, DELETE) and its platforms, distribution-fee and publish calls. */
-export const albumParamsSchema = z.object({ id: pathIdSchema });
+export const albumParamsSchema = /*#__PURE__*/ z.object({ id: pathIdSchema });
 /** /v1/albums/{albumId}/artists and /v1/albums/{albumId}/tracks. */
-export const albumChildrenParamsSchema = z.object({ albumId: pathIdSchema });
+export const albumChildrenParamsSchema = /*#__PURE__*/ z.object({ albumId: pathIdSchema });
 /** /v1/albums/{albumId}/tracks/{id}. */
-export const albumTrackParamsSchema = z.object({ albumId: pathIdSchema, id: pathIdSchema });
+export const albumTrackParamsSchema = /*#__PURE__*/ z.object({ albumId: pathIdSchema, id: pathIdSchema });
 /** /v2/artists/{artistId}/albums. */
-export const artistAlbumsParamsSchema = z.object({ artistId: pathIdSchema });
+export const artistAlbumsParamsSchema = /*#__PURE__*/ z.object({ artistId: pathIdSchema });
 
 /**
  * A UPC-A (12 digits) or EAN-13 (13 digits) barcode with a valid GS1 check digit. Spaces and hyphens are
  * dropped first.
  */
-export const barcodeSchema = z
+export const barcodeSchema = /*#__PURE__*/ z
   .string()
   .transform((value) => value.replace(/[\s-]/g, ''))
   .pipe(
@@ -71,7 +74,7 @@ function hasValidCheckDigit(digits: string): boolean {
 }
 
 /** An ISRC (CC-XXX-YY-NNNNN), upper-cased, without hyphens or spaces. */
-export const isrcSchema = z
+export const isrcSchema = /*#__PURE__*/ z
   .string()
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/, 'Expected an ISRC such as NLA1F2400001'));
@@ -80,17 +83,17 @@ export const isrcSchema = z
 export const WORLDWIDE = 'WORLDWIDE';
 
 /** ℗ and © lines, labels, titles: short single-line text. */
-const lineSchema = textSchema(200);
+const lineSchema = /*#__PURE__*/ textSchema(200);
 
 /** Absent: unchanged. null: cleared. */
 const clearable = <Schema extends z.ZodType>(schema: Schema) => schema.nullable().optional();
 
 /** An artist credited on the album or a track, by id. */
-export const creditedArtistInputSchema = z.object({ id: idSchema, role: artistRoleSchema });
+export const creditedArtistInputSchema = /*#__PURE__*/ z.object({ id: idSchema, role: artistRoleSchema });
 export type CreditedArtistInput = z.infer<typeof creditedArtistInputSchema>;
 
 /** A track contributor: an existing contributor by id, or a new one by name, role and publisher. */
-export const contributorInputSchema = z
+export const contributorInputSchema = /*#__PURE__*/ z
   .object({
     id: idSchema.optional(),
     name: textSchema(200).min(1).optional(),
@@ -104,13 +107,13 @@ export const contributorInputSchema = z
   });
 export type ContributorInput = z.infer<typeof contributorInputSchema>;
 
-const creditedArtistsInputSchema = z
+const creditedArtistsInputSchema = /*#__PURE__*/ z
   .array(creditedArtistInputSchema)
   .max(50)
   .superRefine(uniqueItems((artist: CreditedArtistInput) => String(artist.id)));
 
 /** The fields of a track as the release editor sends them (without the cross-field checks of checkTrackInput). */
-export const trackInputFieldsSchema = z.object({
+export const trackInputFieldsSchema = /*#__PURE__*/ z.object({
   id: idSchema.optional(),
   index: formIntegerSchema.pipe(z.number().min(1)),
   title: clearable(lineSchema),
@@ -162,7 +165,7 @@ export function checkTrackInput(
  * unchanged); without one it adds a track. Its audio file is uploaded on its own
  * (POST /v1/albums/{albumId}/tracks/{id}/audio); `audio: null` removes it.
  */
-export const trackInputSchema = trackInputFieldsSchema.superRefine(checkTrackInput);
+export const trackInputSchema = /*#__PURE__*/ trackInputFieldsSchema.superRefine(checkTrackInput);
 export type TrackInput = z.infer<typeof trackInputSchema>;
 
 /**
@@ -172,7 +175,7 @@ export type TrackInput = z.infer<typeof trackInputSchema>;
  * the part ALBUM_FORM_PARTS.metadata and the artwork file in ALBUM_FORM_PARTS.artwork (`artwork: null` removes it).
  * `territories` is a list of country codes, or 'WORLDWIDE' for every one of them.
  */
-export const albumFormRequestSchema = z
+export const albumFormRequestSchema = /*#__PURE__*/ z
   .object({
     title: clearable(lineSchema),
     version: clearable(lineSchema),
@@ -242,7 +245,7 @@ export const ALBUM_FORM_PARTS = { metadata: 'metadata', artwork: 'artwork' } as 
  * POST /v1/albums/{id}/publish: the owner accepts the terms (which also confirms ownership of the recordings, see
  * the license's termsAcceptedAt) and may choose the payment plan; without one the suggested license's plan applies.
  */
-export const publishAlbumRequestSchema = z.object({
+export const publishAlbumRequestSchema = /*#__PURE__*/ z.object({
   termsAccepted: formBooleanSchema.refine((accepted) => accepted, 'Accept the terms to publish'),
   paymentPlan: planTypeSchema.optional(),
 });
@@ -252,7 +255,7 @@ export type PublishAlbumRequest = z.infer<typeof publishAlbumRequestSchema>;
  * DELETE /v1/albums/{id}?expected_amount_due=: the settlement amount (minor units) the client showed. A mismatch
  * with the current offer is a 409.
  */
-export const deleteAlbumQuerySchema = z.object({
+export const deleteAlbumQuerySchema = /*#__PURE__*/ z.object({
   expected_amount_due: formIntegerSchema.pipe(z.number().min(0)).optional(),
 });
 export type DeleteAlbumQuery = z.infer<typeof deleteAlbumQuerySchema>;

@@ -55,7 +55,7 @@ function byPath(pattern: RegExp, canonical: (id: string, match: RegExpExecArray)
   };
 }
 
-const AUDIOMACK_RESERVED = new Set([
+const AUDIOMACK_RESERVED = /*#__PURE__*/ new Set([
   'about',
   'album',
   'albums',
@@ -73,7 +73,7 @@ const AUDIOMACK_RESERVED = new Set([
   'trending',
   'upload',
 ]);
-const FACEBOOK_RESERVED = new Set([
+const FACEBOOK_RESERVED = /*#__PURE__*/ new Set([
   'events',
   'groups',
   'login',
@@ -264,14 +264,14 @@ function sameId(given: string, read: string): boolean {
   return read.startsWith('@') ? given.toLowerCase() === read.toLowerCase() : given === read;
 }
 
-const webUrlSchema = z.url({ protocol: /^https?$/, hostname: z.regexes.domain }).max(2048);
+const webUrlSchema = /*#__PURE__*/ z.url({ protocol: /^https?$/, hostname: z.regexes.domain }).max(2048);
 
 /**
  * One profile in an artist body. The link must be the platform's artist page; `platformId` may be left out and is
  * then read from the link (when given, it must be the link's). The parsed value has the id and the stored form of
  * the link (`spotify:artist:<id>` becomes the https link).
  */
-export const artistProfileRequestSchema = z
+export const artistProfileRequestSchema = /*#__PURE__*/ z
   .object({
     platform: platformSchema,
     platformId: textSchema(200).min(1).optional(),
@@ -320,7 +320,7 @@ export type ArtistProfileRequest = z.input<typeof artistProfileRequestSchema>;
 export type ArtistProfileValue = z.output<typeof artistProfileRequestSchema>;
 
 /** At most one profile per platform; a repeat is reported at its index. */
-const profileListSchema = z
+const profileListSchema = /*#__PURE__*/ z
   .array(artistProfileRequestSchema)
   .max(ARTIST_PROFILE_PLATFORMS.length)
   .superRefine(uniqueItems((profile: ArtistProfileValue) => profile.platform));
@@ -329,12 +329,12 @@ const profileListSchema = z
  * POST /v1/artists as the API checks it: `createArtistRequestSchema` (0030) plus the per-platform link rules
  * above, and `platformId` optional (read from the link).
  */
-export const createArtistBodySchema = z.object({
+export const createArtistBodySchema = /*#__PURE__*/ z.object({
   name: textSchema(200).min(1),
   profiles: profileListSchema.optional(),
 });
 export type CreateArtistBody = z.input<typeof createArtistBodySchema>;
 
 /** POST /v1/artists/{id}: absent fields unchanged; `profiles`, when sent, is the artist's whole profile list. */
-export const updateArtistBodySchema = createArtistBodySchema.partial();
+export const updateArtistBodySchema = /*#__PURE__*/ createArtistBodySchema.partial();
 export type UpdateArtistBody = z.input<typeof updateArtistBodySchema>;

@@ -8,26 +8,26 @@ import { lenientBooleanSchema, lenientNumberSchema } from '../primitives.js';
  */
 
 /** A resource id in a path: ids are strings or numbers, so any short non-blank segment. */
-export const pathIdSchema = z.string().trim().min(1).max(64);
+export const pathIdSchema = /*#__PURE__*/ z.string().trim().min(1).max(64);
 
 /** A boolean in a query string or a form field: true, false, 1, 0 and the strings 'true', 'false', '1', '0'. */
-export const formBooleanSchema = z.union([
+export const formBooleanSchema = /*#__PURE__*/ z.union([
   lenientBooleanSchema,
   z.literal('1').transform(() => true),
   z.literal('0').transform(() => false),
 ]);
 
 /** A whole number in a query string or a form field. */
-export const formIntegerSchema = lenientNumberSchema.pipe(z.number().int());
+export const formIntegerSchema = /*#__PURE__*/ lenientNumberSchema.pipe(z.number().int());
 
 /** A calendar date written YYYY-MM-DD that exists (no 2024-02-30). */
-export const calendarDateSchema = z.iso.date();
+export const calendarDateSchema = /*#__PURE__*/ z.iso.date();
 
 /** Free text from a form: trimmed, bounded. */
 export const textSchema = (max: number) => z.string().trim().max(max);
 
 /** A search term (`q`). */
-export const searchTermSchema = textSchema(200);
+export const searchTermSchema = /*#__PURE__*/ textSchema(200);
 
 /**
  * A query parameter that may be repeated (`platform[]=A&platform[]=B`): one value or a list, read as a list.
@@ -66,4 +66,6 @@ export function uniqueItems<Item>(key: (item: Item) => unknown = (item) => item)
  * The header of every request that moves money or starts something that must happen once (a payout, a payment, a
  * split answer, a period close): asking again with the same key answers the first result.
  */
-export const idempotencyKeyHeadersSchema = z.object({ 'idempotency-key': z.string().min(1).max(200) });
+export const idempotencyKeyHeadersSchema = /*#__PURE__*/ z.object({
+  'idempotency-key': z.string().min(1).max(200),
+});

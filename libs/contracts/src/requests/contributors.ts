@@ -12,7 +12,7 @@ export const CONTRIBUTOR_SORT_FIELDS = ['name', 'created_at', 'updated_at'] as c
 export type ContributorSortField = (typeof CONTRIBUTOR_SORT_FIELDS)[number];
 
 /** GET /v2/contributors: order_by (default name), order (default asc); filters q (name) and role. */
-export const contributorListQuerySchema = listQuerySchema(CONTRIBUTOR_SORT_FIELDS, {
+export const contributorListQuerySchema = /*#__PURE__*/ listQuerySchema(CONTRIBUTOR_SORT_FIELDS, {
   orderBy: 'name',
   order: 'asc',
 }).extend({
@@ -22,15 +22,15 @@ export const contributorListQuerySchema = listQuerySchema(CONTRIBUTOR_SORT_FIELD
 export type ContributorListQuery = z.infer<typeof contributorListQuerySchema>;
 
 /** GET, POST and DELETE /v1/contributors/{id}. */
-export const contributorParamsSchema = z.object({ id: pathIdSchema });
+export const contributorParamsSchema = /*#__PURE__*/ z.object({ id: pathIdSchema });
 
 /** A publisher left blank is no publisher. */
-const publisherSchema = textSchema(200)
+const publisherSchema = /*#__PURE__*/ textSchema(200)
   .nullish()
   .transform((value) => (value ? value : null));
 
 /** POST /v1/contributors: a name, a credit role and optionally a publisher. */
-export const createContributorRequestSchema = z.object({
+export const createContributorRequestSchema = /*#__PURE__*/ z.object({
   name: textSchema(200).min(1),
   role: creditRoleSchema,
   publisher: publisherSchema,
@@ -38,7 +38,7 @@ export const createContributorRequestSchema = z.object({
 export type CreateContributorRequest = z.input<typeof createContributorRequestSchema>;
 
 /** POST /v1/contributors/{id}: absent fields unchanged; `publisher: null` (or blank) removes the publisher. */
-export const updateContributorRequestSchema = z.object({
+export const updateContributorRequestSchema = /*#__PURE__*/ z.object({
   name: textSchema(200).min(1).optional(),
   role: creditRoleSchema.optional(),
   publisher: textSchema(200)

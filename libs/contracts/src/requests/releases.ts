@@ -16,7 +16,7 @@ import { listQuerySchema, pathIdSchema, textSchema, uniqueItems } from './common
 // Tracks
 
 /** POST /v1/albums/{albumId}/tracks: a new track; without `index` it goes last. */
-export const createTrackRequestSchema = trackInputFieldsSchema
+export const createTrackRequestSchema = /*#__PURE__*/ trackInputFieldsSchema
   .omit({ id: true, audio: true })
   .extend({ index: trackInputFieldsSchema.shape.index.optional() })
   .superRefine(checkTrackInput);
@@ -26,14 +26,14 @@ export type CreateTrackRequest = z.infer<typeof createTrackRequestSchema>;
  * POST /v1/albums/{albumId}/tracks/{id}: absent fields unchanged, null clears. A new `index` moves the track
  * there (the tracks in between shift by one).
  */
-export const updateTrackRequestSchema = trackInputFieldsSchema
+export const updateTrackRequestSchema = /*#__PURE__*/ trackInputFieldsSchema
   .omit({ id: true })
   .extend({ index: trackInputFieldsSchema.shape.index.optional() })
   .superRefine(checkTrackInput);
 export type UpdateTrackRequest = z.infer<typeof updateTrackRequestSchema>;
 
 /** POST /v1/albums/{albumId}/tracks/order: every live track of the album, once each, in their new order. */
-export const reorderTracksRequestSchema = z.object({
+export const reorderTracksRequestSchema = /*#__PURE__*/ z.object({
   trackIds: z
     .array(idSchema)
     .min(1)
@@ -81,7 +81,7 @@ export const ARTWORK_RENDITION_SIZES = { large: 1000, medium: 500, thumbnail: 15
 
 /** The release editor's steps, in order; every problem belongs to one. */
 export const RELEASE_EDITOR_STEPS = ['details', 'artists', 'artwork', 'tracks', 'distribution'] as const;
-export const releaseEditorStepSchema = z.enum(RELEASE_EDITOR_STEPS);
+export const releaseEditorStepSchema = /*#__PURE__*/ z.enum(RELEASE_EDITOR_STEPS);
 export type ReleaseEditorStep = z.infer<typeof releaseEditorStepSchema>;
 
 /** What can stop a release from being published (docs/decisions/0033-releases-api.md lists the rules). */
@@ -110,14 +110,14 @@ export const REVIEW_PROBLEM_CODES = [
   'PLATFORMS_MISSING',
   'TERRITORIES_MISSING',
 ] as const;
-export const reviewProblemCodeSchema = z.enum(REVIEW_PROBLEM_CODES);
+export const reviewProblemCodeSchema = /*#__PURE__*/ z.enum(REVIEW_PROBLEM_CODES);
 export type ReviewProblemCode = z.infer<typeof reviewProblemCodeSchema>;
 
 /**
  * One problem: a code to branch on, a message to show, the editor step to send the user to, and the path of the
  * field in the album form (e.g. ['tracks', 2, 'audio'] for the third track by position).
  */
-export const reviewProblemSchema = z.object({
+export const reviewProblemSchema = /*#__PURE__*/ z.object({
   code: reviewProblemCodeSchema,
   message: z.string(),
   step: releaseEditorStepSchema,
@@ -127,7 +127,7 @@ export const reviewProblemSchema = z.object({
 export type ReviewProblem = z.infer<typeof reviewProblemSchema>;
 
 /** GET /v1/albums/{id}/review: whether the album can be published now, every problem, and where it stands. */
-export const albumReviewSchema = z.object({
+export const albumReviewSchema = /*#__PURE__*/ z.object({
   albumId: idSchema,
   ready: z.boolean(),
   problems: z.array(reviewProblemSchema),
@@ -141,7 +141,7 @@ export type AlbumReview = z.infer<typeof albumReviewSchema>;
  * The 422 of POST /v1/albums/{id}/publish: the one error shape (details name each problem's form path) plus the
  * problems themselves.
  */
-export const releaseNotReadyErrorSchema = z.object({
+export const releaseNotReadyErrorSchema = /*#__PURE__*/ z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
@@ -157,40 +157,42 @@ export type ReleaseNotReadyError = z.infer<typeof releaseNotReadyErrorSchema>;
 // Admin content review
 
 /** GET /v1/admin/reviews: albums waiting for content review, oldest submission first by default. */
-export const adminReviewQueueQuerySchema = listQuerySchema(['submitted_at'] as const, {
+export const adminReviewQueueQuerySchema = /*#__PURE__*/ listQuerySchema(['submitted_at'] as const, {
   orderBy: 'submitted_at',
   order: 'asc',
 });
 export type AdminReviewQueueQuery = z.infer<typeof adminReviewQueueQuerySchema>;
 
 /** One waiting album with its owner. */
-export const adminReviewItemSchema = z.object({
+export const adminReviewItemSchema = /*#__PURE__*/ z.object({
   album: albumSchema,
   account: z.object({ id: idSchema, email: z.string() }),
   trackCount: z.number().int().min(0),
   submittedAt: dateStringSchema,
 });
 export type AdminReviewItem = z.infer<typeof adminReviewItemSchema>;
-export const adminReviewPageSchema = paginatedSchema(adminReviewItemSchema);
+export const adminReviewPageSchema = /*#__PURE__*/ paginatedSchema(adminReviewItemSchema);
 
 /**
  * GET /v1/admin/reviews/{albumId}: one waiting album as the reviewer needs it, with its live tracks (audio URLs
  * included) like GET /v1/albums/{id}, and its owner.
  */
-export const adminReviewDetailSchema = adminReviewItemSchema.extend({ album: albumDetailSchema });
+export const adminReviewDetailSchema = /*#__PURE__*/ adminReviewItemSchema.extend({
+  album: albumDetailSchema,
+});
 export type AdminReviewDetail = z.infer<typeof adminReviewDetailSchema>;
 
 /** /v1/admin/reviews/{albumId}, …/accept and …/reject. */
-export const adminReviewParamsSchema = z.object({ albumId: pathIdSchema });
+export const adminReviewParamsSchema = /*#__PURE__*/ z.object({ albumId: pathIdSchema });
 
 /** POST /v1/admin/reviews/{albumId}/reject: the reasons shown to the owner, at least one. */
-export const rejectReviewRequestSchema = z.object({
+export const rejectReviewRequestSchema = /*#__PURE__*/ z.object({
   reasons: z.array(textSchema(1000).min(1)).min(1).max(20),
 });
 export type RejectReviewRequest = z.infer<typeof rejectReviewRequestSchema>;
 
 /** The answer of accept and reject: the album's review as it now stands. */
-export const adminReviewDecisionSchema = z.object({
+export const adminReviewDecisionSchema = /*#__PURE__*/ z.object({
   albumId: idSchema,
   reviewStatus: releaseReviewStatusSchema,
   reviewReasons: z.array(z.string()),

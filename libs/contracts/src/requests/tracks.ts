@@ -6,7 +6,10 @@ import { listQuerySchema, pathIdSchema, searchTermSchema } from './common.js';
  * GET /v2/tracks: order_by (default created_at), order (default desc); filters q (title or ISRC), album_id and
  * artist_id. Soft-deleted tracks are not listed.
  */
-export const trackListQuerySchema = listQuerySchema(TRACK_SORT_FIELDS, DEFAULT_ORDERINGS.tracks).extend({
+export const trackListQuerySchema = /*#__PURE__*/ listQuerySchema(
+  TRACK_SORT_FIELDS,
+  DEFAULT_ORDERINGS.tracks,
+).extend({
   q: searchTermSchema.optional(),
   album_id: pathIdSchema.optional(),
   artist_id: pathIdSchema.optional(),
@@ -14,4 +17,4 @@ export const trackListQuerySchema = listQuerySchema(TRACK_SORT_FIELDS, DEFAULT_O
 export type TrackListQuery = z.infer<typeof trackListQuerySchema>;
 
 /** GET /v1/tracks/{id}. */
-export const trackParamsSchema = z.object({ id: pathIdSchema });
+export const trackParamsSchema = /*#__PURE__*/ z.object({ id: pathIdSchema });

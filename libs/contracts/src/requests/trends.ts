@@ -7,7 +7,7 @@ import { calendarDateSchema, formIntegerSchema, pathIdSchema } from './common.js
  * The query of every /v1/trends call: a date range (inclusive), bucket_by (the bucket kind, lowercase), filters
  * by track, album, artist and territory, and a row limit for statistics.
  */
-export const trendsQuerySchema = z
+export const trendsQuerySchema = /*#__PURE__*/ z
   .object({
     start_date: calendarDateSchema.optional(),
     end_date: calendarDateSchema.optional(),
