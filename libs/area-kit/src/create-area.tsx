@@ -4,14 +4,16 @@ import singleSpaReact from 'single-spa-react';
 import createCache from '@emotion/cache';
 import { CacheProvider, ThemeProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, Router, Switch } from 'wouter';
 import { parseShellContext, type RemoteModule, type ShellContext } from '@tunehouse/shell-contract';
 import { ErrorPanel, theme } from '@tunehouse/ui';
 import { AreaNotFound } from './area-not-found.js';
+import { rankRoutes } from './rank-routes.js';
+import { useAreaLocation } from './area-location.js';
 import { ShellProvider } from './shell-react-context.js';
 
 export interface AreaRoute {
-  /** A react-router path pattern from the spec's route table, e.g. `/albums/:id/edit/:step`. */
+  /** A path pattern from the spec's route table, e.g. `/albums/:id/edit/:step` (`*` for the rest of a path). */
   path: string;
   element: ReactNode;
 }
@@ -33,19 +35,25 @@ export interface AreaMountProps {
 
 export function AreaRoot({ shell, area }: { shell: ShellContext; area: AreaDefinition }) {
   const cache = useMemo(() => createCache({ key: area.name }), [area.name]);
+  const routes = useMemo(() => rankRoutes(area.routes), [area.routes]);
   return (
     <ShellProvider value={shell}>
       <CacheProvider value={cache}>
         <ThemeProvider theme={theme}>
           <QueryClientProvider client={shell.queryClient}>
-            <BrowserRouter>
-              <Routes>
-                {area.routes.map((route) => (
-                  <Route key={route.path} path={route.path} element={route.element} />
+            <Router hook={useAreaLocation}>
+              <Switch>
+                {routes.map((route) => (
+                  // A trailing `*` takes the bare path too (`/admin/*` renders `/admin`), as the route table means.
+                  <Route key={route.path} path={route.path.replace(/\/\*$/, '/*?')}>
+                    {route.element}
+                  </Route>
                 ))}
-                <Route path="*" element={<AreaNotFound />} />
-              </Routes>
-            </BrowserRouter>
+                <Route>
+                  <AreaNotFound />
+                </Route>
+              </Switch>
+            </Router>
           </QueryClientProvider>
         </ThemeProvider>
       </CacheProvider>

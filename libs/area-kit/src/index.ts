@@ -16,3 +16,14 @@ export { applyFieldErrors, type FieldPlacement, type SetFieldError } from './app
 export { PageLoadError } from './page-load-error.js';
 export { LoadFailure } from './load-failure.js';
 export { QueryState } from './query-state.js';
+export {
+  Link,
+  NavLink,
+  Redirect,
+  useLocationHash,
+  useNavigate,
+  useParams,
+  usePathname,
+  useSearchParams,
+} from './routing.js';
+export { rankRoutes } from './rank-routes.js';

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
-import { useParams, useSearchParams } from 'react-router';
 import { Page, colors, fonts } from '@tunehouse/ui';
 import { usePageMeta } from './use-page-meta.js';
+import { useParams, useSearchParams } from './routing.js';
 
 const list = css`
   display: grid;

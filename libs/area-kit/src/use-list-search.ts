@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from './routing.js';
 
 /**
  * A list's filters and page kept in the address (`?type=…&offset=…`), so a link or a reload shows the same list.

@@ -25,9 +25,13 @@ describe('sharedDependencies', () => {
     expect(shared['react']?.requiredVersion).toBe(`^${versionOf('react')}`);
   });
 
-  it('never shares react-router or our own libs (shared modules are not tree-shaken)', () => {
+  it('never shares the router or our own libs (shared modules are not tree-shaken)', () => {
     expect(
-      Object.keys(shared).filter((key) => key.startsWith('react-router') || key.startsWith('@tunehouse/')),
+      Object.keys(shared).filter(
+        (key) =>
+          ['wouter', 'react-router'].some((router) => key.startsWith(router)) ||
+          key.startsWith('@tunehouse/'),
+      ),
     ).toEqual([]);
   });
 

@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
  * Subpaths are listed explicitly: sharing only `react-dom` let a remote download its own renderer through
  * `react-dom/client` while a "same React" check still passed (toolchain.md).
  *
- * Not shared, on purpose: react-router and our own libs. A shared module is not tree-shaken (react-router: 180 KiB
- * with its data routers and server rendering, where an area uses about a fifth), and none holds state that must
- * be one instance across apps: each area has its own router, and the session, API client and QueryClient reach an
- * area as instances through the ShellContext. zod is shared in a form of our own, {@link SHARED_ZOD}. See
+ * Not shared, on purpose: the router (wouter, through area-kit) and our own libs. A shared module is not
+ * tree-shaken, and none holds state that must be one instance across apps: each area has its own router (they all
+ * read the one browser history), and the session, API client and QueryClient reach an area as instances through
+ * the ShellContext. zod is shared in a form of our own, {@link SHARED_ZOD}. See
  * docs/decisions/0002-shared-dependency-map.md and 0057-web-first-load-budgets.md.
  */
 export const SHARED_SINGLETONS: Readonly<Record<string, string>> = {

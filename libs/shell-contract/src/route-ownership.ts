@@ -45,7 +45,7 @@ export function findOwner(routesByArea: Record<string, readonly string[]>, pathn
 }
 
 /**
- * A URL one of an area's own (react-router) routes renders: each `:param` gets a sample value and a trailing `*`
+ * A URL one of an area's own routes renders: each `:param` gets a sample value and a trailing `*`
  * a sample segment.
  */
 export function sampleUrlOf(route: string): string {

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import {
   TREND_BUCKET_KINDS,
   territorySchema,
@@ -14,6 +13,7 @@ import {
   type RangePreset,
 } from './date-range.js';
 import { today } from './dates.js';
+import { useSearchParams } from '@tunehouse/area-kit';
 
 /** The filters every trends call takes: the period and the catalogue/territory filters. */
 export interface TrendFilters extends DateRange {

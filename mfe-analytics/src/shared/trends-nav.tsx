@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import { NavLink } from 'react-router';
 import { colors } from '@tunehouse/ui';
+import { NavLink } from '@tunehouse/area-kit';
 
 const nav = css`
   display: flex;

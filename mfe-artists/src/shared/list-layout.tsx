@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { css, keyframes } from '@emotion/react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { NavLink } from 'react-router';
 import type { Paginated } from '@tunehouse/contracts';
-import { messageOf } from '@tunehouse/area-kit';
+import { messageOf, NavLink } from '@tunehouse/area-kit';
 import { Button, Notice, colors, mq, radius, visuallyHidden } from '@tunehouse/ui';
 
 const tabsStyle = css`

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import type { Paginated } from '@tunehouse/contracts';
 import { useDebouncedValue } from './use-debounced-value.js';
+import { useSearchParams } from '@tunehouse/area-kit';
 
 /**
  * A list's search, filters and page kept in the URL (`?q=…&offset=…`), so a link or a reload shows the same

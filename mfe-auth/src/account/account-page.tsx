@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { css } from '@emotion/react';
-import { messageOf, useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Link, messageOf, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page, badgeStyle, colors, formatDate } from '@tunehouse/ui';
 import { currentUserQuery } from '../shared/current-user-query.js';
 import { useSession } from '../shared/use-session.js';

@@ -1,8 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, useLocation } from 'react-router';
-import { messageOf, useShell, usePageMeta } from '@tunehouse/area-kit';
+import { messageOf, NavLink, usePageMeta, usePathname, useShell } from '@tunehouse/area-kit';
 import { Notice, Page, Pager, TextField, colors, radius, tableStyle } from '@tunehouse/ui';
 import { currentUserQuery } from '../shared/current-user-query.js';
 import { useSession } from '../shared/use-session.js';
@@ -55,7 +54,7 @@ export function AdminPage() {
   usePageMeta('Admin');
   const shell = useShell();
   const session = useSession();
-  const { pathname } = useLocation();
+  const pathname = usePathname();
 
   // The role is the server's to say; it checks it again on every admin call.
   const me = useQuery(currentUserQuery(shell.api, session?.user.id));

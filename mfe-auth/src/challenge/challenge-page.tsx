@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
 import { verifySessionRequestSchema, type VerifySessionRequest } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell, usePageMeta } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Button, NarrowColumn, Notice, TextField } from '@tunehouse/ui';
 import { formActions, lede } from '../shared/auth-styles.js';
 import { useReturnTarget, withFrom } from '../shared/use-return-target.js';

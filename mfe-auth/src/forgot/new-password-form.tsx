@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { newPasswordSchema } from '@tunehouse/contracts';
 import type { EmailedLink } from '@tunehouse/shell-contract';
-import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField } from '@tunehouse/ui';
 import { formActions } from '../shared/auth-styles.js';
 

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
 import { passwordResetLinkRequestSchema, type PasswordResetLinkRequest } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField } from '@tunehouse/ui';
 import { formActions, lede } from '../shared/auth-styles.js';
 

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useSearchParams } from 'react-router';
 import { loginRequestSchema, type LoginRequest } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell, usePageMeta } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
 import { Button, NarrowColumn, Notice, TextField } from '@tunehouse/ui';
 import { afterForm, formActions, lede } from '../shared/auth-styles.js';
 import { useReturnTarget, withFrom } from '../shared/use-return-target.js';

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import type { EmailedLink } from '@tunehouse/shell-contract';
+import { useSearchParams } from '@tunehouse/area-kit';
 
 /** The challenge id and secret of an e-mailed link (activation, password reset), when this page was opened from one. */
 export function useEmailedLink(): EmailedLink | null {

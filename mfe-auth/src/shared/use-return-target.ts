@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { safeReturnPath } from '@tunehouse/shell-contract';
+import { useSearchParams } from '@tunehouse/area-kit';
 
 /**
  * Where to go once the flow ends: the `from` parameter when it is a path on this site, else home. A sign-in page is

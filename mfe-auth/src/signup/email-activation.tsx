@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { EmailedLink } from '@tunehouse/shell-contract';
-import { messageOf, useShell } from '@tunehouse/area-kit';
+import { Link, messageOf, useShell } from '@tunehouse/area-kit';
 import { Button, Notice } from '@tunehouse/ui';
 import { lede } from '../shared/auth-styles.js';
 

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
 import { COUNTRY_CODES, signupRequestSchema, type SignupRequest } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
 import { afterForm, formActions } from '../shared/auth-styles.js';
 import { withFrom } from '../shared/use-return-target.js';

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Link, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { NarrowColumn, Notice } from '@tunehouse/ui';
 import { lede } from '../shared/auth-styles.js';
 

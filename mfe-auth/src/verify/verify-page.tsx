@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import type { CurrentUser, VerificationStatus } from '@tunehouse/contracts';
-import { messageOf, useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Link, messageOf, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page, badgeStyle, buttonStyles, colors, formatDate } from '@tunehouse/ui';
 import { warnBadgeColor } from '../account/badge-colors.js';
 import { lede } from '../shared/auth-styles.js';

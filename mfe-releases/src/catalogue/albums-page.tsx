@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
 import { ALBUM_STATUSES, albumStatusSchema, type Album, RELEASE_TYPE_NAMES } from '@tunehouse/contracts';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Link, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
 import {
   Button,
   Page,

@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
 import type { AlbumDetail } from '@tunehouse/contracts';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Link, Redirect, usePageMeta, useParams, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page } from '@tunehouse/ui';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
 import { albumQuery } from '../shared/queries.js';
@@ -73,7 +72,7 @@ export function EditReleasePage() {
   const { problems } = useReview(id, album.isSuccess);
 
   const alias = step === undefined ? undefined : STEP_ALIASES[step];
-  if (alias) return <Navigate to={`${stepPath(id, alias)}${window.location.hash}`} replace />;
+  if (alias) return <Redirect to={`${stepPath(id, alias)}${window.location.hash}`} replace />;
   if (album.isError && isMissing(album.error)) return <MissingRelease error={album.error} />;
   const locked = album.data?.reviewStatus === 'SUBMITTED' && !album.data.deletedAt;
   return (

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import {
   PLATFORMS,
@@ -10,7 +9,15 @@ import {
   type AlbumDetail,
   type ReleaseEditorStep,
 } from '@tunehouse/contracts';
-import { messageOf, useShell, usePageMeta } from '@tunehouse/area-kit';
+import {
+  Link,
+  messageOf,
+  useNavigate,
+  usePageMeta,
+  useParams,
+  useSearchParams,
+  useShell,
+} from '@tunehouse/area-kit';
 import { isApiError } from '@tunehouse/shell-contract';
 import { Button, Card, Notice, Page, buttonStyles, colors } from '@tunehouse/ui';
 import { Checkbox } from '../shared/fields.js';

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { css } from '@emotion/react';
 import type { FieldValues, Path, UseFormSetFocus } from 'react-hook-form';
-import { useLocation } from 'react-router';
 import type { AlbumDetail } from '@tunehouse/contracts';
 import { Button, Notice, ProgressBar } from '@tunehouse/ui';
 import { saveBar } from '../shared/styles.js';
+import { useLocationHash } from '@tunehouse/area-kit';
 
 /** What the editor page gives each step. */
 export interface StepProps {
@@ -32,7 +32,7 @@ export function useFocusFromHash<T extends FieldValues>(
   setFocus: UseFormSetFocus<T>,
   fields: readonly string[],
 ) {
-  const { hash } = useLocation();
+  const hash = useLocationHash();
   useEffect(() => {
     const field = decodeURIComponent(hash.slice(1));
     if (field && fields.includes(field)) {
@@ -46,7 +46,7 @@ export function useFocusFromHash<T extends FieldValues>(
 
 /** Scrolls to the section (by id) the URL's hash names and focuses its first control. */
 export function useFocusSectionFromHash(sections: readonly string[]) {
-  const { hash } = useLocation();
+  const hash = useLocationHash();
   useEffect(() => {
     const section = decodeURIComponent(hash.slice(1));
     if (!sections.includes(section)) return;

@@ -3,9 +3,8 @@ import { css } from '@emotion/react';
 import { FormProvider, useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
 import { type AlbumDetail, liveTracks } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useLocationHash, useShell } from '@tunehouse/area-kit';
 import { uploadMessage } from '../shared/upload-message.js';
 import { Button, Notice, colors, formatDuration, radius } from '@tunehouse/ui';
 import { FileButton } from '../shared/file-button.js';
@@ -136,7 +135,7 @@ interface Upload {
 export function TracksStep({ album, onDirtyChange, onSaved }: SavedStepProps) {
   const shell = useShell();
   const queryClient = useQueryClient();
-  const { hash } = useLocation();
+  const hash = useLocationHash();
   const [formError, setFormError] = useState<string | null>(null);
   const [fileProblems, setFileProblems] = useState<string[]>([]);
   const [open, setOpen] = useState<string | null>(null);

@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router';
-import { useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Link, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page, buttonStyles, colors } from '@tunehouse/ui';
 import { releaseTitle } from '@tunehouse/contracts';
 import { formatDay } from '../shared/format.js';

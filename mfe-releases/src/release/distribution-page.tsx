@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { type AlbumDetail, type AlbumDistributionFee, releaseTitle } from '@tunehouse/contracts';
-import { messageOf, useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Link, messageOf, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Button, Card, ConfirmDialog, Notice, Page, colors, dangerButtonStyle } from '@tunehouse/ui';
 import { stepPath } from '../editor/steps.js';
 import { formatAmount, formatDay } from '../shared/format.js';

@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router';
 import { TERRITORIES, genresText, languageName, type AlbumDetail } from '@tunehouse/contracts';
-import { usePageMeta } from '@tunehouse/area-kit';
+import { Link, usePageMeta } from '@tunehouse/area-kit';
 import { Card, Notice, Page, buttonStyles, countryName, formatDate, mq } from '@tunehouse/ui';
 import { useReview } from '../editor/use-review.js';
 import { canPublish, releaseState } from '../shared/release-state.js';

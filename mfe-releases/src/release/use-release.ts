@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { useShell } from '@tunehouse/area-kit';
+import { useParams, useShell } from '@tunehouse/area-kit';
 import { albumPlatformsQuery, albumQuery } from '../shared/queries.js';
 
 /** The release of the route's {id}, and (when asked) its platform entries. */

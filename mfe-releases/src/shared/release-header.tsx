@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { NavLink } from 'react-router';
 import { type Album, RELEASE_TYPE_NAMES, releaseTitle } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { NavLink, useShell } from '@tunehouse/area-kit';
 import { badgeStyle, colors, mq, radius } from '@tunehouse/ui';
 import { ArtworkImage } from './artwork.js';
 import { formatDay } from './format.js';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@tunehouse/ui';
+import { useNavigate } from '@tunehouse/area-kit';
 
 /** What single-spa puts on `single-spa:before-routing-event` (single-spa 6). */
 interface RoutingEventDetail {
@@ -14,7 +14,7 @@ interface RoutingEventDetail {
  * - leaving or reloading the page asks through the browser (`beforeunload`);
  * - navigation the shell routes (header links, back and forward, other areas) waits on single-spa's
  *   `before-routing-event` until the user answers a dialog, and is cancelled when they stay;
- * - the area's own links go through `navigate`, which asks before react-router moves.
+ * - the area's own links go through `navigate`, which asks before the router moves.
  * Render `dialog` once in the page.
  */
 export function useUnsavedChanges(dirty: boolean) {

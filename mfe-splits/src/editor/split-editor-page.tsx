@@ -3,9 +3,8 @@ import { css } from '@emotion/react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import type { AlbumSplit, SplitPutResult } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell, type SetFieldError } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, type SetFieldError, useParams, useShell } from '@tunehouse/area-kit';
 import { Button, Card, Notice, SelectField, colors } from '@tunehouse/ui';
 import { QueryPage } from '../shared/query-page.js';
 import {

@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
 import type { SplitInvite } from '@tunehouse/contracts';
-import { messageOf, useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Link, messageOf, useNavigate, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { isApiError } from '@tunehouse/shell-contract';
 import {
   Button,

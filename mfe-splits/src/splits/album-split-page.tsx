@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import type { AlbumSplit } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { Link, useParams, useShell } from '@tunehouse/area-kit';
 import { Card, buttonStyles, colors } from '@tunehouse/ui';
 import { QueryPage } from '../shared/query-page.js';
 import { ReleaseRef } from '../shared/release-ref.js';

@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import type { Split, SplitParticipant } from '@tunehouse/contracts';
-import { messageOf, useShell } from '@tunehouse/area-kit';
+import { Link, messageOf, useParams, useShell } from '@tunehouse/area-kit';
 import { Card, ConfirmDialog, Notice, buttonStyles, colors } from '@tunehouse/ui';
 import { CopyLink } from '../shared/copy-link.js';
 import { formatShare } from '../shared/percent.js';

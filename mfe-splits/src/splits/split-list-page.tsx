@@ -1,8 +1,7 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import type { SplitSummary } from '@tunehouse/contracts';
-import { useListSearch, useShell, usePageMeta } from '@tunehouse/area-kit';
+import { Link, useListSearch, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page, Pager, SelectField, buttonStyles, colors, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatShare } from '../shared/percent.js';
 import { QueryState } from '@tunehouse/area-kit';

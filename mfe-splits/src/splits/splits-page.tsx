@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import { InvitePage } from '../invite/invite-page.js';
 import { SplitListPage } from './split-list-page.js';
+import { useSearchParams } from '@tunehouse/area-kit';
 
 /** /splits: the list of splits, or, with `?invite={code}` (the link sent to an invitee), that invite. */
 export function SplitsPage() {

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import type { Split } from '@tunehouse/contracts';
-import { useShell } from '@tunehouse/area-kit';
+import { Link, useParams, useShell } from '@tunehouse/area-kit';
 import { Card, colors, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatShare } from '../shared/percent.js';
 import { participantName } from '../shared/participants.js';

@@ -1,8 +1,7 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
 import { call, endpoints, type Invoice } from '@tunehouse/contracts';
-import { QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, QueryState, usePageMeta, useParams, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page, colors, countryName, formatDate, mq, tableStyle } from '@tunehouse/ui';
 import { formatCents } from '../wallet/money.js';
 import { DownloadButton } from '../wallet/download-button.js';

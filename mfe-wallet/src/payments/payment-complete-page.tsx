@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
 import type { Payment } from '@tunehouse/contracts';
-import { messageOf, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, messageOf, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
 import { Button, Card, Notice, Page } from '@tunehouse/ui';
 import { formatCents } from '../wallet/money.js';
 import { startTakedownPayment } from './checkout.js';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
 import type { PaymentMethodSetup } from '@tunehouse/contracts';
-import { messageOf, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, messageOf, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
 import { Button, Card, Notice, Page } from '@tunehouse/ui';
 import { cardLabel, startCardSetup } from './card-setup.js';
 import { goToCheckout } from './go-to-checkout.js';

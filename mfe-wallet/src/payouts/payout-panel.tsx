@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { isBankAccount, type Payout, type PayoutEligibility } from '@tunehouse/contracts';
-import { QueryState, useShell } from '@tunehouse/area-kit';
+import { Link, QueryState, useShell } from '@tunehouse/area-kit';
 import { Button, Card, badgeStyle, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatCents } from '../wallet/money.js';
 import { eligibilityQuery, methodsQuery, payoutsQuery } from './payout-queries.js';

@@ -1,9 +1,9 @@
 import { Suspense, lazy } from 'react';
-import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import type { WalletEarnings } from '@tunehouse/contracts';
 import { formatMonth, tableScroll, tableStyle, visuallyHidden } from '@tunehouse/ui';
 import { formatCents, formatCount } from './money.js';
+import { Link } from '@tunehouse/area-kit';
 
 // ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand.
 // Named 'chart' so bench:web can tell it apart.

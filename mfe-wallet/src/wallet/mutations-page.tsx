@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import {
   call,
   endpoints,
@@ -8,7 +7,7 @@ import {
   WALLET_MUTATION_TYPES,
   type WalletMutationType,
 } from '@tunehouse/contracts';
-import { QueryState, useListSearch, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, QueryState, useListSearch, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Pager, Page, SelectField, TextField, mq } from '@tunehouse/ui';
 import { DownloadButton } from './download-button.js';
 import { MUTATION_TYPE_LABELS } from './money.js';

@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
 import {
   call,
   endpoints,
@@ -11,7 +10,7 @@ import {
   type StatementExportFormat,
   type WalletStatement,
 } from '@tunehouse/contracts';
-import { QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, QueryState, usePageMeta, useParams, useSearchParams, useShell } from '@tunehouse/area-kit';
 import { Card, colors, formatMonth, Page, SelectField, tableScroll, tableStyle } from '@tunehouse/ui';
 import { DownloadButton } from './download-button.js';
 import { formatCents, formatCount, formatMicro } from './money.js';

@@ -1,8 +1,7 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import type { Wallet, WalletMutation } from '@tunehouse/contracts';
-import { QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page, colors, formatDate, formatMonth, mq } from '@tunehouse/ui';
 import { PayoutPanel } from '../payouts/payout-panel.js';
 import { DistributionFees } from './distribution-fees.js';
