@@ -94,16 +94,23 @@ async function pageAccessToken(context: BrowserContext): Promise<{ token: string
   return { token: session.token.accessToken, expiresAt: (payload as { exp: number }).exp * 1000 };
 }
 
+/** A new account signed in on a shell of its own; the shell is closed when `run` ends, however it ends. */
+async function signedInOnFreshStack(page: Page, run: (shellUrl: string) => Promise<void>) {
+  const stack = await freshStack({ shellPort: api.shellPort, apiBaseUrl: api.url });
+  try {
+    await logIn(page, stack.shellUrl, await newAccount());
+    await run(stack.shellUrl);
+  } finally {
+    await stack.close();
+  }
+}
+
 test('after sign-in no page script sees the refresh token, yet a reload after the access token expired keeps the user signed in', async ({
   page,
   context,
 }) => {
   test.setTimeout(120_000);
-  const stack = await freshStack({ shellPort: api.shellPort, apiBaseUrl: api.url });
-  try {
-    const email = await newAccount();
-    await logIn(page, stack.shellUrl, email);
-
+  await signedInOnFreshStack(page, async (shellUrl) => {
     const refresh = await cookieNamed(context, 'tunehouse_refresh');
     expect(refresh, 'the API set its refresh cookie').toBeDefined();
     expect(refresh).toMatchObject({
@@ -125,8 +132,8 @@ test('after sign-in no page script sees the refresh token, yet a reload after th
       .poll(() => Date.now() > before.expiresAt + 1000, { timeout: (ACCESS_TOKEN_TTL_SECONDS + 15) * 1000 })
       .toBe(true);
 
-    await page.goto(`${stack.shellUrl}/account`);
-    await expect(page).toHaveURL(`${stack.shellUrl}/account`);
+    await page.goto(`${shellUrl}/account`);
+    await expect(page).toHaveURL(`${shellUrl}/account`);
     await expect(page.getByLabel('First name')).toHaveValue('Odile');
     await expect(userMenu(page)).toHaveText(/Odile Cookie/);
     // The page refreshed through the cookie: a new access token, and the refresh cookie rotated.
@@ -136,12 +143,10 @@ test('after sign-in no page script sees the refresh token, yet a reload after th
     expect((await cookieNamed(context, 'tunehouse_refresh'))!.value).not.toBe(refresh!.value);
 
     // Sign-out: the browser forgets the refresh cookie.
-    await page.goto(`${stack.shellUrl}/auth/logout`);
+    await page.goto(`${shellUrl}/auth/logout`);
     await expect(page).toHaveURL(/\/auth\/login/);
     await expect.poll(async () => cookieNamed(context, 'tunehouse_refresh')).toBeUndefined();
-  } finally {
-    await stack.close();
-  }
+  });
 });
 
 test('signing out after the access token expired and the refresh failed still ends the session and drops the cookie', async ({
@@ -149,10 +154,7 @@ test('signing out after the access token expired and the refresh failed still en
   context,
 }) => {
   test.setTimeout(120_000);
-  const stack = await freshStack({ shellPort: api.shellPort, apiBaseUrl: api.url });
-  try {
-    const email = await newAccount();
-    await logIn(page, stack.shellUrl, email);
+  await signedInOnFreshStack(page, async (shellUrl) => {
     await page.waitForLoadState('networkidle');
     const before = await pageAccessToken(context);
     // The network fails every refresh from now on, so the sign-out only has an expired access token to send.
@@ -163,7 +165,7 @@ test('signing out after the access token expired and the refresh failed still en
       .toBe(true);
     const refresh = (await cookieNamed(context, 'tunehouse_refresh'))!;
 
-    await page.goto(`${stack.shellUrl}/auth/logout`);
+    await page.goto(`${shellUrl}/auth/logout`);
     await expect(page).toHaveURL(/\/auth\/login/);
     await expect.poll(async () => cookieNamed(context, 'tunehouse_refresh')).toBeUndefined();
     // The session really ended on the server: its refresh token, replayed by hand, is refused.
@@ -173,9 +175,7 @@ test('signing out after the access token expired and the refresh failed still en
       body: '{}',
     });
     expect(replay.status).toBe(400);
-  } finally {
-    await stack.close();
-  }
+  });
 });
 
 test('a page of another origin on the same host can neither read nor use the refresh token', async ({
