@@ -1,4 +1,5 @@
 import { parseRegistry, type RemoteRegistry } from '@tunehouse/shell-contract';
+import { startupFetch } from '../services/startup-fetches.js';
 
 /**
  * Fetches and validates the runtime registry. Manifest URLs may be relative to the registry's own URL, so a
@@ -6,7 +7,7 @@ import { parseRegistry, type RemoteRegistry } from '@tunehouse/shell-contract';
  */
 export async function loadRegistry(registryUrl: string): Promise<RemoteRegistry> {
   const absolute = new URL(registryUrl, window.location.href);
-  const response = await fetch(absolute, { cache: 'no-cache' });
+  const response = await startupFetch(absolute);
   if (!response.ok) throw new Error(`remotes registry: HTTP ${response.status}`);
   const parsed = parseRegistry(await response.json());
   if (!parsed.ok) throw new Error(`remotes registry is invalid: ${parsed.detail}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HELP_TOPICS, defaultHelpLinks, type ShellConfig } from '@tunehouse/shell-contract';
+import { DEFAULT_REGISTRY_URL, SHELL_CONFIG_URL, startupFetch } from './startup-fetches.js';
 
 const HELP_CENTRE_URL = 'https://help.tunehouse.org';
 
@@ -27,7 +28,7 @@ function defaults(location: Location): FullShellConfig {
     supportEmail: 'support@tunehouse.local',
     productName: 'Tunehouse',
     siteUrl: location.origin,
-    registryUrl: '/remotes.json',
+    registryUrl: DEFAULT_REGISTRY_URL,
     helpLinks: defaultHelpLinks(HELP_CENTRE_URL),
     // Users created before 2023-11-14 see it until 2023-12-14.
     announcement: { usersCreatedBefore: '2023-11-14', hiddenAfter: '2023-12-14' },
@@ -39,7 +40,7 @@ function defaults(location: Location): FullShellConfig {
  * the embedded defaults; a malformed one is an error, since guessing would point the product at the wrong API.
  */
 export async function loadShellConfig(location: Location = window.location): Promise<FullShellConfig> {
-  const response = await fetch('/shell-config.json', { cache: 'no-cache' });
+  const response = await startupFetch(SHELL_CONFIG_URL);
   if (response.status === 404) return defaults(location);
   if (!response.ok) throw new Error(`shell-config.json: HTTP ${response.status}`);
   const parsed = shellConfigSchema.partial().safeParse(await response.json());
