@@ -1,9 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { COUNTRY_CODES, call, endpoints, type BillingDetails, type CountryCode } from '@tunehouse/contracts';
-import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
+import { COUNTRY_CODES, call, endpoints, type BillingDetails } from '@tunehouse/contracts';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
-import { payoutKeys } from '../payouts/payout-queries.js';
+import { usePayoutForm } from './use-payout-form.js';
 
 type Fields = Record<'legalName' | 'addressLine' | 'postalCode' | 'city' | 'country' | 'vatId', string>;
 
@@ -22,40 +19,16 @@ function fieldsOf(details: BillingDetails | null): Fields {
 
 /** The legal name, address and VAT id invoices are made out with; the API checks each field. */
 export function BillingDetailsForm({ details }: { details: BillingDetails | null }) {
-  const shell = useShell();
-  const queryClient = useQueryClient();
-  const [fields, setFields] = useState<Fields>(() => fieldsOf(details));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!fields.country) {
-      setErrors({ country: 'Choose a country' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await call(shell.api, endpoints.payouts.setBillingDetails, {
-        body: { ...fields, country: fields.country as CountryCode, vatId: fields.vatId || null },
-      });
-      setErrors({});
-      await queryClient.invalidateQueries({ queryKey: payoutKeys.all });
-      shell.toasts.push('Your billing details are saved.', 'SUCCESS');
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFormError(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { fields, errors, formError, busy, set, onSubmit } = usePayoutForm({
+    initial: fieldsOf(details),
+    countryMissing: 'Choose a country',
+    send: (api, { vatId, ...address }, country) =>
+      call(api, endpoints.payouts.setBillingDetails, { body: { ...address, country, vatId: vatId || null } }),
+    savedMessage: 'Your billing details are saved.',
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Billing details">
+    <form onSubmit={onSubmit} noValidate aria-label="Billing details">
       {formError && <Notice tone="error">{formError}</Notice>}
       <TextField
         label="Legal name"

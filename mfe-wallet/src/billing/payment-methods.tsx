@@ -1,63 +1,26 @@
-import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  type BankAccountMethod,
-  COUNTRY_CODES,
-  call,
-  endpoints,
-  type CountryCode,
-} from '@tunehouse/contracts';
-import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
+import { type BankAccountMethod, COUNTRY_CODES, call, endpoints } from '@tunehouse/contracts';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
-import { payoutKeys } from '../payouts/payout-queries.js';
 import { RemovableList } from './removable-list.js';
+import { usePayoutForm } from './use-payout-form.js';
 
 const COUNTRIES = countryOptions(COUNTRY_CODES);
 const EMPTY = { holderName: '', iban: '', bic: '', country: '' };
 
 /** Adds a bank account by IBAN; the IBAN goes to the payout provider and only its last four characters stay. */
 function AddBankAccount() {
-  const shell = useShell();
-  const queryClient = useQueryClient();
-  const [fields, setFields] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    if (!fields.country) {
-      setErrors({ country: 'Choose the country of the account' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await call(shell.api, endpoints.payouts.addMethod, {
-        body: {
-          kind: 'BANK_ACCOUNT',
-          holderName: fields.holderName,
-          iban: fields.iban,
-          ...(fields.bic.trim() ? { bic: fields.bic } : {}),
-          country: fields.country as CountryCode,
-        },
-      });
-      setFields(EMPTY);
-      setErrors({});
-      await queryClient.invalidateQueries({ queryKey: payoutKeys.all });
-      shell.toasts.push('The bank account is added.', 'SUCCESS');
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFormError(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { fields, errors, formError, busy, set, onSubmit } = usePayoutForm({
+    initial: EMPTY,
+    countryMissing: 'Choose the country of the account',
+    send: (api, { holderName, iban, bic }, country) =>
+      call(api, endpoints.payouts.addMethod, {
+        body: { kind: 'BANK_ACCOUNT', holderName, iban, ...(bic.trim() ? { bic } : {}), country },
+      }),
+    savedMessage: 'The bank account is added.',
+    clearOnSave: true,
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add a bank account">
+    <form onSubmit={onSubmit} noValidate aria-label="Add a bank account">
       {formError && <Notice tone="error">{formError}</Notice>}
       <TextField
         label="Account holder"
