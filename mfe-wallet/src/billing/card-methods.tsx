@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import type { CardMethod } from '@tunehouse/contracts';
-import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, Notice } from '@tunehouse/ui';
+import { useShell } from '@tunehouse/area-kit';
 import { cardLabel, startCardSetup } from '../payments/card-setup.js';
-import { goToCheckout } from '../payments/go-to-checkout.js';
+import { ProviderButton } from '../payments/provider-button.js';
 import { RemovableList } from './removable-list.js';
 
 /**
@@ -12,21 +10,6 @@ import { RemovableList } from './removable-list.js';
  */
 export function CardMethods({ cards }: { cards: readonly CardMethod[] }) {
   const shell = useShell();
-  const [adding, setAdding] = useState(false);
-  const [addError, setAddError] = useState<string | null>(null);
-
-  const add = async () => {
-    setAdding(true);
-    setAddError(null);
-    try {
-      const setup = await startCardSetup(shell.api);
-      if (setup.redirectUrl) goToCheckout(setup.redirectUrl);
-    } catch (failure) {
-      setAddError(messageOf(failure));
-      setAdding(false);
-    }
-  };
-
   return (
     <>
       <RemovableList
@@ -39,12 +22,11 @@ export function CardMethods({ cards }: { cards: readonly CardMethod[] }) {
         consequence={(card) => `${cardLabel(card)} will no longer be offered for payments.`}
         removedMessage="The card is removed."
       />
-      {addError && <Notice tone="error">{addError}</Notice>}
-      <p>
-        <Button onClick={() => void add()} disabled={adding}>
-          {adding ? 'Opening the payment provider…' : 'Add a card'}
-        </Button>
-      </p>
+      <ProviderButton
+        label="Add a card"
+        busyLabel="Opening the payment provider…"
+        start={async () => (await startCardSetup(shell.api)).redirectUrl ?? null}
+      />
       <p>You enter the card on the payment provider’s page; Tunehouse never sees its number.</p>
     </>
   );

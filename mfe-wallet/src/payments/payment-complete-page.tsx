@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Payment } from '@tunehouse/contracts';
-import { Link, messageOf, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
-import { Button, Card, Notice, Page } from '@tunehouse/ui';
+import { Link, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
+import { Card, Notice, Page } from '@tunehouse/ui';
 import { formatCents } from '../wallet/money.js';
 import { startTakedownPayment } from './checkout.js';
-import { goToCheckout } from './go-to-checkout.js';
 import { paymentQuery } from './payment-queries.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { PROVIDER_RETURN_ID } from './provider-return-id.js';
+import { ProviderButton } from './provider-button.js';
 
 function Succeeded({ payment }: { payment: Payment }) {
   const amount = formatCents(payment.amount, payment.currency);
@@ -37,19 +35,6 @@ function Succeeded({ payment }: { payment: Payment }) {
 
 function Failed({ payment }: { payment: Payment }) {
   const shell = useShell();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const retry = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const next = await startTakedownPayment(shell.api, payment.albumId);
-      if (next.checkoutUrl) goToCheckout(next.checkoutUrl);
-    } catch (caught) {
-      setError(messageOf(caught));
-      setBusy(false);
-    }
-  };
   return (
     <>
       <Notice tone="error">
@@ -57,12 +42,11 @@ function Failed({ payment }: { payment: Payment }) {
         {payment.failureReason ?? 'the payment provider refused it'}. Nothing was charged and the release is
         still up.
       </Notice>
-      {error && <Notice tone="error">{error}</Notice>}
-      <p>
-        <Button onClick={() => void retry()} disabled={busy}>
-          {busy ? 'Opening the checkout…' : 'Try again'}
-        </Button>
-      </p>
+      <ProviderButton
+        label="Try again"
+        busyLabel="Opening the checkout…"
+        start={async () => (await startTakedownPayment(shell.api, payment.albumId)).checkoutUrl ?? null}
+      />
       <p>
         <Link to={`/albums/${payment.albumId}/distribution`}>Back to the release</Link>
       </p>
@@ -102,7 +86,7 @@ export function PaymentCompletePage() {
   return (
     <Page title="Payment">
       <Card>
-        {UUID.test(id) ? (
+        {PROVIDER_RETURN_ID.test(id) ? (
           <PaymentResult id={id} />
         ) : (
           <Notice tone="error">

@@ -1,43 +1,14 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PaymentMethodSetup } from '@tunehouse/contracts';
-import { Link, messageOf, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
-import { Button, Card, Notice, Page } from '@tunehouse/ui';
+import { Link, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
+import { Card, Notice, Page } from '@tunehouse/ui';
 import { cardLabel, startCardSetup } from './card-setup.js';
-import { goToCheckout } from './go-to-checkout.js';
 import { setupQuery } from './payment-queries.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** "Try again": a new set-up (the failed one stays failed), straight to the provider's page. */
-function TryAgain() {
-  const shell = useShell();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const retry = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const setup = await startCardSetup(shell.api);
-      if (setup.redirectUrl) goToCheckout(setup.redirectUrl);
-    } catch (caught) {
-      setError(messageOf(caught));
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      {error && <Notice tone="error">{error}</Notice>}
-      <p>
-        <Button onClick={() => void retry()} disabled={busy}>
-          {busy ? 'Opening the payment provider…' : 'Try again'}
-        </Button>
-      </p>
-    </>
-  );
-}
+import { PROVIDER_RETURN_ID } from './provider-return-id.js';
+import { ProviderButton } from './provider-button.js';
 
 function SetupResult({ setup }: { setup: PaymentMethodSetup }) {
+  const shell = useShell();
   if (setup.status === 'SUCCEEDED' && setup.paymentMethod)
     return (
       <>
@@ -53,7 +24,11 @@ function SetupResult({ setup }: { setup: PaymentMethodSetup }) {
         <Notice tone="error">
           The card was not saved: {setup.failureReason ?? 'the payment provider did not confirm it'}.
         </Notice>
-        <TryAgain />
+        <ProviderButton
+          label="Try again"
+          busyLabel="Opening the payment provider…"
+          start={async () => (await startCardSetup(shell.api)).redirectUrl ?? null}
+        />
         <p>
           <Link to="/account/billing">Back to billing</Link>
         </p>
@@ -88,7 +63,7 @@ export function PaymentMethodCompletePage() {
   return (
     <Page title="Payment method">
       <Card>
-        {UUID.test(id) ? (
+        {PROVIDER_RETURN_ID.test(id) ? (
           <SetupStatus id={id} />
         ) : (
           <>
