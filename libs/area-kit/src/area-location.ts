@@ -31,7 +31,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** One property of `window.location`, re-read whenever the area's view of the location changes. */
-export function useLocationPart(read: () => string): string {
+function useLocationPart(read: () => string): string {
   return useSyncExternalStore(subscribe, read, () => '');
 }
 
@@ -45,6 +45,17 @@ export function navigateTo(to: string, { replace = false, state = null }: Naviga
 
 const readPathname = () => window.location.pathname;
 const readSearch = () => window.location.search;
+const readHash = () => window.location.hash;
+
+/** The query as the address spells it (with its `?`, or ''), undecoded. */
+export function useLocationSearch(): string {
+  return useLocationPart(readSearch);
+}
+
+/** The `#fragment` (with its `#`, or ''). */
+export function useLocationHash(): string {
+  return useLocationPart(readHash);
+}
 
 /** wouter's location hook: `[path, navigate]`. */
 export function useAreaLocation(): [string, typeof navigateTo] {
@@ -53,6 +64,6 @@ export function useAreaLocation(): [string, typeof navigateTo] {
 
 /** wouter's search hook: the query without its `?`. */
 function useAreaSearch(): string {
-  return useLocationPart(readSearch).replace(/^\?/, '');
+  return useLocationSearch().replace(/^\?/, '');
 }
 useAreaLocation.searchHook = useAreaSearch;

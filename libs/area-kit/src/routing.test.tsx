@@ -66,6 +66,12 @@ const area = {
   ],
 };
 
+/** The probe area, mounted with the address at `url`. */
+function showAt(url: string) {
+  go(url);
+  render(<AreaRoot shell={shell} area={area} />);
+}
+
 afterEach(() => {
   cleanup();
   window.history.replaceState(null, '', '/');
@@ -73,8 +79,7 @@ afterEach(() => {
 
 describe('an area’s routing', () => {
   it('renders the most specific route, whatever the order the area lists them in', () => {
-    go('/items/new');
-    render(<AreaRoot shell={shell} area={area} />);
+    showAt('/items/new');
     expect(screen.getByText('new item')).toBeTruthy();
     go('/items/7');
     expect(screen.getByText('item 7')).toBeTruthy();
@@ -83,8 +88,7 @@ describe('an area’s routing', () => {
   });
 
   it('stays on its page when the address changes until the shell has routed (popstate)', () => {
-    go('/items/new');
-    render(<AreaRoot shell={shell} area={area} />);
+    showAt('/items/new');
     // The shell is about to ask the areas (an editor may cancel): the area must not move yet.
     act(() => window.history.pushState(null, '', '/artists'));
     expect(screen.getByText('new item')).toBeTruthy();
@@ -93,16 +97,14 @@ describe('an area’s routing', () => {
   });
 
   it('hands a page its parameters decoded, and the hash as it changes', () => {
-    go('/items/caf%C3%A9%20bar');
-    render(<AreaRoot shell={shell} area={area} />);
+    showAt('/items/caf%C3%A9%20bar');
     expect(screen.getByText('item café bar')).toBeTruthy();
     go('/items/caf%C3%A9%20bar#tracks.0.title');
     expect(screen.getByText('item café bar #tracks.0.title')).toBeTruthy();
   });
 
   it('keeps a query value exactly as set, percent signs included', () => {
-    go('/search?page=2');
-    render(<AreaRoot shell={shell} area={area} />);
+    showAt('/search?page=2');
     expect(screen.getByText('query (none)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'set' }));
     expect(screen.getByText('query %41 & more')).toBeTruthy();
@@ -111,8 +113,7 @@ describe('an area’s routing', () => {
   });
 
   it('marks the current page’s links, by path or by prefix unless `end`', () => {
-    go('/trends/playlists');
-    render(<AreaRoot shell={shell} area={area} />);
+    showAt('/trends/playlists');
     const current = (name: string) => screen.getByRole('link', { name }).getAttribute('aria-current');
     expect(current('Streams exactly')).toBeNull();
     expect(current('Streams and below')).toBe('page');

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { Link, useLocation, useParams as useRouteParams } from 'wouter';
-import { useLocationPart } from './area-location.js';
+import { useLocationSearch } from './area-location.js';
 
 /**
  * The routing an area's pages use, in one place: wouter underneath (decision 0058: react-router cost every area
@@ -8,6 +8,7 @@ import { useLocationPart } from './area-location.js';
  * stays an implementation detail of area-kit.
  */
 export { Link, Redirect } from 'wouter';
+export { useLocationHash } from './area-location.js';
 
 /** The path (no search, no hash) of the address; re-renders on every navigation, the shell's included. */
 export function usePathname(): string {
@@ -17,11 +18,6 @@ export function usePathname(): string {
 /** Moves within the product: `navigate('/albums/1', { replace: true })`. */
 export function useNavigate(): (to: string, options?: { replace?: boolean }) => void {
   return useLocation()[1];
-}
-
-/** The address's `#fragment` (with its `#`, or ''), kept current on every navigation and hash change. */
-export function useLocationHash(): string {
-  return useLocationPart(readHash);
 }
 
 /** The route's named parameters (`:id` of `/albums/:id`), as the address spells them, decoded. */
@@ -45,21 +41,22 @@ function safeDecode(value: string): string {
 }
 
 type SearchInit = URLSearchParams | string | Record<string, string>;
+type SetSearch = (
+  next: SearchInit | ((previous: URLSearchParams) => SearchInit),
+  options?: { replace?: boolean },
+) => void;
 
 /**
  * The address's query as URLSearchParams and a setter that navigates to the same path with a new query (a new
  * history entry unless `replace`). Read from `location.search` as it is: the router's own hook decodes the
  * query once before URLSearchParams does, which turns a searched-for `%41` into `A`.
  */
-export function useSearchParams(): [
-  URLSearchParams,
-  (next: SearchInit | ((previous: URLSearchParams) => SearchInit), options?: { replace?: boolean }) => void,
-] {
+export function useSearchParams(): [URLSearchParams, SetSearch] {
   const [path, navigate] = useLocation();
-  const search = useLocationPart(readSearch);
+  const search = useLocationSearch();
   const params = useMemo(() => new URLSearchParams(search), [search]);
-  const setParams = useCallback(
-    (next: SearchInit | ((previous: URLSearchParams) => SearchInit), options?: { replace?: boolean }) => {
+  const setParams = useCallback<SetSearch>(
+    (next, options) => {
       // Read afresh, so that two calls in one event build on each other.
       const current = new URLSearchParams(location.search);
       const query = new URLSearchParams(typeof next === 'function' ? next(current) : next).toString();
@@ -94,8 +91,5 @@ export function NavLink({
     </Link>
   );
 }
-
-const readHash = () => window.location.hash;
-const readSearch = () => window.location.search;
 
 const comparable = (path: string) => path.replace(/\/+$/, '').toLowerCase() || '/';

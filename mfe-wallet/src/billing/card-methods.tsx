@@ -25,7 +25,7 @@ export function CardMethods({ cards }: { cards: readonly CardMethod[] }) {
       <ProviderButton
         label="Add a card"
         busyLabel="Opening the payment provider…"
-        start={async () => (await startCardSetup(shell.api)).redirectUrl ?? null}
+        start={() => startCardSetup(shell.api)}
       />
       <p>You enter the card on the payment provider’s page; Tunehouse never sees its number.</p>
     </>

@@ -27,7 +27,7 @@ function SetupResult({ setup }: { setup: PaymentMethodSetup }) {
         <ProviderButton
           label="Try again"
           busyLabel="Opening the payment provider…"
-          start={async () => (await startCardSetup(shell.api)).redirectUrl ?? null}
+          start={() => startCardSetup(shell.api)}
         />
         <p>
           <Link to="/account/billing">Back to billing</Link>

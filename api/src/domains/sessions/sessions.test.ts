@@ -5,6 +5,7 @@ import {
   sessionSchema,
   type Session,
 } from '@tunehouse/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +166,16 @@ describe('POST /v1/sessions/current/refresh', () => {
   });
 });
 
+/** The answer tells the browser to drop the refresh cookie (emptied, expiring now). */
+const clearsTheCookie = (response: LightMyRequestResponse) =>
+  expect(setCookiesOf(response)).toEqual([
+    expect.objectContaining({
+      name: REFRESH_COOKIE,
+      value: '',
+      attributes: expect.objectContaining({ 'max-age': '0' }),
+    }),
+  ]);
+
 describe('DELETE /v1/sessions/current', () => {
   it('ends the session: its access and refresh tokens stop working, and the browser drops the cookie', async () => {
     const user = await createUser(t.db);
@@ -196,14 +207,6 @@ describe('DELETE /v1/sessions/current', () => {
       },
     });
   };
-  const clearsTheCookie = (response: Awaited<ReturnType<typeof signOutWithCookie>>) =>
-    expect(setCookiesOf(response)).toEqual([
-      expect.objectContaining({
-        name: REFRESH_COOKIE,
-        value: '',
-        attributes: expect.objectContaining({ 'max-age': '0' }),
-      }),
-    ]);
 
   it('ends the session the refresh cookie names when the access token no longer works', async () => {
     const user = await createUser(t.db);
@@ -253,13 +256,7 @@ describe('a refused refresh', () => {
     // The spent token again: refused, its session ended, and its cookie dropped.
     const reused = await refresh(refreshToken);
     expectError(reused, 400, 'REFRESH_REJECTED');
-    expect(setCookiesOf(reused)).toEqual([
-      expect.objectContaining({
-        name: REFRESH_COOKIE,
-        value: '',
-        attributes: expect.objectContaining({ 'max-age': '0' }),
-      }),
-    ]);
+    clearsTheCookie(reused);
   });
 });
 
