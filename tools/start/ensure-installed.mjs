@@ -19,3 +19,10 @@ if (stale) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+// The repository's own git hooks (.githooks/commit-msg: subjects that fit `git log --oneline`), for a clone that
+// has not chosen hooks of its own.
+if (fs.existsSync(path.join(root, '.git'))) {
+  const configured = spawnSync('git', ['config', '--get', 'core.hooksPath'], { cwd: root, encoding: 'utf8' });
+  if (configured.status === 1) spawnSync('git', ['config', 'core.hooksPath', '.githooks'], { cwd: root });
+}
