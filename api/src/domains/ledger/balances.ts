@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db.js';
 import { walletKey } from './account-keys.js';
 import { balanceOf } from './transfer.js';
+import type { TransferKind } from './transfer-kinds.js';
 
 /** A user's wallet balance in cents. */
 export function walletBalance(client: Queryable, accountId: string): Promise<number> {
@@ -14,7 +15,7 @@ export function walletBalance(client: Queryable, accountId: string): Promise<num
 export async function creditedByKinds(
   client: Queryable,
   key: string,
-  kinds: readonly string[],
+  kinds: readonly TransferKind[],
 ): Promise<number> {
   if (kinds.length === 0) return 0;
   // Through the entries (indexed by account) rather than a scan of every transfer's credit side.

@@ -14,6 +14,7 @@
  * - Account keys: `walletKey(accountId)`, `heldKey(id)`, `PLATFORM_ACCOUNTS` (platform:store-receivables,
  *   platform:fee-collection, platform:commission, platform:unmatched, platform:payouts-in-flight,
  *   platform:settlements), `accountKeySchema`.
+ * - `TRANSFER_KINDS`: every transfer kind; `transfer()` refuses any other.
  * - `apportion(whole, weights)` (largest remainder, bigint), `microToCents(micro)`, `MICRO_PER_CENT`.
  */
 export {
@@ -24,6 +25,7 @@ export {
   type LedgerAccountKind,
 } from './account-keys.js';
 export { creditedByKinds, walletBalance } from './balances.js';
+export { TRANSFER_KINDS, type TransferKind } from './transfer-kinds.js';
 export { MICRO_PER_CENT, apportion, microToCents } from './largest-remainder.js';
 export {
   InsufficientFundsError,

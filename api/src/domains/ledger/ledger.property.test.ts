@@ -117,7 +117,7 @@ function move(key: string, wallet: string, amount: number, debit: boolean) {
       debit: debit ? wallet : PLATFORM_ACCOUNTS.storeReceivables,
       credit: debit ? PLATFORM_ACCOUNTS.settlements : wallet,
       amount,
-      kind: debit ? 'TEST_DEBIT' : 'TEST_CREDIT',
+      kind: debit ? 'TAKEDOWN_SETTLEMENT' : 'CLOSE_CREDIT',
     }),
   );
 }

@@ -21,7 +21,7 @@ const credit = (accountId: string, amount: number, key: string = randomUUID()) =
       debit: PLATFORM_ACCOUNTS.storeReceivables,
       credit: walletKey(accountId),
       amount,
-      kind: 'TEST_CREDIT',
+      kind: 'CLOSE_CREDIT',
     }),
   );
 
@@ -32,11 +32,25 @@ const debit = (accountId: string, amount: number, key: string = randomUUID()) =>
       debit: walletKey(accountId),
       credit: PLATFORM_ACCOUNTS.settlements,
       amount,
-      kind: 'TEST_DEBIT',
+      kind: 'TAKEDOWN_SETTLEMENT',
     }),
   );
 
 describe('transfer', () => {
+  it('refuses a kind that TRANSFER_KINDS does not name, booking nothing', async () => {
+    const accountId = randomUUID();
+    await expect(
+      transfer(db, {
+        idempotencyKey: randomUUID(),
+        debit: PLATFORM_ACCOUNTS.storeReceivables,
+        credit: walletKey(accountId),
+        amount: 100,
+        kind: 'GOODWILL_CREDIT' as never,
+      }),
+    ).rejects.toThrow();
+    expect(await walletBalance(db, accountId)).toBe(0);
+  });
+
   it('moves cents between two accounts as two entries summing to zero', async () => {
     const account = randomUUID();
     const before = await balanceOf(db, PLATFORM_ACCOUNTS.storeReceivables);
@@ -95,7 +109,7 @@ describe('transfer', () => {
       debit: PLATFORM_ACCOUNTS.storeReceivables,
       credit: walletKey(account),
       amount: 42,
-      kind: 'TEST_CREDIT',
+      kind: 'CLOSE_CREDIT',
     });
     expect(await walletBalance(db, account)).toBe(42);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { accountKeySchema, mustStayNonNegative, parseAccountKey } from './account-keys.js';
+import { TRANSFER_KINDS } from './transfer-kinds.js';
 
 const optionalId = z.uuid().optional();
 
@@ -24,8 +25,8 @@ export const transferInputSchema = z
     credit: accountKeySchema,
     /** Minor units (cents) of the platform currency. */
     amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    /** Upper-case words: CLOSE_FEE, CLOSE_CREDIT, TAKEDOWN_SETTLEMENT, PAYOUT, … */
-    kind: z.string().regex(/^[A-Z][A-Z_]*$/, 'upper-case words joined by _'),
+    /** One of TRANSFER_KINDS: CLOSE_FEE, CLOSE_CREDIT, TAKEDOWN_SETTLEMENT, PAYOUT, … */
+    kind: z.enum(TRANSFER_KINDS),
     refs: transferRefsSchema.default({}),
     memo: z.string().max(500).optional(),
   })

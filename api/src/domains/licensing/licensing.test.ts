@@ -333,7 +333,7 @@ describe('takedown settlement', () => {
         debit: PLATFORM_ACCOUNTS.storeReceivables,
         credit: walletKey(ownerAccount),
         amount: 1_000,
-        kind: 'TEST_CREDIT',
+        kind: 'CLOSE_CREDIT',
       }),
     );
     const paid = await remove('?expected_amount_due=600');

@@ -3,8 +3,14 @@ import type { Db, Queryable } from '../../platform/db.js';
 import { withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { QUEUES, type Jobs } from '../../platform/jobs.js';
-import { PLATFORM_ACCOUNTS, transfer } from '../ledger/index.js';
-import { type Allocation, allocateTracks, type Statement, statementOf } from './allocation.js';
+import { PLATFORM_ACCOUNTS, transfer, type TransferKind } from '../ledger/index.js';
+import {
+  type Allocation,
+  type AllocationKind,
+  allocateTracks,
+  type Statement,
+  statementOf,
+} from './allocation.js';
 import { type LineSummary, reportCounts } from './line-summary.js';
 import { periodRevenue } from './period-revenue.js';
 import type { LicensingPort, SplitsPort } from './ports.js';
@@ -155,6 +161,14 @@ async function insertAllocations(
   }
 }
 
+/** The ledger kind of each statement line's transfer. */
+const CLOSE_KIND_OF = {
+  FEE: 'CLOSE_FEE',
+  COMMISSION: 'CLOSE_COMMISSION',
+  CREDIT: 'CLOSE_CREDIT',
+  HELD: 'CLOSE_HELD',
+} as const satisfies Record<AllocationKind, TransferKind>;
+
 /** Writes a close: one ledger transfer per statement line, the statement lines, and the period's totals. */
 async function applyClose(tx: pg.PoolClient, plan: ClosePlan, currency: string): Promise<void> {
   const { periodId, statement } = plan;
@@ -166,7 +180,7 @@ async function applyClose(tx: pg.PoolClient, plan: ClosePlan, currency: string):
       credit: line.beneficiaryKey,
       amount: Number(line.cents),
       // A participant's part of someone else's release is split income in their wallet, not royalties.
-      kind: line.splitIncome ? 'SPLIT_INCOME' : `CLOSE_${line.kind}`,
+      kind: line.splitIncome ? 'SPLIT_INCOME' : CLOSE_KIND_OF[line.kind],
       refs: { periodId, albumId: line.albumId, ...(line.splitId ? { splitId: line.splitId } : {}) },
     });
   }

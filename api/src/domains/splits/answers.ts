@@ -1,7 +1,7 @@
 import type { SplitInviteAnswer, SplitParticipantStatus } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { balanceOf, heldKey, transfer, walletKey } from '../ledger/index.js';
+import { balanceOf, heldKey, transfer, type TransferKind, walletKey } from '../ledger/index.js';
 import { findSplit, participantById } from './repository.js';
 
 export type AnswerAction = 'ACCEPT' | 'DECLINE' | 'REVOKE';
@@ -15,7 +15,7 @@ const STATUS_OF: Record<AnswerAction, SplitParticipantStatus> = {
 };
 
 /** The ledger kind of the answer's movement: to the invitee's wallet, or back to the owner's. */
-const KIND_OF: Record<AnswerAction, string> = {
+const KIND_OF: Record<AnswerAction, TransferKind> = {
   ACCEPT: 'SPLIT_RELEASE',
   DECLINE: 'SPLIT_RETURN',
   REVOKE: 'SPLIT_RETURN',

@@ -60,11 +60,11 @@ beforeAll(async () => {
     refs: { albumId },
   });
   await transfer(t.db, {
-    idempotencyKey: `mutations-test-adjustment-${randomUUID()}`,
+    idempotencyKey: `mutations-test-card-${randomUUID()}`,
     debit: PLATFORM_ACCOUNTS.settlements,
     credit: walletKey(maraAccount),
     amount: 25,
-    kind: 'GOODWILL_CREDIT',
+    kind: 'PAYMENT',
   });
 });
 afterAll(() => t.close());
@@ -89,7 +89,7 @@ describe('GET /v2/wallet/mutations', () => {
     const page = await pageOf(mara);
     expect(page).toMatchObject({ currentOffset: 0, size: 25, totalItems: 3 });
     expect(page.items.map(({ type, amount, balanceAfter }) => ({ type, amount, balanceAfter }))).toEqual([
-      { type: 'ADJUSTMENT', amount: 25, balanceAfter: share - 150 + 25 },
+      { type: 'CARD_PAYMENT', amount: 25, balanceAfter: share - 150 + 25 },
       { type: 'TAKEDOWN_SETTLEMENT', amount: -150, balanceAfter: share - 150 },
       { type: 'ROYALTIES', amount: share, balanceAfter: share },
     ]);
@@ -129,7 +129,9 @@ describe('GET /v2/wallet/mutations', () => {
       amount: -150,
       balanceAfter: t.config.plans.terms.STANDARD.share - 150,
     });
-    expect((await pageOf(mara, { type: 'ADJUSTMENT' })).items.map((item) => item.amount)).toEqual([25]);
+    expect((await pageOf(mara, { type: 'CARD_PAYMENT' })).items.map((item) => item.amount)).toEqual([25]);
+    // Every kind that reaches a wallet has a type of its own: none is left over as an adjustment.
+    expect((await pageOf(mara, { type: 'ADJUSTMENT' })).totalItems).toBe(0);
     expect((await pageOf(mara, { type: 'PAYOUT' })).totalItems).toBe(0);
   });
 
