@@ -37,7 +37,8 @@ import {
   mediaRoutes,
 } from './domains/media/index.js';
 import { createLicensingService, type LicensingService, licensingRoutes } from './domains/licensing/index.js';
-import { createPeriodsService, periodRoutes } from './domains/periods/index.js';
+import { periodRoutes } from './domains/periods/index.js';
+import { createClosingPeriods, licensingForReleases } from './composition.js';
 import {
   createDdexDeliveryPort,
   createReleaseService,
@@ -178,6 +179,7 @@ export function createPaymentsForJobs(
     artworks: createArtworkStore(storage),
     audio: createAudioStore(storage),
     delivery,
+    licensing: licensingForReleases(config),
   });
   const licensing = createLicensingService({ db, plans: config.plans });
   return createPayments(config, { db, releases, licensing, logger });
@@ -306,14 +308,22 @@ export async function buildApp(
   const artworks = createArtworkStore(storage);
   // The preview worker runs beside the other jobs (main.ts, workAudioPreviews); here previews are only queued.
   const audioJobs = createAudioJobs({ jobs });
-  const releases = createReleaseService({ db, config, images, artworks, audio, delivery });
+  const releases = createReleaseService({
+    db,
+    config,
+    images,
+    artworks,
+    audio,
+    delivery,
+    licensing: licensingForReleases(config),
+  });
   await app.register(releaseRoutes({ releases, artworks, auth, config }));
   await app.register(simulatedStoreRoutes({ store: createSimulatedStore({ db }), auth }));
   // Licences and distribution fees (docs/decisions/0043-plans-and-fees.md).
   const licensing = createLicensingService({ db, plans: config.plans });
   await app.register(licensingRoutes({ licensing, auth }));
   // Royalty periods and their close into the ledger (docs/decisions/0042-ledger-and-periods.md).
-  const periods = createPeriodsService({ db, jobs, config });
+  const periods = createClosingPeriods({ db, jobs, config });
   await app.register(periodRoutes({ periods, auth }));
   // The account's wallet, read from the ledger.
   const wallet = createWalletService({ db, platformCurrency: config.platformCurrency });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp, createPaymentsForJobs, createReleaseDelivery } from './app.js';
 import { createAudioStore, workAudioPreviews } from './domains/media/index.js';
-import { createPeriodsService } from './domains/periods/index.js';
+import { createClosingPeriods } from './composition.js';
 import {
   createReportFiles,
   createSqlCatalogue,
@@ -115,7 +115,7 @@ try {
     processReportJob(db, job, { catalogue, files: reportFiles }),
   );
   // Period closes started by an admin (docs/decisions/0042-ledger-and-periods.md).
-  await createPeriodsService({ db, jobs, config }).work();
+  await createClosingPeriods({ db, jobs, config }).work();
   // Payout status checks and the recovery of unsent payouts (docs/decisions/0046-payouts.md).
   await createPayoutsFromConfig(config, { db, jobs, logger: log.child({ domain: 'payouts' }) }).work();
   // Card payments and set-ups whose webhook and return were both lost, asked about at the provider and settled

@@ -10,7 +10,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Storage in a local folder (the default: `.data/areas`, which the area origins of `npm start` serve). A version
  * is written into a hidden folder beside its final place and renamed into place in one step, so a server never
  * sees half of it; a whole object is replaced by writing a temporary file and renaming it over the old one.
- * @returns {import('./storage.mjs').AreaStorage}
+ * @returns {import('./area-storage.mjs').AreaStorage}
  */
 export function localStorage(root) {
   const full = (key) => {

@@ -46,7 +46,7 @@ export function s3StorageFromUrl(location, env = process.env) {
  * release.json last; the registry is one object, replaced by one PutObject, which S3 makes visible whole or not
  * at all. A bucket has no lock: `exclusive` runs the work as it is, so deploys must not race (one deploy job at a
  * time, as CI runs them).
- * @returns {import('./storage.mjs').AreaStorage}
+ * @returns {import('./area-storage.mjs').AreaStorage}
  */
 export function s3Storage({
   bucket,

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../platform/config.js';
 import type { Db } from '../platform/db.js';
-import { closePeriod, licensingOfTunehouse } from '../domains/periods/index.js';
-import { splitsOfTunehouse } from '../domains/splits/index.js';
+import { closePortsOfTunehouse } from '../composition.js';
+import { closePeriod } from '../domains/periods/index.js';
 
 /**
  * The demo's money (docs/decisions/0043-plans-and-fees.md): every open period before this month is closed, oldest
@@ -17,8 +17,7 @@ export async function seedDemoMoney(
     `SELECT id FROM periods WHERE status = 'OPEN' AND month < date_trunc('month', now())::date ORDER BY month`,
   );
   const deps = {
-    licensing: licensingOfTunehouse,
-    splits: splitsOfTunehouse,
+    ...closePortsOfTunehouse,
     defaultShare: settings.plans.terms.STANDARD.share,
     platformCurrency: settings.platformCurrency,
   };

@@ -7,7 +7,8 @@ import { testDatabasePool } from '../../testing/test-database.js';
 import { PLATFORM_ACCOUNTS, balanceOf, walletBalance } from '../ledger/index.js';
 import { licenceOnPublish } from '../licensing/index.js';
 import { type CloseDeps, closePeriod } from './close.js';
-import { licensingOfTunehouse, ownerTakesAll } from './ports.js';
+import { ownerTakesAll } from './ports.js';
+import { closePortsOfTunehouse } from '../../composition.js';
 import { fileRevenueLines } from './revenue-fixtures.js';
 
 const db = testDatabasePool();
@@ -39,7 +40,7 @@ describe('closing with the licensing domain', () => {
       ]),
     );
     const deps: CloseDeps = {
-      licensing: licensingOfTunehouse,
+      licensing: closePortsOfTunehouse.licensing,
       splits: ownerTakesAll,
       defaultShare: config.plans.terms.STANDARD.share,
       platformCurrency: 'EUR',

@@ -7,12 +7,13 @@
  * - `periodForUsage(client, day)` → period id: the usage month's period when OPEN, else the earliest OPEN one after
  *   it (created as needed). Call inside the transaction inserting `revenue_lines` (it locks the period FOR SHARE).
  * - `monthOf(day)`, `nextMonth(month)`: YYYY-MM-01 helpers.
- * - `createPeriodsService({ db, jobs, config, licensing?, splits? })`: list/get/setRate/preview/close for the admin
+ * - `createPeriodsService({ db, jobs, config, licensing, splits })`: list/get/setRate/preview/close for the admin
  *   routes, `closeNow(periodId)` (close an OPEN period at once: demo seed, benchmarks), `work()` (the close job).
  * - `closePeriod(db, periodId, deps, { allowOpen? })`, `previewClose`, `startClose`, `planClose`: the close itself.
- * - Ports: `LicensingPort` (`licensingOfTunehouse` = licensing's licenceForAlbum + collectFeeFromRoyalties;
- *   `noLicensing(share)`), `SplitsPort` with `allocateOwnerShare(q, OwnerShare) → [{ beneficiaryKey, amountMicro,
- *   splitId? }]` (the default is the splits domain's `splitsOfTunehouse`; `ownerTakesAll` divides nothing).
+ * - Ports, owned here and implemented elsewhere (the composition root, api/src/composition.ts, hands over the real
+ *   ones): `LicensingPort` (licence share and fee collection; `noLicensing(share)` for tests), `SplitsPort` with
+ *   `allocateOwnerShare(q, OwnerShare) → [{ beneficiaryKey, amountMicro, splitId? }]` (`ownerTakesAll` divides
+ *   nothing).
  * - `periodRoutes({ periods, auth })`: GET /v1/admin/periods[/:id], PUT …/rates/:currency, POST …/close-preview,
  *   POST …/close.
  * - Tests: `fileRevenueLines(client, lines)` files revenue lines as report ingest does (→ their period ids).
@@ -20,7 +21,6 @@
 export { monthOf, nextMonth, periodForUsage } from './usage-period.js';
 export { closePeriod, planClose, previewClose, startClose, type CloseDeps } from './close.js';
 export {
-  licensingOfTunehouse,
   noLicensing,
   ownerTakesAll,
   type LicensingPort,

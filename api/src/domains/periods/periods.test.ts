@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { walletBalance } from '../ledger/index.js';
 import { closePeriod } from './close.js';
 import { fileRevenueLines } from './revenue-fixtures.js';
-import { createPeriodsService } from './service.js';
+import { createClosingPeriods } from '../../composition.js';
 
 let t: TestApp;
 let adminSession: Session;
@@ -119,7 +119,7 @@ describe('admin periods', () => {
     expectError(other, 409, 'CONFLICT');
 
     // The job, as main.ts works it.
-    const periods = createPeriodsService({ db: t.db, jobs: t.jobs, config: t.config });
+    const periods = createClosingPeriods({ db: t.db, jobs: t.jobs, config: t.config });
     expect(await closePeriod(t.db, periodId, periods.deps)).toBe('CLOSED');
     const detail = expectShape(adminPeriodDetailSchema, await asAdmin(api.get, { params: id() }));
     expect(detail.status).toBe('CLOSED');

@@ -1,9 +1,8 @@
 import type { Queryable } from '../../platform/db.js';
 import { walletKey } from '../ledger/index.js';
-import { collectFeeFromRoyalties, licenceForAlbum } from '../licensing/index.js';
 
 /**
- * What the close needs from licensing: the plan share of an album's licence (basis points the owner keeps) and
+ * What the close needs from licensing (handed over in the composition root, app.ts): the plan share of an album's licence (basis points the owner keeps) and
  * the distribution fee collected from a track's royalties, inside the close's transaction.
  */
 export type LicensingPort = {
@@ -13,9 +12,6 @@ export type LicensingPort = {
     input: { albumId: string; periodId: string; streams: number; revenueMicro: bigint },
   ): Promise<{ streamsCollected: number; royaltyCollectedMicro: number }>;
 };
-
-/** Licensing's own functions: the album's licence share (null without a licence) and its fee collection. */
-export const licensingOfTunehouse: LicensingPort = { licenceForAlbum, collectFeeFromRoyalties };
 
 /** Without licensing: no fee collected, and every album under the given share. */
 export function noLicensing(share: number): LicensingPort {

@@ -5,8 +5,7 @@ import { withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { QUEUES, type Jobs } from '../../platform/jobs.js';
 import { type CloseDeps, closePeriod, previewClose, startClose } from './close.js';
-import { splitsOfTunehouse } from '../splits/index.js';
-import { licensingOfTunehouse, type LicensingPort, type SplitsPort } from './ports.js';
+import type { LicensingPort, SplitsPort } from './ports.js';
 import { findPeriods, periodReportFiles, upsertRate } from './repository.js';
 
 export type PeriodsService = ReturnType<typeof createPeriodsService>;
@@ -19,14 +18,15 @@ export function createPeriodsService({
   db,
   jobs,
   config,
-  licensing = licensingOfTunehouse,
-  splits = splitsOfTunehouse,
+  licensing,
+  splits,
 }: {
   db: Db;
   jobs: Pick<Jobs, 'enqueue' | 'work'>;
   config: Pick<AppConfig, 'platformCurrency' | 'plans'>;
-  licensing?: LicensingPort;
-  splits?: SplitsPort;
+  /** Licensing and splits as the close sees them; app.ts hands over the real ones (`createClosingPeriods`). */
+  licensing: LicensingPort;
+  splits: SplitsPort;
 }) {
   const currency = config.platformCurrency;
   const deps: CloseDeps = {

@@ -9,6 +9,7 @@ export { createSimulatedStore, simulatedStoreRoutes } from './simulated-store.js
 export { createReleaseService, type ReleaseService } from './service.js';
 export { createTrackService, type TrackService } from './track-service.js';
 export { type DeliveryPort, recordingDeliveryPort } from './delivery-port.js';
+export type { ReleaseLicensingPort } from './licensing-port.js';
 export { createDdexDeliveryPort, reportDeliveryStatus } from './ddex-delivery.js';
 /** The album an account owns, for the calls of other domains about it (licences, fees). */
 export { ownedAlbum } from './editing.js';

@@ -13,7 +13,6 @@ import {
 import type { AppConfig } from '../../platform/config.js';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { licenceOnPublish, settleForTakedown } from '../licensing/index.js';
 import {
   type ArtworkStore,
   type AudioStore,
@@ -25,6 +24,7 @@ import {
 } from '../media/index.js';
 import { liveTrackIds, setTrackOrder, softDeleteTracks, updateTrackFields } from './track-repository.js';
 import { checkArtists, writeTrack } from './track-writer.js';
+import type { ReleaseLicensingPort } from './licensing-port.js';
 import type { DeliveryPort } from './delivery-port.js';
 import { albumNotFound, lockAlbumForEdit, moveAlbum, ownedAlbum } from './editing.js';
 import { assignBarcode, assignIsrc, duplicateIdentifier } from './identifiers.js';
@@ -61,14 +61,12 @@ export type AlbumForm = {
 
 export type ReleaseServiceDeps = {
   db: Db;
-  config: Pick<
-    AppConfig,
-    'releaseMinLeadDays' | 'reviewAutoAccept' | 'barcodeRange' | 'isrcRegistrant' | 'plans'
-  >;
+  config: Pick<AppConfig, 'releaseMinLeadDays' | 'reviewAutoAccept' | 'barcodeRange' | 'isrcRegistrant'>;
   images: ImageStore;
   artworks: ArtworkStore;
   audio: AudioStore;
   delivery: DeliveryPort;
+  licensing: ReleaseLicensingPort;
   /** The clock (tests move it). */
   now?: () => Date;
 };
@@ -84,6 +82,7 @@ export function createReleaseService({
   artworks,
   audio,
   delivery,
+  licensing,
   now = () => new Date(),
 }: ReleaseServiceDeps) {
   async function list(
@@ -277,7 +276,7 @@ export function createReleaseService({
         );
         await updateTrackFields(tx, track.id, { isrc, autofill: [...new Set([...track.autofill, 'ISRC'])] });
       }
-      const licence = await licenceOnPublish(tx, config.plans, {
+      const licence = await licensing.licenceOnPublish(tx, {
         accountId,
         albumId: album.id,
         releaseDate: detail.releaseDate,
@@ -319,7 +318,7 @@ export function createReleaseService({
   ): Promise<void> {
     const album = await ownedAlbum(tx, accountId, id, true);
     const move = await moveAlbum(tx, album, 'takedown');
-    await settleForTakedown(tx, {
+    await licensing.settleForTakedown(tx, {
       accountId,
       albumId: album.id,
       expectedAmountDue,

@@ -22,8 +22,9 @@ import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, lastMailTo, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { PLATFORM_ACCOUNTS, balanceOf, heldKey, transfer, walletBalance } from '../ledger/index.js';
-import { createPeriodsService, fileRevenueLines } from '../periods/index.js';
+import { fileRevenueLines } from '../periods/index.js';
 import { insertAlbum, insertTrack, updateAlbumFields } from '../releases/index.js';
+import { createClosingPeriods } from '../../composition.js';
 
 const api = endpoints.splits;
 let t: TestApp;
@@ -482,7 +483,7 @@ describe('period close through a split', () => {
     const [periodId] = (await withTransaction(t.db, (tx) =>
       fileRevenueLines(tx, [line(release.tracks[0]!), line(release.tracks[1]!)]),
     )) as [string];
-    const periods = createPeriodsService({ db: t.db, jobs: t.jobs, config: t.config });
+    const periods = createClosingPeriods({ db: t.db, jobs: t.jobs, config: t.config });
     expect(await periods.closeNow(periodId)).toBe('CLOSED');
 
     // 100.00 of revenue per track: the owner share in cents is the plan share in basis points.
@@ -557,7 +558,7 @@ describe('period close through a split', () => {
     });
     const splitId = first.split.id;
     expectShape(splitInviteAnswerSchema, await answer(carl, api.accept, codeOf(first.invites[0]!.url)));
-    const periods = createPeriodsService({ db: t.db, jobs: t.jobs, config: t.config });
+    const periods = createClosingPeriods({ db: t.db, jobs: t.jobs, config: t.config });
     const share = t.config.plans.terms.STANDARD.share;
     const closeMonth = async (month: string) => {
       const [periodId] = (await withTransaction(t.db, (tx) =>

@@ -5,7 +5,8 @@ import { withTransaction } from '../../platform/db.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { createPeriodsService, fileRevenueLines } from '../periods/index.js';
+import { fileRevenueLines } from '../periods/index.js';
+import { createClosingPeriods } from '../../composition.js';
 
 let t: TestApp;
 let mara: Session;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const [maraUser, idleUser] = await Promise.all([createUser(t.db), createUser(t.db)]);
   [mara, idle] = await Promise.all([login(t.app, maraUser.email), login(t.app, idleUser.email)]);
-  const periods = createPeriodsService({ db: t.db, jobs: t.jobs, config: t.config });
+  const periods = createClosingPeriods({ db: t.db, jobs: t.jobs, config: t.config });
   for (let index = 0; index < 14; index += 1) {
     const month = `${2023 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
     // Every month earns, except March 2023; the 14th month (February 2024) stays open.

@@ -18,8 +18,9 @@ import { bearer, createUser, expectError, expectShape, login } from '../../testi
 import { textOfPdf } from '../../testing/pdf-text.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { PLATFORM_ACCOUNTS, transfer, walletKey } from '../ledger/index.js';
-import { createPeriodsService, fileRevenueLines, type RevenueLineFixture } from '../periods/index.js';
+import { fileRevenueLines, type RevenueLineFixture } from '../periods/index.js';
 import { insertAlbum, insertTrack, updateAlbumFields } from '../releases/index.js';
+import { createClosingPeriods } from '../../composition.js';
 
 let t: TestApp;
 let mara: Session;
@@ -89,7 +90,7 @@ beforeAll(async () => {
       { ...line(tidewater, albumA, maraAccount, 'SPOTIFY', 5, 1_000), day: '2024-04-02' },
     ]),
   )) as [string];
-  const periods = createPeriodsService({ db: t.db, jobs: t.jobs, config: t.config });
+  const periods = createClosingPeriods({ db: t.db, jobs: t.jobs, config: t.config });
   expect(await periods.closeNow(closedId)).toBe('CLOSED');
   // A takedown settlement that names the release whose title is a formula.
   await transfer(t.db, {

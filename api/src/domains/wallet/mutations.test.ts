@@ -12,7 +12,8 @@ import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { PLATFORM_ACCOUNTS, transfer, walletKey } from '../ledger/index.js';
-import { createPeriodsService, fileRevenueLines } from '../periods/index.js';
+import { fileRevenueLines } from '../periods/index.js';
+import { createClosingPeriods } from '../../composition.js';
 
 let t: TestApp;
 let mara: Session;
@@ -49,7 +50,7 @@ beforeAll(async () => {
       },
     ]),
   )) as [string];
-  const periods = createPeriodsService({ db: t.db, jobs: t.jobs, config: t.config });
+  const periods = createClosingPeriods({ db: t.db, jobs: t.jobs, config: t.config });
   expect(await periods.closeNow(periodId)).toBe('CLOSED');
   await transfer(t.db, {
     idempotencyKey: `mutations-test-settlement-${randomUUID()}`,

@@ -12,7 +12,8 @@ import { withTransaction } from '../../platform/db.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { createPeriodsService, fileRevenueLines, type RevenueLineFixture } from '../periods/index.js';
+import { fileRevenueLines, type RevenueLineFixture } from '../periods/index.js';
+import { createClosingPeriods } from '../../composition.js';
 
 let t: TestApp;
 let mara: Session;
@@ -64,7 +65,7 @@ beforeAll(async () => {
       [line(track1, albumA, maraAccount, 'SPOTIFY', 5, 1_000)].map((l) => ({ ...l, day: '2024-04-02' })),
     ),
   )) as [string];
-  const periods = createPeriodsService({ db: t.db, jobs: t.jobs, config: t.config });
+  const periods = createClosingPeriods({ db: t.db, jobs: t.jobs, config: t.config });
   expect(await periods.closeNow(closedId)).toBe('CLOSED');
 });
 afterAll(() => t.close());

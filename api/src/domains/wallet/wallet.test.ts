@@ -6,7 +6,8 @@ import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { PLATFORM_ACCOUNTS, transfer, walletKey } from '../ledger/index.js';
-import { createPeriodsService, fileRevenueLines } from '../periods/index.js';
+import { fileRevenueLines } from '../periods/index.js';
+import { createClosingPeriods } from '../../composition.js';
 
 let t: TestApp;
 let admin: Session;
@@ -66,7 +67,7 @@ describe('GET /v1/wallet', () => {
     const [periodId] = (await withTransaction(t.db, (tx) =>
       fileRevenueLines(tx, [track(maraAccount, 100_000_000n), track(otherAccount, 200_000_000n)]),
     )) as [string];
-    const periods = createPeriodsService({ db: t.db, jobs: t.jobs, config: t.config });
+    const periods = createClosingPeriods({ db: t.db, jobs: t.jobs, config: t.config });
     expect(await periods.closeNow(periodId)).toBe('CLOSED');
 
     const detail = expectShape(

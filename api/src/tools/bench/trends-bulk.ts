@@ -5,7 +5,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../platform/db.js';
 import { type DemoPlaylist, generateDemoFacts } from '../../seed/demo-trends.js';
 import { addDays } from '../../domains/reports/index.js';
-import type { Label } from './trends.js';
+import type { Label } from './label.js';
 
 /**
  * The benchmark label's facts without the loader (`bench:trends --bulk`, docs/decisions/0052-trends-at-scale.md):

@@ -19,6 +19,7 @@ import {
 } from '../../domains/reports/index.js';
 import { formatBytes } from '../progress.js';
 import { TREND_TABLES } from './trends-bulk.js';
+import type { Label } from './label.js';
 
 /**
  * Benchmark-size trends (`npm run ingest -- --scale N`): a synthetic catalogue of N × 1,000 tracks (albums of 1 to
@@ -251,14 +252,7 @@ export type LabelBenchOptions = {
   to: string;
 };
 
-export type Label = {
-  accountId: string;
-  email: string;
-  password: string;
-  from: string;
-  to: string;
-  catalogue: (DemoTrack & { isrc: string; barcode: string })[];
-};
+export type { Label };
 
 export const LABEL_EMAIL = 'label@bench.tunehouse.test';
 export const LABEL_PASSWORD = 'bench label password 1234';
