@@ -1,4 +1,5 @@
 export { createAppConfig, type AppConfigOptions } from './app-config.js';
+export { createAreaConfig } from './area-config.js';
 export {
   SHARED_SINGLETONS,
   installedVersion,
