@@ -306,8 +306,14 @@ it(`survives ${ROUNDS} kills of PostgreSQL mid-transaction: 503s meanwhile, then
       running = false;
       await Promise.all(workers);
     }
-    expect(api.child.exitCode, api.output().slice(-3000)).toBeNull();
-    expect(tally.dropped).toEqual([]);
+    const ended = { code: api.child.exitCode, signal: api.child.signalCode };
+    expect(ended, `round ${round + 1}; the API's last words:\n${api.output().slice(-4000)}`).toEqual({
+      code: null,
+      signal: null,
+    });
+    expect(tally.dropped, `round ${round + 1}; the API's last words:\n${api.output().slice(-4000)}`).toEqual(
+      [],
+    );
     expect(tally.otherErrors).toEqual([]);
     recoveries.push(backAt - killedAt!);
 
