@@ -15,6 +15,7 @@ import { createPayoutsFromConfig } from './domains/payouts/index.js';
 import { cleanUp } from './platform/cleanup.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { provideDatabase } from './platform/database.js';
+import { isDatabaseUnavailable } from './platform/database-unavailable.js';
 import { createPool } from './platform/db.js';
 import { QUEUES, startJobs } from './platform/jobs.js';
 import { createMailDelivery } from './platform/mail/delivery.js';
@@ -63,6 +64,18 @@ async function stopAll(exitCode: number) {
 
 process.once('SIGINT', () => void stopAll(0));
 process.once('SIGTERM', () => void stopAll(0));
+// pg-boss 10 does not await its workers' complete() and fail() calls (node_modules/pg-boss/src/manager.js): with
+// PostgreSQL gone their rejection is unhandled, which ends a Node process. A job left active that way is retried
+// once it expires, so a rejection that only says the database is away is logged; any other one is still fatal
+// (Node's own default), through the orderly shutdown, and `npm start` restarts the API (decision 0059).
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) {
+    log.warn({ err: reason }, 'database unavailable (in work nobody awaited)');
+    return;
+  }
+  log.fatal({ err: reason }, 'unhandled rejection');
+  void stopAll(1);
+});
 
 try {
   const database = await provideDatabase(config, (message) => log.info(message));

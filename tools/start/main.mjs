@@ -1,5 +1,5 @@
-// `npm start`: build what is stale, start the API (with its embedded PostgreSQL) and serve the shell and
-// every area remote from its own origin, as in production.
+// `npm start`: build what is stale, start the API (with its embedded PostgreSQL; restarted if it exits unasked,
+// see supervise.mjs) and serve the shell and every area remote from its own origin, as in production.
 import fs from 'node:fs';
 import { API, AREAS, SHELL, portFromEnv } from './areas.mjs';
 import { startApi } from './api-process.mjs';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { ignoreConnectionErrors } from './db.js';
 import { readOrCreateSecret } from './secrets.js';
 
 export type EmbeddedServer = {
@@ -146,6 +147,7 @@ async function importEmbeddedPostgres() {
 /** Creates `database` unless it exists (CREATE DATABASE cannot run inside a transaction or IF NOT EXISTS). */
 export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
+  ignoreConnectionErrors(client);
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
@@ -157,6 +159,7 @@ export async function ensureDatabase(serverUrl: string, database: string): Promi
 
 async function answers(connectionString: string): Promise<boolean> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 1000 });
+  ignoreConnectionErrors(client);
   try {
     await client.connect();
     await client.end();

@@ -82,7 +82,11 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     }
     return done;
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    client.release();
+    // A client whose unlock failed (its connection broke) is discarded, not lent out again holding the lock.
+    const failed = await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+    client.release(failed);
   }
 }

@@ -11,7 +11,7 @@ import { createSqlCatalogue, type LoadResult, loadReportFile } from '../domains/
 import { DEMO_TRENDS_SEED } from '../seed/demo-trends.js';
 import { loadConfig } from '../platform/config.js';
 import { provideDatabase } from '../platform/database.js';
-import { createPool } from '../platform/db.js';
+import { createPool, ignoreConnectionErrors } from '../platform/db.js';
 import { migrate } from '../platform/migrations.js';
 import { runTrendsBenchmark } from './bench/trends.js';
 import { createProgressBar } from './progress.js';
@@ -137,6 +137,7 @@ async function ingest(url: string) {
 async function benchmark(url: string, thousands: number) {
   const name = 'tunehouse_bench';
   const admin = new pg.Client({ connectionString: url });
+  ignoreConnectionErrors(admin);
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db, Queryable } from '../../platform/db.js';
-import { withTransaction } from '../../platform/db.js';
+import { rollbackAndRelease, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { QUEUES, type Jobs } from '../../platform/jobs.js';
 import { PLATFORM_ACCOUNTS, transfer, type TransferKind } from '../ledger/index.js';
@@ -82,8 +82,7 @@ export async function previewClose(
     const plan = await planClose(client, periodId, deps);
     return { ...plan, status: rows[0].status };
   } finally {
-    await client.query('ROLLBACK').catch(() => undefined);
-    client.release();
+    await rollbackAndRelease(client);
   }
 }
 
