@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { rspack } from '@rspack/core';
+import { rspack, type Compiler } from '@rspack/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PrecompressPlugin } from './precompress.js';
 
@@ -25,7 +25,7 @@ async function build(): Promise<string> {
     plugins: [
       new rspack.HtmlRspackPlugin({ title: 'a page '.repeat(200) }),
       {
-        apply(compiler) {
+        apply(compiler: Compiler) {
           compiler.hooks.thisCompilation.tap('tiny', (compilation) =>
             compilation.hooks.processAssets.tap('tiny', () =>
               compilation.emitAsset('tiny.json', new compiler.webpack.sources.RawSource('{"a":1}')),
