@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { apiErrorBodySchema, serviceStatusSchema } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
@@ -11,6 +12,9 @@ beforeAll(async () => {
     app.get('/test/boom', async () => {
       throw new Error('connection to db-internal-7 refused at /srv/secret/path.js:12');
     });
+    app.get('/test/audio', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('audio/mpeg').send(Buffer.alloc(8192, 1)),
+    );
   });
 });
 afterAll(() => t.close());
@@ -276,5 +280,34 @@ describe('OpenAPI at /docs', () => {
     expect(typesOf('/v1/wallet/invoices/{id}/pdf')).toEqual(['application/pdf']);
     expect(typesOf('/v2/wallet/mutations/export')).toEqual(['text/csv']);
     expect(typesOf('/v1/wallet/periods/{id}/export')).toEqual(['text/csv', 'application/pdf']);
+  });
+});
+
+describe('compression', () => {
+  it('sends a JSON answer over 1 KB brotli- or gzip-encoded, as the client accepts, and the same JSON', async () => {
+    const plain = await t.app.inject({ url: '/docs/json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const gzip = await t.app.inject({ url: '/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
+  it('leaves small answers, errors and media as they are', async () => {
+    const headers = { 'accept-encoding': 'br, gzip' };
+    for (const url of ['/health', '/v1/nothing-here', '/test/audio']) {
+      const response = await t.app.inject({ url, headers });
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+    }
+    const audio = await t.app.inject({ url: '/test/audio', headers });
+    expect(audio.rawPayload.length).toBe(8192);
+    // The security headers go out on a compressed answer too.
+    const docs = await t.app.inject({ url: '/docs/json', headers });
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -250,6 +251,14 @@ export async function buildApp(
     allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'idempotency-key', BOT_CHECK_HEADER],
     exposedHeaders: ['retry-after', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining'],
     maxAge: 600,
+  });
+
+  // JSON answers over 1 KB leave brotli- or gzip-encoded, as the client accepts (a phone's network is the slow
+  // part, decision 0064); media, files and event streams are not JSON and pass as they are.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/(?:[\w.+-]+\+)?json(?:;|$)/,
   });
 
   await app.register(swagger, {

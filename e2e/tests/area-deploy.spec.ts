@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { ROOT } from '../../tools/start/paths.mjs';
 import { contentHash, readBuild } from '../../tools/area/hash.mjs';
 import { checkPage } from '../fixtures/page-checks.js';
@@ -147,7 +148,22 @@ function tamper(file: string): () => void {
   const at = changed.indexOf('tunehouse_');
   changed[at] = 'T'.charCodeAt(0);
   fs.writeFileSync(file, changed);
-  return () => fs.writeFileSync(file, original);
+  // The server sends the build's precompressed copies to a browser that accepts them: they are changed alike.
+  const variants = [
+    [`${file}.br`, zlib.brotliCompressSync],
+    [`${file}.gz`, zlib.gzipSync],
+  ] as const;
+  const originals = variants
+    .filter(([variant]) => fs.existsSync(variant))
+    .map(([variant, compress]) => {
+      const bytes = fs.readFileSync(variant);
+      fs.writeFileSync(variant, compress(changed));
+      return [variant, bytes] as const;
+    });
+  return () => {
+    fs.writeFileSync(file, original);
+    for (const [variant, bytes] of originals) fs.writeFileSync(variant, bytes);
+  };
 }
 
 test('a tampered entry file is refused with the area’s error page while another area still works', async ({

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import {
   GetObjectCommand,
   HeadObjectCommand,
@@ -18,6 +19,28 @@ const CONTENT_TYPES = {
   '.woff2': 'font/woff2',
 };
 const contentTypeOf = (key) => CONTENT_TYPES[/\.[^./]+$/.exec(key)?.[0] ?? ''] ?? 'application/octet-stream';
+
+/**
+ * Text types, stored gzip-encoded (`Content-Encoding: gzip`): S3 and a CDN in front of it send an object as it is,
+ * with no choice by Accept-Encoding, and every browser accepts gzip. Brotli would be smaller but is not accepted
+ * by every client, so one object cannot be brotli. Below 1 KB the encoding costs more than it saves.
+ */
+const COMPRESSIBLE = /\.(js|mjs|cjs|css|html|json|svg|map|txt)$/;
+const COMPRESS_FROM = 1024;
+const VARIANT = /\.(br|gz)$/;
+
+/**
+ * The object to store for a file of a build: the build's own `.gz` beside it (written at the highest level by
+ * libs/mf-config precompress.ts) or gzip made here. `null` for a `.br`/`.gz` variant of another file of the build:
+ * its bytes go up as that file's body, and an object of its own would never be asked for.
+ */
+export function storedObject(name, bytes, files = new Map()) {
+  const variantOf = VARIANT.test(name) ? name.slice(0, -3) : null;
+  if (variantOf !== null && files.has(variantOf)) return null;
+  if (!COMPRESSIBLE.test(name) || bytes.length < COMPRESS_FROM) return { body: bytes };
+  const gzip = files.get(`${name}.gz`) ?? zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION });
+  return gzip.length < bytes.length ? { body: gzip, encoding: 'gzip' } : { body: bytes };
+}
 
 const notFound = (error) =>
   error?.name === 'NoSuchKey' || error?.name === 'NotFound' || error?.$metadata?.httpStatusCode === 404;
@@ -69,16 +92,20 @@ export function s3Storage({
   });
   const Bucket = bucket;
   const base = prefix ? `${prefix}/` : '';
-  const put = (key, bytes, CacheControl) =>
-    client.send(
+  const put = (key, bytes, CacheControl, files) => {
+    const object = storedObject(key, bytes, files);
+    if (object === null) return undefined;
+    return client.send(
       new PutObjectCommand({
         Bucket,
         Key: `${base}${key}`,
-        Body: bytes,
+        Body: object.body,
         ContentType: contentTypeOf(key),
+        ...(object.encoding ? { ContentEncoding: object.encoding } : {}),
         CacheControl,
       }),
     );
+  };
   const exists = async (key) => {
     try {
       await client.send(new HeadObjectCommand({ Bucket, Key: `${base}${key}` }));
@@ -94,7 +121,9 @@ export function s3Storage({
     async read(key) {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: `${base}${key}` }));
-        return Buffer.from(await object.Body.transformToByteArray());
+        const bytes = Buffer.from(await object.Body.transformToByteArray());
+        // The SDK hands over the stored body; a gzip-encoded object is read back as the file it was.
+        return object.ContentEncoding === 'gzip' ? zlib.gunzipSync(bytes) : bytes;
       } catch (error) {
         if (notFound(error)) return null;
         throw error;
@@ -105,8 +134,9 @@ export function s3Storage({
     },
     async putOnce(dir, files, marker) {
       if (await exists(`${dir}/${marker}`)) return 'exists';
+      const inDir = new Map([...files].map(([name, bytes]) => [`${dir}/${name}`, bytes]));
       for (const [name, bytes] of files)
-        if (name !== marker) await put(`${dir}/${name}`, bytes, 'public, max-age=31536000, immutable');
+        if (name !== marker) await put(`${dir}/${name}`, bytes, 'public, max-age=31536000, immutable', inDir);
       await put(`${dir}/${marker}`, files.get(marker), 'no-cache');
       return 'created';
     },

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import S3rver from 's3rver';
+import { rawGet } from '../testing/raw-get.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaStatus, deployVersion, rollbackArea } from './pointer.mjs';
 import { listReleases, publishBuild } from './release.mjs';
@@ -99,5 +101,42 @@ describe('S3 storage', () => {
     expect((await head(`releases/${release.version}/release.json`)).headers.get('cache-control')).toBe(
       'no-cache',
     );
+  });
+
+  it("stores text files gzip-encoded (the build's own .gz when it has one), images and small files as they are", async () => {
+    const store = await openStorage('s3://cdn/encoding-check', env);
+    const script = Buffer.from(`var tunehouse_releases = ${JSON.stringify('a chunk of code '.repeat(200))};`);
+    const ownGzip = zlib.gzipSync(script, { level: 9 });
+    const manifest = build('four').get('mf-manifest.json');
+    const png = Buffer.alloc(4096, 7);
+    const files = new Map([
+      ['mf-manifest.json', manifest],
+      ['remoteEntry.js', script],
+      ['remoteEntry.js.gz', ownGzip],
+      ['remoteEntry.js.br', zlib.brotliCompressSync(script)],
+      ['js/big.js', Buffer.from('let x = 1;\n'.repeat(300))],
+      ['cover.png', png],
+    ]);
+    const { release } = await publishBuild(store, { ...area, files });
+    const url = (key) => `${env.S3_ENDPOINT}/cdn/encoding-check/releases/${release.version}/${key}`;
+
+    const entry = await rawGet(url('remoteEntry.js'), { 'accept-encoding': 'gzip, deflate, br' });
+    expect(entry.headers['content-encoding']).toBe('gzip');
+    expect(entry.headers['content-type']).toContain('text/javascript');
+    expect(entry.wire.equals(ownGzip)).toBe(true);
+    expect(entry.body.equals(script)).toBe(true);
+    // Made here when the build had none.
+    const big = await rawGet(url('js/big.js'));
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.body.toString()).toBe('let x = 1;\n'.repeat(300));
+    for (const key of ['mf-manifest.json', 'cover.png']) {
+      const plain = await rawGet(url(key));
+      expect(plain.headers['content-encoding'], key).toBeUndefined();
+    }
+    expect((await rawGet(url('cover.png'))).body.equals(png)).toBe(true);
+    for (const variant of ['remoteEntry.js.gz', 'remoteEntry.js.br'])
+      expect((await rawGet(url(variant))).status, variant).toBe(404);
+    // Read back through the storage, a file is the bytes it was published as.
+    expect((await store.read(`releases/${release.version}/remoteEntry.js`)).equals(script)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseRegistry } from '@tunehouse/shell-contract';
 import { AREAS, SHELL } from './areas.mjs';
 import { shellContentSecurityPolicy } from './security-headers.mjs';
-import { close, createStaticServer, listen } from './static-server.mjs';
+import { close, createStaticServer, listen, sendCompressible } from './static-server.mjs';
 import { createAreaOrigin } from './area-origin.mjs';
 import { deployBuildsOnStart } from '../area/on-start.mjs';
 
@@ -16,9 +16,11 @@ const pick = (entries, areas) =>
     areas.filter((area) => entries[area.name]).map((area) => [area.name, entries[area.name]]),
   );
 
-function json(res, body) {
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
-  res.end(JSON.stringify(body, null, 2));
+function json(req, res, body) {
+  sendCompressible(req, res, JSON.stringify(body, null, 2), {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache',
+  });
 }
 
 /**
@@ -103,10 +105,10 @@ export async function startStack({
       }),
     extra(req, res) {
       const pathname = new URL(req.url, 'http://x').pathname;
-      if (pathname === '/remotes.json') return (json(res, registry()), true);
+      if (pathname === '/remotes.json') return (json(req, res, registry()), true);
       if (pathname === '/shell-config.json') {
         return (
-          json(res, {
+          json(req, res, {
             apiBaseUrl,
             supportEmail,
             productName: 'Tunehouse',

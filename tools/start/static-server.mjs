@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import sirv from 'sirv';
 import { BASE_HEADERS, areaContentSecurityPolicy } from './security-headers.mjs';
 
@@ -49,15 +50,19 @@ export function createStaticServer(
 /**
  * The files of one build folder as a CDN serves them: CORS open (the shell fetches manifests and loads entry scripts
  * with `crossorigin`, which Subresource Integrity needs), long caching for content-hashed files, revalidation for
- * the rest. sirv lists the folder once, when this is called.
+ * the rest. sirv lists the folder once, when this is called, unless `readEachTime`.
  */
-export function staticFiles(dir) {
+export function staticFiles(dir, { readEachTime = false } = {}) {
   return sirv(dir, {
     // No `single`: sirv skips its fallback for paths with an extension, yet `/wallet/invoices/9/invoice.pdf`
     // is a route. Any HTML navigation that is not a file gets index.html (createStaticServer).
-    dev: false,
+    // `readEachTime`: each request looks at the disk instead of the list made at the start (sirv's `dev`).
+    dev: readEachTime,
     etag: true,
-    gzip: false,
+    // The build writes `<file>.br` and `<file>.gz` beside each compressible file (libs/mf-config precompress.ts):
+    // sirv sends the best one the browser accepts, with Content-Encoding and `Vary: Accept-Encoding`.
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       res.setHeader('Access-Control-Allow-Origin', '*');
       res.setHeader(
@@ -83,4 +88,42 @@ export function close(server) {
     server.closeAllConnections?.();
     server.close(() => resolve());
   });
+}
+
+/** Below this, compressing an answer costs more than it saves (as the API's threshold). */
+const COMPRESS_FROM = 1024;
+
+/** The encoding to answer in for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses one). */
+export function preferredEncoding(acceptEncoding = '') {
+  const accepted = new Map(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(/\s*;\s*q=/i))
+      .filter(([name]) => name)
+      .map(([name, q]) => [name.toLowerCase(), q === undefined ? 1 : Number(q)]),
+  );
+  const ok = (name) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+}
+
+/**
+ * An answer made at request time (the shell's generated registry and config), compressed on the fly as the
+ * browser accepts when it is large enough; `Vary: Accept-Encoding` either way, for caches in between.
+ */
+export function sendCompressible(req, res, body, headers) {
+  const bytes = Buffer.from(body);
+  const encoding = bytes.length >= COMPRESS_FROM ? preferredEncoding(req.headers['accept-encoding']) : null;
+  const encoded =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? zlib.gzipSync(bytes)
+        : bytes;
+  res.writeHead(200, {
+    ...headers,
+    Vary: 'Accept-Encoding',
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
+    'Content-Length': encoded.length,
+  });
+  res.end(req.method === 'HEAD' ? undefined : encoded);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { PrecompressPlugin } from './precompress.js';
 import { sharedDependencies, ZOD_INTERNALS_ALIAS, zodFolder } from './shared.js';
 
 export interface AppConfigOptions {
@@ -93,6 +94,8 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
           optimization: { target: 'web' },
         },
       }),
+      // `<file>.br` and `<file>.gz` beside each script, style, page and manifest, for the servers to send as is.
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     optimization: {
       splitChunks: {

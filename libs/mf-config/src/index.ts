@@ -6,3 +6,4 @@ export {
   sharedDependencies,
   type SharedModuleConfig,
 } from './shared.js';
+export { COMPRESSIBLE, PrecompressPlugin, compressVariants } from './precompress.js';

@@ -3,7 +3,7 @@ import type { RemoteRegistry } from '@tunehouse/shell-contract';
 import {
   IDLE_PREFETCH_MARK,
   createAreaPrefetch,
-  depthForConnection,
+  mayPrefetchWhenIdle,
   type PrefetchDepth,
 } from './area-prefetch.js';
 
@@ -30,7 +30,7 @@ const registry: RemoteRegistry = {
 function recorder(failing: Set<string> = new Set()) {
   const calls: Array<[string, PrefetchDepth]> = [];
   const forgotten: string[] = [];
-  const preload = (scope: string, depth: PrefetchDepth) => {
+  const preload = ({ scope }: { scope: string }, depth: PrefetchDepth) => {
     calls.push([scope, depth]);
     return failing.has(scope) ? Promise.reject(new Error('unreachable')) : Promise.resolve();
   };
@@ -59,7 +59,7 @@ describe('createAreaPrefetch', () => {
     expect(calls).toEqual([]);
   });
 
-  it('when idle, fetches the nav areas as far as the connection allows; a hover on one fetched only to its entry still fetches the app', () => {
+  it('when idle, only downloads the nav areas (nothing runs); a hover on one downloaded still loads and runs it', () => {
     const { calls, preload, forget } = recorder();
     let idleWork: (() => void) | undefined;
     const prefetcher = createAreaPrefetch(
@@ -68,19 +68,38 @@ describe('createAreaPrefetch', () => {
       forget,
       (run) => (idleWork = run),
       undefined,
-      () => 'entry',
+      () => true,
     );
     prefetcher.prefetchWhenIdle(['/albums', '/artists']);
     expect(calls).toEqual([]);
     idleWork?.();
     expect(performance.getEntriesByName(IDLE_PREFETCH_MARK)).toHaveLength(1);
     prefetcher.prefetch('/artists', 'app');
-    prefetcher.prefetch('/artists', 'entry');
+    prefetcher.prefetch('/artists', 'download');
+    prefetcher.prefetch('/artists');
     expect(calls).toEqual([
-      ['tunehouse_releases', 'entry'],
-      ['tunehouse_artists', 'entry'],
+      ['tunehouse_releases', 'download'],
+      ['tunehouse_artists', 'download'],
       ['tunehouse_artists', 'app'],
     ]);
+  });
+
+  it('on a device that cannot spare it, the idle prefetch fetches nothing, and a hover still loads the area', () => {
+    const { calls, preload, forget } = recorder();
+    const marks = performance.getEntriesByName(IDLE_PREFETCH_MARK).length;
+    const prefetcher = createAreaPrefetch(
+      registry,
+      preload,
+      forget,
+      (run) => run(),
+      undefined,
+      () => false,
+    );
+    prefetcher.prefetchWhenIdle(['/albums', '/artists']);
+    expect(calls).toEqual([]);
+    expect(performance.getEntriesByName(IDLE_PREFETCH_MARK)).toHaveLength(marks);
+    prefetcher.prefetch('/artists');
+    expect(calls).toEqual([['tunehouse_artists', 'app']]);
   });
 
   it('forgets a failed prefetch, so the visit or the next hover fetches again', async () => {
@@ -96,6 +115,26 @@ describe('createAreaPrefetch', () => {
     ]);
   });
 
+  it('after a failed download, the next idle or hover fetches again; the runtime had nothing to forget', async () => {
+    const { calls, forgotten, preload, forget } = recorder(new Set(['tunehouse_artists']));
+    const prefetcher = createAreaPrefetch(
+      registry,
+      preload,
+      forget,
+      (run) => run(),
+      undefined,
+      () => true,
+    );
+    prefetcher.prefetchWhenIdle(['/artists']);
+    await settle();
+    prefetcher.prefetch('/artists', 'download');
+    expect(forgotten).toEqual([]);
+    expect(calls).toEqual([
+      ['tunehouse_artists', 'download'],
+      ['tunehouse_artists', 'download'],
+    ]);
+  });
+
   it('leaves an area alone while its failure is shown (its Try again fetches it)', () => {
     const { calls, preload, forget } = recorder();
     const failed = new Set(['analytics']);
@@ -105,43 +144,36 @@ describe('createAreaPrefetch', () => {
       forget,
       (run) => run(),
       (area) => failed.has(area),
-      () => 'entry',
+      () => true,
     );
     prefetcher.prefetchWhenIdle(['/trends', '/artists']);
     prefetcher.prefetch('/trends');
     failed.delete('analytics');
     prefetcher.prefetch('/trends');
     expect(calls).toEqual([
-      ['tunehouse_artists', 'entry'],
+      ['tunehouse_artists', 'download'],
       ['tunehouse_analytics', 'app'],
-    ]);
-  });
-
-  it('on an ordinary connection, fetches and runs the nav areas when idle, and a hover then fetches nothing more', () => {
-    const { calls, preload, forget } = recorder();
-    const prefetcher = createAreaPrefetch(
-      registry,
-      preload,
-      forget,
-      (run) => run(),
-      undefined,
-      () => 'app',
-    );
-    prefetcher.prefetchWhenIdle(['/albums', '/artists']);
-    prefetcher.prefetch('/artists');
-    expect(calls).toEqual([
-      ['tunehouse_releases', 'app'],
-      ['tunehouse_artists', 'app'],
     ]);
   });
 });
 
-describe('depthForConnection', () => {
-  it('runs the areas ahead on 4G or an unknown connection, and only fetches their entries when data is to be saved', () => {
-    expect(depthForConnection(undefined)).toBe('app');
-    expect(depthForConnection({ effectiveType: '4g' })).toBe('app');
-    expect(depthForConnection({ effectiveType: '4g', saveData: true })).toBe('entry');
-    expect(depthForConnection({ effectiveType: '3g' })).toBe('entry');
-    expect(depthForConnection({ effectiveType: 'slow-2g' })).toBe('entry');
+describe('mayPrefetchWhenIdle', () => {
+  const capable = { hardwareConcurrency: 8, deviceMemory: 8, effectiveType: '4g', saveData: false };
+
+  it('downloads ahead on a device with 4+ cores, 4+ GB when known, a 3G-or-better connection and no Save-Data', () => {
+    expect(mayPrefetchWhenIdle(capable)).toBe(true);
+    expect(mayPrefetchWhenIdle({ hardwareConcurrency: 4, deviceMemory: 4 })).toBe(true);
+    expect(mayPrefetchWhenIdle({ hardwareConcurrency: 4 })).toBe(true);
+    expect(mayPrefetchWhenIdle({ ...capable, effectiveType: '3g' })).toBe(true);
+  });
+
+  it('does not on a small device, a 2G-class connection or with Save-Data', () => {
+    expect(mayPrefetchWhenIdle({ ...capable, hardwareConcurrency: 2 })).toBe(false);
+    expect(mayPrefetchWhenIdle({ ...capable, hardwareConcurrency: undefined })).toBe(false);
+    expect(mayPrefetchWhenIdle({ ...capable, deviceMemory: 2 })).toBe(false);
+    expect(mayPrefetchWhenIdle({ ...capable, deviceMemory: 0.5 })).toBe(false);
+    expect(mayPrefetchWhenIdle({ ...capable, saveData: true })).toBe(false);
+    expect(mayPrefetchWhenIdle({ ...capable, effectiveType: '2g' })).toBe(false);
+    expect(mayPrefetchWhenIdle({ ...capable, effectiveType: 'slow-2g' })).toBe(false);
   });
 });

@@ -1,19 +1,19 @@
-import { findOwner, type RemoteRegistry } from '@tunehouse/shell-contract';
+import { findOwner, type RegistryEntry, type RemoteRegistry } from '@tunehouse/shell-contract';
 
 /**
- * How far ahead an area is fetched: its manifest and entry only (`entry`, ~14 KB gzip), or also the chunks of its
- * `./app`, run, so that a visit only mounts it (`app`, ~55 KB gzip: when its link is hovered or focused, and for the
- * nav's areas when the browser is idle on an ordinary connection).
+ * How far ahead an area is fetched. `download`: its manifest, remote entry and the first chunks of its `./app` go
+ * into the HTTP cache and nothing of it runs (the idle prefetch, on a device that can spare it). `app`: loaded and
+ * run through the federation runtime, so that a visit only mounts it (when a link to it is hovered or focused).
  */
-export type PrefetchDepth = 'entry' | 'app';
+export type PrefetchDepth = 'download' | 'app';
 
-/** Fetches an area ahead of a visit (the federation runtime's preloadRemote). */
-export type PreloadArea = (scope: string, depth: PrefetchDepth) => Promise<void>;
+/** Fetches an area ahead of a visit, to `depth`. */
+export type PreloadArea = (entry: RegistryEntry, depth: PrefetchDepth) => Promise<void>;
 
 export interface AreaPrefetch {
   /** The area owning `href` starts loading now (to `depth`), unless it was fetched that far already. */
   prefetch(href: string, depth?: PrefetchDepth): void;
-  /** Once the page is loaded and the browser idle, the areas behind `hrefs` (the nav's) are prefetched. */
+  /** Once the page is loaded and the browser idle, the areas behind `hrefs` (the nav's) are downloaded. */
   prefetchWhenIdle(hrefs: readonly string[]): void;
 }
 
@@ -23,9 +23,10 @@ export const IDLE_PREFETCH_MARK = 'tunehouse:idle-prefetch';
 const pathnameOf = (href: string) => new URL(href, 'http://shell.invalid').pathname;
 
 /**
- * Prefetching an area only warms the federation runtime's cache; the area is mounted by single-spa as before,
- * through loadArea's checks. A failed prefetch is forgotten (`forget` resets the runtime's record of that remote,
- * as a retry does), so the visit itself fetches again and, if it fails too, shows the area's own error page.
+ * Prefetching an area only warms the HTTP cache (`download`) or the federation runtime's (`app`); the area is
+ * mounted by single-spa as before, through loadArea's checks. A failed prefetch is forgotten (`forget` resets the
+ * runtime's record of that remote, as a retry does, after a failed `app`), so the visit itself fetches again and,
+ * if it fails too, shows the area's own error page.
  */
 export function createAreaPrefetch(
   registry: RemoteRegistry,
@@ -34,8 +35,8 @@ export function createAreaPrefetch(
   idle: (run: () => void) => void = whenLoadedAndIdle,
   /** An area whose failure the visitor is shown is left alone: its error page's "Try again" fetches it. */
   hasFailed: (area: string) => boolean = () => false,
-  /** How far the idle prefetch goes for the nav's areas. */
-  idleDepth: () => PrefetchDepth = depthForConnection,
+  /** Whether this device and connection can spare the idle downloads (mayPrefetchWhenIdle). */
+  mayPrefetch: () => boolean = () => mayPrefetchWhenIdle(),
 ): AreaPrefetch {
   const owners = Object.fromEntries(
     Object.entries(registry.areas).map(([area, entry]) => [area, entry.routes]),
@@ -47,36 +48,58 @@ export function createAreaPrefetch(
     if (area === null || !entry || hasFailed(area)) return;
     if (started.get(area) === 'app' || started.get(area) === depth) return;
     started.set(area, depth);
-    preload(entry.scope, depth).catch(() => {
+    preload(entry, depth).catch(() => {
       started.delete(area);
-      forget(area);
+      if (depth === 'app') forget(area);
     });
   };
   return {
     prefetch,
     prefetchWhenIdle: (hrefs) =>
       idle(() => {
+        if (!mayPrefetch()) return;
         performance.mark(IDLE_PREFETCH_MARK);
-        const depth = idleDepth();
-        for (const href of hrefs) prefetch(href, depth);
+        for (const href of hrefs) prefetch(href, 'download');
       }),
   };
 }
 
-/** What the Network Information API tells of the visitor's connection (Chromium only; absent elsewhere). */
-type NetworkHints = { saveData?: boolean; effectiveType?: string };
+/**
+ * What the browser tells of the device and its connection: `deviceMemory` (GB, rounded) and the Network
+ * Information API's `saveData` and `effectiveType` are Chromium's only, `hardwareConcurrency` everyone's.
+ */
+export interface DeviceHints {
+  deviceMemory?: number;
+  hardwareConcurrency?: number;
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+export function deviceHints(): DeviceHints {
+  const nav = navigator as Navigator & {
+    deviceMemory?: number;
+    connection?: { saveData?: boolean; effectiveType?: string };
+  };
+  return {
+    deviceMemory: nav.deviceMemory,
+    hardwareConcurrency: nav.hardwareConcurrency,
+    saveData: nav.connection?.saveData,
+    effectiveType: nav.connection?.effectiveType,
+  };
+}
 
 /**
- * The nav's areas are fetched and run when idle (`app`) unless the visitor's connection asks to save data or is
- * 2G/3G-class, where only their entries are (`entry`) and the rest waits for a hover. Running an area's code before
- * the click took the area switch from 271 to 177 ms (`/trends`) and 212 to 144 ms (`/artists`) in bench:web: the
- * script evaluation (the area's schemas, its router) was a third of the switch.
+ * The idle prefetch downloads the nav's areas (~55 KB each) only on a device that can spare it: 4 or more cores,
+ * 4 GB or more of memory when the browser says, no Save-Data, not a 2G-class connection. A phone's CPU is what a
+ * first visit waits on (Lighthouse's mobile preset: 181 ms of the analytics area's script ran on `/` when the
+ * idle prefetch ran areas' code), and `effectiveType` reports 4g under simulated throttling, so the device's own
+ * size is asked too. Hover and focus still load an area whatever the device: the visitor has shown interest.
  */
-export function depthForConnection(
-  connection: NetworkHints | undefined = (navigator as Navigator & { connection?: NetworkHints }).connection,
-): PrefetchDepth {
-  if (connection?.saveData) return 'entry';
-  return connection?.effectiveType === undefined || connection.effectiveType === '4g' ? 'app' : 'entry';
+export function mayPrefetchWhenIdle(hints: DeviceHints = deviceHints()): boolean {
+  if (hints.saveData) return false;
+  if (hints.effectiveType === '2g' || hints.effectiveType === 'slow-2g') return false;
+  if (hints.deviceMemory !== undefined && hints.deviceMemory < 4) return false;
+  return hints.hardwareConcurrency !== undefined && hints.hardwareConcurrency >= 4;
 }
 
 /**

@@ -2,28 +2,23 @@ import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/e
 import type { RemoteRegistry } from '@tunehouse/shell-contract';
 import { areaFailures } from '../../services/area-failures.js';
 import { areaPrefetch, createAreaPrefetch } from './area-prefetch.js';
+import { downloadArea } from './download-area.js';
 
 /**
- * Turns on prefetching for the registered areas: the nav's areas when the browser is idle after the first load
- * (how far: depthForConnection), any area when a link to it is hovered or focused. Through the federation runtime, so the integrity and retry
- * plugins apply to what is prefetched as to what is loaded.
+ * Turns on prefetching for the registered areas: the nav's areas downloaded (nothing run) when the browser is idle
+ * after the first load on a device that can spare it (mayPrefetchWhenIdle), any area loaded and run when a link to
+ * it is hovered or focused — through the federation runtime, so the integrity and retry plugins apply to it as to
+ * a visit.
  */
 export function enableAreaPrefetch(registry: RemoteRegistry, navHrefs: readonly string[]): void {
   const prefetcher = createAreaPrefetch(
     registry,
-    async (scope, depth) => {
-      await preloadRemote([
-        {
-          nameOrAlias: scope,
-          exposes: ['./app'],
-          resourceCategory: 'sync',
-          // 'entry': the manifest and remoteEntry.js only, no chunk of the app itself.
-          ...(depth === 'entry' ? { filter: () => false } : {}),
-        },
-      ]);
-      // 'app' also runs the module (its definitions only: mounting is single-spa's), so the visit's own
-      // loadRemote answers from the runtime's cache and only the mount is left for the click.
-      if (depth === 'app') await loadRemote(`${scope}/app`);
+    async (entry, depth) => {
+      if (depth === 'download') return downloadArea(entry.manifest);
+      await preloadRemote([{ nameOrAlias: entry.scope, exposes: ['./app'], resourceCategory: 'sync' }]);
+      // Also runs the module (its definitions only: mounting is single-spa's), so the visit's own loadRemote
+      // answers from the runtime's cache and only the mount is left for the click.
+      await loadRemote(`${entry.scope}/app`);
     },
     (area) => {
       const entry = registry.areas[area];
