@@ -323,6 +323,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  // Period close (docs/decisions/0063-lows-of-the-2026-11-27-review.md, N9): a month may close this many days after
+  // it ended, when the platforms' reports for it are in. PERIOD_CLOSE_CLOCK_DAYS_AHEAD is for test stacks only: the
+  // close rule takes "today" as that many days later, so a journey can close the month it just wrote to.
+  PERIOD_CLOSE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  PERIOD_CLOSE_CLOCK_DAYS_AHEAD: z.coerce.number().int().min(0).max(400).default(0),
   // Who self-billing invoices name as the customer: the platform's legal name and address lines (`;` between).
   INVOICE_ISSUER_NAME: z.string().trim().min(1).default('Tunehouse'),
   INVOICE_ISSUER_ADDRESS: z.string().default(''),
@@ -470,6 +475,8 @@ export type AppConfig = {
   platformCurrency: string;
   payouts: PayoutSettings;
   payments: PaymentSettings;
+  /** When a month may close: `graceDays` after it ended, with the close rule's clock `clockDaysAhead` ahead (tests). */
+  periodClose: { graceDays: number; clockDaysAhead: number };
 };
 
 export class ConfigError extends Error {}
@@ -551,5 +558,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     platformCurrency: e.PLATFORM_CURRENCY,
     payouts: payoutSettings(e),
     payments: paymentSettings(e),
+    periodClose: { graceDays: e.PERIOD_CLOSE_GRACE_DAYS, clockDaysAhead: e.PERIOD_CLOSE_CLOCK_DAYS_AHEAD },
   };
 }
