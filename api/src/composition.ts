@@ -28,7 +28,7 @@ export const closePortsOfTunehouse: { licensing: LicensingPort; splits: SplitsPo
 export function createClosingPeriods(deps: {
   db: Db;
   jobs: Pick<Jobs, 'enqueue' | 'work'>;
-  config: Pick<AppConfig, 'platformCurrency' | 'plans'>;
+  config: Pick<AppConfig, 'platformCurrency' | 'plans' | 'periodClose'>;
 }) {
   return createPeriodsService({ ...deps, ...closePortsOfTunehouse });
 }

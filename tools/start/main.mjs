@@ -13,11 +13,20 @@ await buildStale();
 const { startStack } = await import('./stack.mjs');
 const shellPort = portFromEnv('SHELL_PORT', SHELL.port);
 const shellOrigin = `http://${publicHost}:${shellPort}`;
-// The API must accept the shell's origin (CORS) and put it in mailed links, whatever port it is served on.
+const areaPorts = Object.fromEntries(
+  AREAS.map((area) => [area.name, portFromEnv(`MFE_${area.name.toUpperCase()}_PORT`, area.port)]),
+);
+// The API must accept the shell's origin (CORS, the refresh's Origin check) and put it in mailed links, whatever
+// port it is served on. The origins are given explicitly: the API trusts its built-in 4200–4206 defaults only
+// when it runs in its default local configuration (docs/decisions/0063-lows-of-the-2026-11-27-review.md, N8).
+const servedOrigins = [
+  shellOrigin,
+  ...Object.values(areaPorts).map((port) => `http://${publicHost}:${port}`),
+];
 const api = await startApi({
   port: apiPort,
   env: {
-    CORS_ORIGINS: [process.env.CORS_ORIGINS, shellOrigin].filter(Boolean).join(','),
+    CORS_ORIGINS: [process.env.CORS_ORIGINS, ...servedOrigins].filter(Boolean).join(','),
     SITE_URL: process.env.SITE_URL ?? shellOrigin,
   },
 });
@@ -25,9 +34,7 @@ const stack = await startStack({
   host: process.env.HOST ?? '127.0.0.1',
   publicHost,
   shellPort,
-  areaPorts: Object.fromEntries(
-    AREAS.map((area) => [area.name, portFromEnv(`MFE_${area.name.toUpperCase()}_PORT`, area.port)]),
-  ),
+  areaPorts,
   apiBaseUrl: api?.url ?? `http://${publicHost}:${apiPort}`,
 });
 

@@ -66,6 +66,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('trusts the loopback 4200–4206 origins only in the default local configuration, otherwise only settings', () => {
+    const origins = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env }).corsOrigins;
+    expect(origins({})).toEqual(expect.arrayContaining(['http://localhost:4203', 'http://127.0.0.1:4206']));
+    expect(origins({ HOST: 'localhost', PORT: '3000' })).toContain('http://localhost:4203');
+    // Another port, a non-loopback host, or CORS_ORIGINS given: the settings alone (CORS_ORIGINS + SITE_URL).
+    expect(origins({ PORT: '3100', SITE_URL: 'http://localhost:5200/' })).toEqual(['http://localhost:5200']);
+    expect(origins({ HOST: '0.0.0.0' })).toEqual(['http://localhost:4200']);
+    expect(
+      origins({ CORS_ORIGINS: 'http://localhost:5201', SITE_URL: 'https://app.example.com/welcome' }),
+    ).toEqual(['http://localhost:5201', 'https://app.example.com']);
+  });
+
   it('keeps media in the data folder by default and in an S3-compatible bucket with STORAGE_DRIVER=s3', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).storage).toEqual({ driver: 'local' });
     const config = loadConfig({

@@ -17,6 +17,21 @@ const LOCAL_ORIGINS = Array.from({ length: 7 }, (_, index) => 4200 + index).flat
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
 ]);
+const DEFAULT_PORT = 3000;
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/**
+ * The origins allowed to call the API with credentials and to refresh a session (docs/decisions/0063-lows-of-
+ * the-2026-11-27-review.md, N8): CORS_ORIGINS and SITE_URL's origin. The development defaults (localhost and
+ * 127.0.0.1 on 4200–4206) are added only to an API in its default configuration — CORS_ORIGINS unset, HOST
+ * loopback, PORT 3000 — because an instance on other ports of a shared host must not trust another's pages.
+ */
+function allowedOrigins(e: z.infer<typeof envSchema>, env: Record<string, string | undefined>): string[] {
+  const defaultLocalApi =
+    env.CORS_ORIGINS === undefined && LOOPBACK_HOSTS.has(e.HOST) && e.PORT === DEFAULT_PORT;
+  const configured = [...e.CORS_ORIGINS, e.SITE_URL].map((url) => new URL(url).origin);
+  return [...new Set([...(defaultLocalApi ? LOCAL_ORIGINS : []), ...configured])];
+}
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -185,7 +200,7 @@ function planSettings(e: z.infer<typeof envSchema>): PlanSettings {
 }
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data')),
@@ -308,6 +323,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  // Period close (docs/decisions/0063-lows-of-the-2026-11-27-review.md, N9): a month may close this many days after
+  // it ended, when the platforms' reports for it are in. PERIOD_CLOSE_CLOCK_DAYS_AHEAD is for test stacks only: the
+  // close rule takes "today" as that many days later, so a journey can close the month it just wrote to.
+  PERIOD_CLOSE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  PERIOD_CLOSE_CLOCK_DAYS_AHEAD: z.coerce.number().int().min(0).max(400).default(0),
   // Who self-billing invoices name as the customer: the platform's legal name and address lines (`;` between).
   INVOICE_ISSUER_NAME: z.string().trim().min(1).default('Tunehouse'),
   INVOICE_ISSUER_ADDRESS: z.string().default(''),
@@ -411,6 +431,7 @@ export type AppConfig = {
   /** Signs the built-in payment simulator's webhooks; the same in every process that may receive one. */
   paymentSimulatorWebhookSecret: string;
   botCheck: BotCheckPolicy;
+  /** CORS_ORIGINS and SITE_URL's origin; the 4200–4206 loopback defaults only for a default local API. */
   corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -454,6 +475,8 @@ export type AppConfig = {
   platformCurrency: string;
   payouts: PayoutSettings;
   payments: PaymentSettings;
+  /** When a month may close: `graceDays` after it ended, with the close rule's clock `clockDaysAhead` ahead (tests). */
+  periodClose: { graceDays: number; clockDaysAhead: number };
 };
 
 export class ConfigError extends Error {}
@@ -492,7 +515,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentSimulatorWebhookSecret:
       e.PAYMENT_SIMULATOR_WEBHOOK_SECRET ?? readOrCreateSecret(dataDir, 'payment-simulator-webhook-secret'),
     botCheck: e.BOT_CHECK,
-    corsOrigins: [...new Set([...LOCAL_ORIGINS, ...e.CORS_ORIGINS])],
+    corsOrigins: allowedOrigins(e, present),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     siteUrl: e.SITE_URL.replace(/\/+$/, ''),
@@ -535,5 +558,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     platformCurrency: e.PLATFORM_CURRENCY,
     payouts: payoutSettings(e),
     payments: paymentSettings(e),
+    periodClose: { graceDays: e.PERIOD_CLOSE_GRACE_DAYS, clockDaysAhead: e.PERIOD_CLOSE_CLOCK_DAYS_AHEAD },
   };
 }

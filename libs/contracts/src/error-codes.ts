@@ -26,6 +26,8 @@ export const API_ERROR_CODES = [
   'EMAIL_TAKEN',
   'CONFLICT',
   'IDEMPOTENCY_CONFLICT',
+  /** Closing a month before it ended plus the grace period: the message and `closableFrom` say when it may. */
+  'PERIOD_NOT_ENDED',
   'INSUFFICIENT_FUNDS',
   'IDENTITY_NOT_VERIFIED',
   'PAYOUT_BELOW_MINIMUM',

@@ -71,6 +71,11 @@ export const adminPeriodSchema = /*#__PURE__*/ z.object({
   missingRates: z.array(currencyCodeSchema),
   closingAt: z.iso.datetime().nullable(),
   closedAt: z.iso.datetime().nullable(),
+  /**
+   * The first day (YYYY-MM-DD) a close may start: the day after the month ended plus PERIOD_CLOSE_GRACE_DAYS, since
+   * platforms send their reports days after a month ends. Before it a close answers 409 PERIOD_NOT_ENDED.
+   */
+  closableFrom: z.iso.date(),
   /** Null until the period is closed (the close preview computes them for an open one). */
   totals: periodTotalsSchema.nullable(),
   statement: periodStatementSchema.nullable(),
@@ -98,7 +103,7 @@ export const periodClosePreviewSchema = /*#__PURE__*/ z.object({
   periodId: z.uuid(),
   currency: currencyCodeSchema,
   missingRates: z.array(currencyCodeSchema),
-  /** False while a rate is missing or the period is not open. */
+  /** False while a rate is missing, the period is not open, or its closableFrom day has not come. */
   canClose: z.boolean(),
   tracks: countSchema,
   /** Wallets and held accounts that would be credited. */

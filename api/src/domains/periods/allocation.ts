@@ -2,7 +2,7 @@ import type { Queryable } from '../../platform/db.js';
 import { PLATFORM_ACCOUNTS, accountKeySchema, apportion, microToCents, walletKey } from '../ledger/index.js';
 import type { LicensingPort, SplitsPort } from './ports.js';
 
-/** A track's matched revenue in a period, converted into the platform currency. */
+/** A track's matched revenue in a period from one usage month, converted into the platform currency. */
 export type TrackRevenue = {
   trackId: string;
   albumId: string;
@@ -136,7 +136,30 @@ export async function allocateTracks(
       allocations.push(allocation);
     }
   }
-  return allocations;
+  return mergedPerTrack(allocations);
+}
+
+/**
+ * A track's revenue comes in one entry per usage month (period-revenue.ts); its allocations are kept as one line
+ * per track, kind and beneficiary (the period_allocations key), their amounts and streams added.
+ */
+function mergedPerTrack(allocations: Allocation[]): Allocation[] {
+  const merged = new Map<string, Allocation>();
+  for (const allocation of allocations) {
+    const key = `${allocation.trackId} ${allocation.kind} ${allocation.beneficiaryKey}`;
+    const seen = merged.get(key);
+    if (!seen) {
+      merged.set(key, { ...allocation });
+      continue;
+    }
+    seen.amountMicro += allocation.amountMicro;
+    seen.streams += allocation.streams;
+    if (allocation.splitId) {
+      seen.splitId ??= allocation.splitId;
+      seen.splitIncome ||= allocation.splitIncome;
+    }
+  }
+  return [...merged.values()];
 }
 
 /** One ledger transfer of the close: a beneficiary's part of an album's revenue, in micro-units and in cents. */

@@ -218,4 +218,52 @@ describe('closing a period', () => {
     expect(await balanceOf(db, inviteKey)).toBe(50);
     expect(await walletBalance(db, owner.accountId)).toBe(50);
   });
+
+  it('divides a late line by its own month: it does not pull the month’s revenue back to an older split', async () => {
+    // The flaky splits journey: a report with a line of a month closed already is filed into the open month; the
+    // split starting with the open month must still take its share of the open month's own revenue.
+    const owner = track();
+    const participant = `wallet:${randomUUID()}`;
+    const splitFromMay: SplitsPort = {
+      allocateOwnerShare: async (_q, share) =>
+        share.firstDay >= '2022-05-01'
+          ? [
+              {
+                beneficiaryKey: `wallet:${share.ownerAccountId}`,
+                amountMicro: (share.amountMicro * 7n) / 10n,
+              },
+              {
+                beneficiaryKey: participant,
+                amountMicro: share.amountMicro - (share.amountMicro * 7n) / 10n,
+              },
+            ]
+          : [{ beneficiaryKey: `wallet:${share.ownerAccountId}`, amountMicro: share.amountMicro }],
+    };
+    const [april] = await file([{ day: '2022-04-10', ...owner, streams: 1, revenueMicro: 10_000n }]);
+    expect(
+      await closePeriod(db, april!, { ...deps, licensing: noLicensing(10_000) }, { allowOpen: true }),
+    ).toBe('CLOSED');
+    const [may, late] = await file([
+      { day: '2022-05-01', ...owner, streams: 100, revenueMicro: 1_000_000n },
+      { day: '2022-04-30', ...owner, streams: 10, revenueMicro: 100_000n },
+    ]);
+    expect(late).toBe(may);
+    const balanceBefore = await walletBalance(db, owner.accountId);
+    expect(
+      await closePeriod(
+        db,
+        may!,
+        { ...deps, splits: splitFromMay, licensing: noLicensing(10_000) },
+        { allowOpen: true },
+      ),
+    ).toBe('CLOSED');
+    // May's 100 cents are split 70/30; April's late 10 cents stay with the owner.
+    expect(await balanceOf(db, participant)).toBe(30);
+    expect((await walletBalance(db, owner.accountId)) - balanceBefore).toBe(80);
+    const { rows } = await db.query(
+      'SELECT count(*)::int AS n FROM period_allocations WHERE period_id = $1 AND beneficiary_key = $2',
+      [may, `wallet:${owner.accountId}`],
+    );
+    expect(rows[0].n).toBe(1);
+  });
 });

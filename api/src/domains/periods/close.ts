@@ -39,7 +39,8 @@ export async function planClose(tx: Queryable, periodId: string, deps: CloseDeps
   return {
     periodId,
     missingRates: revenue.missingRates,
-    tracks: revenue.tracks.length,
+    // Revenue comes per track and usage month; the count is of tracks.
+    tracks: new Set(revenue.tracks.map((track) => track.trackId)).size,
     allocations,
     statement: statementOf(allocations, revenue.unmatchedMicro),
     summary: revenue.summary,

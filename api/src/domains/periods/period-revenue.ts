@@ -46,13 +46,15 @@ export async function periodRevenue(
     revenue: string;
     first_day: string;
     last_day: string;
+    usage_month: string;
     lines: string;
   }>(
     `SELECT track_id, album_id, account_id, currency, COUNT(*)::text AS lines, SUM(streams)::text AS streams,
-       SUM(revenue_micro)::text AS revenue, MIN(first_day)::text AS first_day, MAX(last_day)::text AS last_day
+       SUM(revenue_micro)::text AS revenue, MIN(first_day)::text AS first_day, MAX(last_day)::text AS last_day,
+       to_char(first_day, 'YYYY-MM') AS usage_month
      FROM revenue_lines WHERE period_id = $1 AND matched
-     GROUP BY track_id, album_id, account_id, currency
-     ORDER BY track_id, currency`,
+     GROUP BY track_id, album_id, account_id, currency, usage_month
+     ORDER BY track_id, usage_month, currency`,
     [periodId],
   );
   const unmatched = await q.query<{ currency: string; revenue: string; lines: string; streams: string }>(
@@ -79,9 +81,12 @@ export async function periodRevenue(
       continue;
     }
     const amount = convertMicro(BigInt(row.revenue), rate);
-    const track = tracks.get(row.track_id);
+    // One entry per track and usage month: a late line (usage in a month closed before it arrived, filed here) is
+    // divided by the split version of its own month, and does not pull this month's revenue back to that version.
+    const key = `${row.track_id} ${row.usage_month}`;
+    const track = tracks.get(key);
     if (!track) {
-      tracks.set(row.track_id, {
+      tracks.set(key, {
         trackId: row.track_id,
         albumId: row.album_id,
         accountId: row.account_id,

@@ -48,6 +48,60 @@ function asAdmin<E extends Endpoint>(endpoint: E, args: EndpointArgs<E>) {
 const id = () => ({ id: periodId });
 const usd = (ratePpb: number) => ({ params: { ...id(), currency: 'USD' }, body: { ratePpb } });
 
+describe('closing a month that has not ended plus its grace days (N9)', () => {
+  const thisMonth = new Date().toISOString().slice(0, 7);
+  const firstOfNextMonth = (() => {
+    const [year, month] = thisMonth.split('-').map(Number) as [number, number];
+    return new Date(Date.UTC(year, month, 1));
+  })();
+  const inDays = (days: number) =>
+    new Date(firstOfNextMonth.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  let current: string;
+  beforeAll(async () => {
+    [current] = (await withTransaction(t.db, (tx) =>
+      fileRevenueLines(tx, [{ day: `${thisMonth}-01`, ...owner, streams: 500, revenueMicro: 1_500_000n }]),
+    )) as [string];
+  });
+
+  it('refuses the current month with 409 PERIOD_NOT_ENDED naming the day it may close, and the preview says no', async () => {
+    const period = expectShape(adminPeriodSchema, await asAdmin(api.get, { params: { id: current } }));
+    expect(period.closableFrom).toBe(inDays(3));
+    const refused = await asAdmin(api.close, {
+      params: { id: current },
+      headers: { 'idempotency-key': `early-${current}` },
+    });
+    expect(expectError(refused, 409, 'PERIOD_NOT_ENDED').message).toContain(`can close from ${inDays(3)}`);
+    const preview = expectShape(
+      periodClosePreviewSchema,
+      await asAdmin(api.closePreview, { params: { id: current } }),
+    );
+    expect(preview.canClose).toBe(false);
+    const after = expectShape(adminPeriodSchema, await asAdmin(api.get, { params: { id: current } }));
+    expect(after.status).toBe('OPEN');
+  });
+
+  it('lists an ended month with the grace setting applied (PERIOD_CLOSE_GRACE_DAYS)', async () => {
+    const periods = createClosingPeriods({
+      db: t.db,
+      jobs: t.jobs,
+      config: { ...t.config, periodClose: { graceDays: 10, clockDaysAhead: 0 } },
+    });
+    const listed = (await periods.list()).items.find((item) => item.id === periodId)!;
+    expect(listed.closableFrom).toBe('2024-03-11');
+  });
+
+  it('lets a test stack whose close clock runs ahead (PERIOD_CLOSE_CLOCK_DAYS_AHEAD) close the current month', async () => {
+    const ahead = createClosingPeriods({
+      db: t.db,
+      jobs: t.jobs,
+      config: { ...t.config, periodClose: { graceDays: 3, clockDaysAhead: 62 } },
+    });
+    const period = await ahead.get(current);
+    expect(period.closableFrom <= new Date().toISOString().slice(0, 10)).toBe(true);
+    expect((await ahead.close(current, `ahead-${current}`)).status).toBe('CLOSING');
+  });
+});
+
 describe('admin periods', () => {
   it('are for admins only', async () => {
     for (const [endpoint, args] of [

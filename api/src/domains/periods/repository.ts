@@ -47,7 +47,7 @@ export async function findPeriods(
   q: Queryable,
   platformCurrency: string,
   ids?: string[],
-): Promise<AdminPeriod[]> {
+): Promise<Omit<AdminPeriod, 'closableFrom'>[]> {
   const filter = ids ? 'WHERE p.id = ANY($1::uuid[])' : '';
   const { rows } = await q.query<PeriodRow>(
     `SELECT ${PERIOD_COLUMNS} FROM periods p ${filter} ORDER BY p.month DESC`,

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.js';
 import { withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { QUEUES, type Jobs } from '../../platform/jobs.js';
+import { closableFrom, todayUtc } from './closable-from.js';
 import { type CloseDeps, closePeriod, previewClose, startClose } from './close.js';
 import type { LicensingPort, SplitsPort } from './ports.js';
 import { findPeriods, periodReportFiles, upsertRate } from './repository.js';
@@ -23,7 +24,7 @@ export function createPeriodsService({
 }: {
   db: Db;
   jobs: Pick<Jobs, 'enqueue' | 'work'>;
-  config: Pick<AppConfig, 'platformCurrency' | 'plans'>;
+  config: Pick<AppConfig, 'platformCurrency' | 'plans' | 'periodClose'>;
   /** Licensing and splits as the close sees them; app.ts hands over the real ones (`createClosingPeriods`). */
   licensing: LicensingPort;
   splits: SplitsPort;
@@ -37,15 +38,24 @@ export function createPeriodsService({
     platformCurrency: currency,
   };
 
+  const withClosableFrom = (period: Omit<AdminPeriod, 'closableFrom'>): AdminPeriod => ({
+    ...period,
+    closableFrom: closableFrom(period.month, config.periodClose),
+  });
+  /** A month that has not ended, or whose grace days have not passed, cannot close yet (finding N9). */
+  const tooEarly = (period: AdminPeriod) => period.status === 'OPEN' && todayUtc() < period.closableFrom;
+
   async function one(periodId: string): Promise<AdminPeriod> {
     const [period] = await findPeriods(db, currency, [periodId]);
     if (!period) throw new ApiError(404, 'NOT_FOUND', 'No such period');
-    return period;
+    return withClosableFrom(period);
   }
 
   return {
     deps,
-    list: async (): Promise<{ items: AdminPeriod[] }> => ({ items: await findPeriods(db, currency) }),
+    list: async (): Promise<{ items: AdminPeriod[] }> => ({
+      items: (await findPeriods(db, currency)).map(withClosableFrom),
+    }),
 
     get: async (periodId: string): Promise<AdminPeriodDetail> => ({
       ...(await one(periodId)),
@@ -80,6 +90,7 @@ export function createPeriodsService({
     },
 
     async preview(periodId: string): Promise<PeriodClosePreview> {
+      const early = tooEarly(await one(periodId));
       const plan = await previewClose(db, periodId, deps);
       const { totals, cents, lines } = plan.statement;
       const numbers = (t: typeof totals) => ({
@@ -94,7 +105,7 @@ export function createPeriodsService({
         periodId,
         currency,
         missingRates: plan.missingRates,
-        canClose: plan.status === 'OPEN' && plan.missingRates.length === 0,
+        canClose: plan.status === 'OPEN' && plan.missingRates.length === 0 && !early,
         tracks: plan.tracks,
         beneficiaries: new Set(
           lines
@@ -107,6 +118,15 @@ export function createPeriodsService({
     },
 
     async close(periodId: string, idempotencyKey: string): Promise<AdminPeriod> {
+      const period = await one(periodId);
+      // Time only moves forward: a period allowed to close now stays allowed, so no lock is needed for this check.
+      if (tooEarly(period))
+        throw new ApiError(
+          409,
+          'PERIOD_NOT_ENDED',
+          `Period ${period.month} can close from ${period.closableFrom}: the month must end and ` +
+            `${config.periodClose.graceDays} days pass for the platforms' reports`,
+        );
       await startClose(db, jobs, periodId, idempotencyKey, currency);
       return one(periodId);
     },

@@ -9,6 +9,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../platform/config.js';
 import { TokenService } from '../../platform/tokens.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, lastMailTo, login, PASSWORD } from '../../testing/fixtures.js';
@@ -163,6 +166,36 @@ describe('POST /v1/sessions/current/refresh', () => {
     // Refused before the token was looked at: it still rotates (a spent one would end the session).
     const allowed = await refresh(refreshToken);
     expect(allowed.statusCode, allowed.body).toBe(200);
+  });
+});
+
+describe('refresh origins of an API that is not the default local one (N8)', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    // As `npm start` with other ports runs it: API on 3100, the shell on 5200, no CORS_ORIGINS beyond it.
+    const { corsOrigins } = loadConfig({
+      DATA_DIR: path.join(os.tmpdir(), `tunehouse-origins-${process.pid}`),
+      PORT: '3100',
+      SITE_URL: 'http://localhost:5200',
+    });
+    other = await createTestApp({ corsOrigins });
+  });
+  afterAll(() => other.close());
+
+  it('refuses a refresh from the development origins (localhost:4203) and takes one from its own shell', async () => {
+    const user = await createUser(other.db);
+    const { refreshToken } = await signIn(other.app, user.email);
+    const from = (origin: string) => refreshWith(other.app, refreshToken, { headers: { origin } });
+    expectError(await from('http://localhost:4203'), 403, 'FORBIDDEN');
+    expectError(await from('http://127.0.0.1:4200'), 403, 'FORBIDDEN');
+    expect((await from('http://localhost:5200')).statusCode).toBe(200);
+  });
+
+  it('while the default local API still takes them', async () => {
+    const user = await createUser(t.db);
+    const { refreshToken } = await signIn(t.app, user.email);
+    const response = await refreshWith(t.app, refreshToken, { headers: { origin: 'http://localhost:4203' } });
+    expect(response.statusCode).toBe(200);
   });
 });
 

@@ -63,6 +63,8 @@ export const close = /*#__PURE__*/ endpoint({
   summary: 'Start closing the period: a job allocates its revenue and credits the wallets in one transaction',
   description:
     'Needs an Idempotency-Key header: asking again with the same key answers the same close. Refused (409) ' +
-    'while a report currency lacks a rate, naming it, and once the period was closed under another key.',
+    'while a report currency lacks a rate, naming it, and once the period was closed under another key; ' +
+    'refused (409 PERIOD_NOT_ENDED) before the period’s closableFrom day: the month must have ended and the ' +
+    'grace days for late platform reports passed.',
   metadata: adminOnly,
 });

@@ -13,6 +13,16 @@ export function micro(value: number, currency: string): string {
   }).format(value / MICRO_PER_UNIT);
 }
 
+/** A day (YYYY-MM-DD) as "4 December 2026". */
+export function formatDay(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
 /** Cents as the currency (what the ledger moved). */
 export function cents(value: number, currency: string): string {
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(value / 100);

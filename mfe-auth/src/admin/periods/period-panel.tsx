@@ -15,7 +15,7 @@ import {
   TextField,
 } from '@tunehouse/ui';
 import { count } from '../report-format.js';
-import { cents, micro, parseRate, rateText } from './period-format.js';
+import { cents, formatDay, micro, parseRate, rateText } from './period-format.js';
 import { closePeriod, periodKeys, periodQuery, previewClose, setRate } from './period-queries.js';
 import { STATUS_COLORS, numeric } from './period-styles.js';
 
@@ -139,6 +139,8 @@ export function PeriodPanel({ period: summary }: { period: AdminPeriod }) {
     if (status === 'CLOSED') void queryClient.invalidateQueries({ queryKey: periodKeys.list() });
   }, [status, queryClient]);
   const foreign = period.currencies.filter((entry) => entry.currency !== period.currency);
+  // The month must have ended and its grace days passed (the API refuses earlier with PERIOD_NOT_ENDED).
+  const notYet = new Date().toISOString().slice(0, 10) < period.closableFrom;
 
   return (
     <Card title={name} id="period">
@@ -194,10 +196,20 @@ export function PeriodPanel({ period: summary }: { period: AdminPeriod }) {
             <Button variant="secondary" disabled={previewing.isPending} onClick={() => previewing.mutate()}>
               {previewing.isPending ? 'Computing…' : 'Preview the close'}
             </Button>
-            <Button disabled={!preview?.canClose} onClick={() => setConfirming(true)}>
+            <Button
+              disabled={notYet || !preview?.canClose}
+              aria-describedby={notYet ? 'period-closable-from' : undefined}
+              onClick={() => setConfirming(true)}
+            >
               Close {name}
             </Button>
           </div>
+          {notYet && (
+            <p id="period-closable-from" css={{ color: colors.inkSoft }}>
+              {name} can close from {formatDay(period.closableFrom)}, once the month is over and the platforms
+              have had time to send their reports.
+            </p>
+          )}
           {previewing.isError && <Notice tone="error">{messageOf(previewing.error)}</Notice>}
           {preview && (
             <>

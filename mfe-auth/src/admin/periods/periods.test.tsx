@@ -28,6 +28,7 @@ const OCTOBER: AdminPeriod = {
   missingRates: ['USD'],
   closingAt: null,
   closedAt: null,
+  closableFrom: '2026-11-04',
   totals: null,
   statement: null,
 };
@@ -165,6 +166,26 @@ describe('admin periods', () => {
     expect(close?.method).toBe('POST');
     expect(close?.headers?.['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     await settle(20);
+  });
+
+  it('keeps Close disabled before the month ended plus its grace days, saying from when it can close', async () => {
+    const NOVEMBER: AdminPeriod = {
+      ...OCTOBER,
+      id: '0d6f0f0a-5d0e-4a43-9d2a-6f1f3a520011',
+      month: '2999-11',
+      missingRates: [],
+      closableFrom: '2999-12-04',
+    };
+    await openPeriods(() => [NOVEMBER], []);
+    await click(await eventually(() => screen.getByRole('button', { name: 'Open November 2999' })));
+    await settle(20);
+    await click('Preview the close');
+    await settle(20);
+    const close = screen.getByRole('button', { name: 'Close November 2999' }) as HTMLButtonElement;
+    expect(close.disabled).toBe(true);
+    expect(
+      screen.getByText(/November 2999 can close from 4 December 2999, once the month is over/),
+    ).toBeTruthy();
   });
 });
 
