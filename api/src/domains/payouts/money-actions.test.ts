@@ -167,10 +167,10 @@ const methodsOf = async (session: Session) =>
 
 /** The limit's time passed: every counted failure and lock is older than its window. */
 const letTimePass = (minutes: number, kinds = ['second_step_failed', 'money_actions_locked']) =>
-  t.db.query(
-    `UPDATE sign_in_attempts SET at = at - make_interval(mins => $1) WHERE kind = ANY($2::text[])`,
-    [minutes, kinds],
-  );
+  t.db.query(`UPDATE sign_in_attempts SET at = at - make_interval(mins => $1) WHERE kind = ANY($2::text[])`, [
+    minutes,
+    kinds,
+  ]);
 
 function expectLocked(response: Awaited<ReturnType<typeof payout>>) {
   expectError(response, 429, 'MONEY_ACTIONS_LOCKED');
@@ -186,7 +186,9 @@ describe('wrong codes on payouts', () => {
     // The review's run: parallel guesses from many addresses. The account's counter is locked per check, so no
     // guess slips past the limit together with another.
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => payout(kofi.session, { ...body, otp: '000000' }, `198.51.100.${i}`)),
+      Array.from({ length: 30 }, (_, i) =>
+        payout(kofi.session, { ...body, otp: '000000' }, `198.51.100.${i}`),
+      ),
     );
     const codes = answers.map((response) => (response.json() as { error: { code: string } }).error.code);
     expect(codes.filter((code) => code === 'CHALLENGE_SECRET_INVALID')).toHaveLength(LIMIT);
@@ -302,7 +304,9 @@ describe('adding a bank account', () => {
     expect(mail.text_body).toContain('DE•• •••• 3000');
     expect(mail.text_body).toContain('Payouts to it are possible from');
     expect(
-      (await methodsOf(mara.session)).map((listed) => (listed.kind === 'BANK_ACCOUNT' ? listed.heldUntil : 0)),
+      (await methodsOf(mara.session)).map((listed) =>
+        listed.kind === 'BANK_ACCOUNT' ? listed.heldUntil : 0,
+      ),
     ).toEqual([null, method.heldUntil]);
 
     // A payout to it waits, naming when; the account on file for long still takes one.
@@ -314,7 +318,9 @@ describe('adding a bank account', () => {
     expect(held.message).toContain(method.heldUntil);
     expect(held.details?.[0]?.path).toEqual(['body', 'paymentMethodId']);
     expect(await walletBalance(t.db, mara.user.account.id)).toBe(50_000);
-    expect((await payout(mara.session, { amount: 1_000, paymentMethodId: mara.methodId })).statusCode).toBe(201);
+    expect((await payout(mara.session, { amount: 1_000, paymentMethodId: mara.methodId })).statusCode).toBe(
+      201,
+    );
 
     // Once the hold is over, it takes payouts and shows no hold.
     await t.db.query(`UPDATE payment_methods SET payouts_from = now() - interval '1 minute' WHERE id = $1`, [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Payout, PayoutRequest } from '@tunehouse/contracts';
 import type { AuthContext } from '../../platform/auth-guard.js';
-import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
+import { type Db, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { issueInvoice } from '../invoices/index.js';
 import { bookPayout } from './ledger-moves.js';
@@ -48,7 +48,12 @@ const held = (heldUntil: string) =>
     409,
     'PAYOUT_METHOD_HELD',
     `This bank account was added recently: payouts to it are possible from ${heldUntil}`,
-    [{ path: ['body', 'paymentMethodId'], message: `Payouts to this account are possible from ${heldUntil}` }],
+    [
+      {
+        path: ['body', 'paymentMethodId'],
+        message: `Payouts to this account are possible from ${heldUntil}`,
+      },
+    ],
   );
 
 /**
