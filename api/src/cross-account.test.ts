@@ -17,9 +17,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ACCOUNTS, transfer, walletKey } from './domains/ledger/index.js';
 import { injectOf } from './testing/endpoint-inject.js';
-import { bearer, createUser, expectShape, login } from './testing/fixtures.js';
+import { bearer, createUser, expectShape, login, PASSWORD } from './testing/fixtures.js';
 import { releaseClient } from './testing/release-fixtures.js';
-import { createTestApp, type TestApp } from './testing/test-app.js';
+import { createTestApp, testConfig, type TestApp } from './testing/test-app.js';
 
 /**
  * An account never sees or touches another's data, checked for every endpoint that names something by id: the
@@ -153,6 +153,7 @@ async function ownersResources(): Promise<Ids> {
             holderName: 'Owner Person',
             iban: 'NL91 ABNA 0417 1643 00',
             country: 'NL',
+            password: PASSWORD,
           },
         },
         { session: owner },
@@ -206,7 +207,8 @@ async function ownersResources(): Promise<Ids> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // No hold for a new payee: the owner pays out to the bank account just added (the hold: money-actions.test.ts).
+  t = await createTestApp({ payouts: { ...testConfig().payouts, methodHoldHours: 0 } });
   ids = await ownersResources();
   const [other, admin] = await Promise.all([createUser(t.db), createUser(t.db, { isAdmin: true })]);
   intruders['another account'] = await login(t.app, other.email);

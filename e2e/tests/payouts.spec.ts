@@ -3,21 +3,24 @@ import type { Page } from '@playwright/test';
 import { endpoints } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
+import { checkPage } from '../fixtures/page-checks.js';
 
-// Payouts (docs/decisions/0046-payouts.md): Mara, identity-verified in the demo, adds a bank account, requests a
-// payout through the built-in simulator (settling a second after it is sent), sees it paid and downloads the invoice.
+// Payouts (docs/decisions/0046-payouts.md): Mara, identity-verified in the demo, adds a bank account (typing her
+// password again; it is then on hold for new payees, decision 0060), requests a payout to the account the demo paid
+// out to before through the built-in simulator (settling a second after it is sent), sees it paid and downloads
+// the invoice.
 
 const area = (page: Page) => page.locator('[data-area="wallet"]');
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-test('Mara adds a bank account, requests a payout, sees it settle and downloads its invoice', async ({
+test('Mara adds a bank account (held), requests a payout, sees it settle and downloads its invoice', async ({
   page,
   app,
   api,
   request,
-}) => {
-  test.setTimeout(120_000);
+}, testInfo) => {
+  test.setTimeout(150_000);
   const auth = { Authorization: `Bearer ${await accessToken(request, api.url, DEMO.artist, DEMO_PASSWORD)}` };
 
   await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent('/account/billing')}`);
@@ -30,16 +33,30 @@ test('Mara adds a bank account, requests a payout, sees it settle and downloads 
   await form.getByLabel('Account holder').fill('Mara Lindqvist');
   await form.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
   await form.getByLabel('Country of the account').selectOption('DE');
+  // Where money goes needs the owner again: a wrong password is refused at its field, the right one adds it.
+  await form.getByLabel('Your password').fill('not her password');
   await form.getByRole('button', { name: 'Add bank account' }).click();
-  await expect(area(page).getByRole('list', { name: 'Bank accounts' })).toContainText('DE•• •••• 3000');
+  await expect(form.getByLabel('Your password')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Your password').fill(DEMO_PASSWORD);
+  await form.getByRole('button', { name: 'Add bank account' }).click();
+  const accounts = area(page).getByRole('list', { name: 'Bank accounts' });
+  await expect(accounts).toContainText('DE•• •••• 3000');
+  // A new payee is held (PAYOUT_METHOD_HOLD_HOURS, 24 by default) and says until when.
+  await expect(accounts.getByRole('listitem').filter({ hasText: 'DE•• •••• 3000' })).toContainText(
+    /Payouts to this account are possible from \d{2}-\d{2}-\d{4} \d{2}:\d{2}/,
+  );
+  await checkPage(page, testInfo, 'billing-held-bank-account');
 
-  // The payout, from the wallet.
+  // The payout, from the wallet: the new account is on hold, so it goes to the one the demo paid out to before.
   await page.goto(`${app.shellUrl}/wallet`);
   const payouts = area(page).getByRole('region', { name: 'Payouts' });
   await payouts.getByRole('button', { name: 'Request payout' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request payout' });
   await dialog.getByLabel(/Amount/).fill('12.34');
-  await dialog.getByLabel('Pay to').selectOption({ label: 'Mara Lindqvist, DE•• •••• 3000' });
+  await dialog.getByLabel('Pay to').selectOption({ label: 'Mara Lindqvist, DE•• •••• 3000 (on hold)' });
+  await expect(dialog).toContainText('Payouts to this account are possible from');
+  await checkPage(page, testInfo, 'payout-dialog-held-account');
+  await dialog.getByLabel('Pay to').selectOption({ label: 'Mara Lindqvist, SE•• •••• 7466' });
   await dialog.getByRole('button', { name: 'Request payout' }).click();
   await expect(dialog).toBeHidden();
 

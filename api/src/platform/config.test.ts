@@ -125,4 +125,15 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT: .*; BOT_CHECK: .*; ACCESS_TOKEN_TTL_SECONDS/);
   });
+
+  it('holds a new payout bank account 24 hours unless PAYOUT_METHOD_HOLD_HOURS says otherwise (0: no hold)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).payouts.methodHoldHours).toBe(24);
+    expect(loadConfig({ DATA_DIR: dataDir(), PAYOUT_METHOD_HOLD_HOURS: '0' }).payouts.methodHoldHours).toBe(
+      0,
+    );
+    for (const wrong of ['-1', '1.5', '721', 'a day'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), PAYOUT_METHOD_HOLD_HOURS: wrong })).toThrow(
+        /PAYOUT_METHOD_HOLD_HOURS/,
+      );
+  });
 });

@@ -313,6 +313,9 @@ const envSchema = z.object({
   PAYOUT_SIMULATOR_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
   PAYOUT_RECOVERY_AFTER_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
   PAYOUT_SEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  // How long a newly added bank account waits before payouts may go to it, as banks hold a new payee
+  // (docs/decisions/0060-money-action-reauth-and-payee-hold.md); 0 turns the hold off. At most 30 days.
+  PAYOUT_METHOD_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   WISE_API_TOKEN: z.string().min(1).optional(),
   WISE_PROFILE_ID: z.coerce.number().int().positive().optional(),
   WISE_API_URL: z.url().default('https://api.wise.com'),
@@ -362,6 +365,8 @@ export type PayoutSettings = {
   simulatorSettleSeconds: number;
   recoveryAfterSeconds: number;
   sendTimeoutSeconds: number;
+  /** Hours a newly added bank account takes no payouts (0: none). */
+  methodHoldHours: number;
   /** Unset: payouts go through the built-in simulator. */
   wise: { apiUrl: string; token: string; profileId: number } | undefined;
   invoiceIssuer: { name: string; addressLines: string[] };
@@ -375,6 +380,7 @@ function payoutSettings(e: z.infer<typeof envSchema>): PayoutSettings {
     simulatorSettleSeconds: e.PAYOUT_SIMULATOR_SETTLE_SECONDS,
     recoveryAfterSeconds: e.PAYOUT_RECOVERY_AFTER_SECONDS,
     sendTimeoutSeconds: e.PAYOUT_SEND_TIMEOUT_SECONDS,
+    methodHoldHours: e.PAYOUT_METHOD_HOLD_HOURS,
     wise:
       e.WISE_API_TOKEN && e.WISE_PROFILE_ID
         ? {

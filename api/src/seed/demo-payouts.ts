@@ -55,6 +55,8 @@ export async function seedDemoPayouts(
     iban: DEMO_IBAN,
     provider: 'simulator',
     providerRecipient: 'simulated-recipient-demo-mara',
+    // Seeded as if added long ago: no hold for a new payee, so the demo can pay out to it at once.
+    holdHours: 0,
   });
   const id = randomUUID();
   await withTransaction(db, async (tx) => {

@@ -64,6 +64,16 @@ export type PaymentMethodKind = z.infer<typeof paymentMethodKindSchema>;
  * POST /v1/payment-methods: a bank account by IBAN (checked with its mod-97 check digits), or a card — which
  * sends nothing about the card: the card holder types it on the payment provider's own set-up page.
  */
+/** The 6-digit code of an authenticator app, asked again before money moves or a payout method is added. */
+const authenticatorCodeSchema = /*#__PURE__*/ z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+
+/**
+ * A bank account also carries the proof that its owner is at the keyboard: `otp` when the account has an
+ * authenticator second step, otherwise the account's `password` (403 REAUTHENTICATION_REQUIRED without it).
+ */
 export const newPaymentMethodSchema = /*#__PURE__*/ z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('BANK_ACCOUNT'),
@@ -71,6 +81,8 @@ export const newPaymentMethodSchema = /*#__PURE__*/ z.discriminatedUnion('kind',
     iban: ibanSchema,
     bic: bicSchema.optional(),
     country: countryCodeSchema,
+    password: z.string().min(1, 'Enter your password').max(1024).optional(),
+    otp: authenticatorCodeSchema.optional(),
   }),
   // Strict: a card number (or anything else about the card) sent here is refused, never quietly dropped.
   z.strictObject({ kind: z.literal('CARD') }),
@@ -90,6 +102,11 @@ export const bankAccountMethodSchema = /*#__PURE__*/ z.object({
   bic: z.string().nullable(),
   country: countryCodeSchema,
   createdAt: z.iso.datetime({ offset: true }),
+  /**
+   * A newly added account takes payouts only from this time (PAYOUT_METHOD_HOLD_HOURS after it was added); null
+   * when payouts can go to it now.
+   */
+  heldUntil: z.iso.datetime({ offset: true }).nullable(),
 });
 export type BankAccountMethod = z.infer<typeof bankAccountMethodSchema>;
 
@@ -193,11 +210,7 @@ export type PayoutQuery = z.infer<typeof payoutQuerySchema>;
 export const payoutRequestSchema = /*#__PURE__*/ z.object({
   amount: minorUnitsSchema.min(1),
   paymentMethodId: z.uuid(),
-  otp: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')
-    .optional(),
+  otp: authenticatorCodeSchema.optional(),
 });
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
 

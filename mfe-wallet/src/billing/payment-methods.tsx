@@ -1,21 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
 import { type BankAccountMethod, COUNTRY_CODES, call, endpoints } from '@tunehouse/contracts';
+import { useShell } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
+import { holdText } from '../payouts/hold.js';
+import { eligibilityQuery } from '../payouts/payout-queries.js';
 import { RemovableList } from './removable-list.js';
 import { usePayoutForm } from './use-payout-form.js';
 
 const COUNTRIES = countryOptions(COUNTRY_CODES);
-const EMPTY = { holderName: '', iban: '', bic: '', country: '' };
+const EMPTY = { holderName: '', iban: '', bic: '', country: '', password: '', otp: '' };
 
-/** Adds a bank account by IBAN; the IBAN goes to the payout provider and only its last four characters stay. */
+/**
+ * Adds a bank account by IBAN; the IBAN goes to the payout provider and only its last four characters stay. Where
+ * money goes needs the owner again: the authenticator code when the account has one (as payouts ask), otherwise the
+ * password (decision 0060).
+ */
 function AddBankAccount() {
+  const shell = useShell();
+  const eligibility = useQuery(eligibilityQuery(shell.api));
+  const asksCode = eligibility.data?.secondStepRequired ?? false;
   const { fields, errors, formError, busy, set, onSubmit } = usePayoutForm({
     initial: EMPTY,
     countryMissing: 'Choose the country of the account',
-    send: (api, { holderName, iban, bic }, country) =>
+    send: (api, { holderName, iban, bic, password, otp }, country) =>
       call(api, endpoints.payouts.addMethod, {
-        body: { kind: 'BANK_ACCOUNT', holderName, iban, ...(bic.trim() ? { bic } : {}), country },
+        body: {
+          kind: 'BANK_ACCOUNT',
+          holderName,
+          iban,
+          ...(bic.trim() ? { bic } : {}),
+          country,
+          ...(asksCode ? { otp: otp.trim() } : { password }),
+        },
       }),
-    savedMessage: 'The bank account is added.',
+    savedMessage: 'The bank account is added. You will get an e-mail about it.',
     clearOnSave: true,
   });
 
@@ -45,6 +63,27 @@ function AddBankAccount() {
         onChange={set('country')}
         error={errors.country}
       />
+      {asksCode ? (
+        <TextField
+          label="Authenticator code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          hint="The 6-digit code your authenticator app shows now: where your money goes is yours to decide."
+          value={fields.otp}
+          onChange={set('otp')}
+          error={errors.otp}
+        />
+      ) : (
+        <TextField
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          hint="Asked again because payouts will go to this account."
+          value={fields.password}
+          onChange={set('password')}
+          error={errors.password}
+        />
+      )}
       <Button type="submit" disabled={busy}>
         {busy ? 'Adding…' : 'Add bank account'}
       </Button>
@@ -52,8 +91,10 @@ function AddBankAccount() {
   );
 }
 
-const describeAccount = (method: BankAccountMethod) =>
-  `${method.holderName}, ${method.maskedIban}${method.bic ? ` (${method.bic})` : ''}`;
+const describeAccount = (method: BankAccountMethod) => {
+  const hold = holdText(method.heldUntil);
+  return `${method.holderName}, ${method.maskedIban}${method.bic ? ` (${method.bic})` : ''}${hold ? `. ${hold}.` : ''}`;
+};
 
 /** The bank accounts on file, each removable, and the form to add one. */
 export function PaymentMethods({ methods }: { methods: readonly BankAccountMethod[] }) {

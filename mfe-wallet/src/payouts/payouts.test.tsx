@@ -39,7 +39,21 @@ const METHOD: PaymentMethod = {
   bic: null,
   country: 'SE',
   createdAt: '2026-11-01T10:00:00.000Z',
+  heldUntil: null,
 };
+/** A bank account added a moment ago: on hold for payouts until tomorrow (decision 0060). */
+const HELD_UNTIL = new Date(Date.now() + 86_400_000);
+const NEW_METHOD: PaymentMethod = {
+  ...METHOD,
+  id: '55555555-5555-4555-8555-555555555555',
+  maskedIban: 'DE•• •••• 3000',
+  last4: '3000',
+  country: 'DE',
+  heldUntil: HELD_UNTIL.toISOString(),
+};
+const pad = (n: number) => String(n).padStart(2, '0');
+/** How the page writes the hold's end: the reader's own date and time. */
+const HOLD_TEXT = `Payouts to this account are possible from ${pad(HELD_UNTIL.getDate())}-${pad(HELD_UNTIL.getMonth() + 1)}-${HELD_UNTIL.getFullYear()} ${pad(HELD_UNTIL.getHours())}:${pad(HELD_UNTIL.getMinutes())}`;
 const INVOICE_ID = '22222222-2222-4222-8222-222222222222';
 const PAYOUT: Payout = {
   id: '33333333-3333-4333-8333-333333333333',
@@ -81,6 +95,7 @@ const walletReads: Responder = (request) => {
   if (request.path === '/v1/wallet/earnings') return { currency: 'EUR', months: [] };
   if (request.path === '/v1/payment-methods') return { items: [METHOD] };
   if (request.path === '/v2/payouts') return page([PAYOUT]);
+  if (request.path === '/v1/payouts/eligibility') return ELIGIBLE;
   return undefined;
 };
 
@@ -230,13 +245,17 @@ describe('/account/billing', () => {
     await type(within(form).getByLabelText('Account holder'), 'Mara Lindqvist');
     await type(within(form).getByLabelText('IBAN'), 'SE45 5000 0000 0583 9825 7467');
     await choose(within(form).getByLabelText('Country of the account'), 'SE');
+    await type(within(form).getByLabelText('Your password'), 'correct horse battery staple');
     await click(within(form).getByRole('button', { name: 'Add bank account' }));
     await eventually(() => within(form).getByText('This IBAN has a typo: its check digits do not match'));
     await type(within(form).getByLabelText('IBAN'), 'SE45 5000 0000 0583 9825 7466');
     await click(within(form).getByRole('button', { name: 'Add bank account' }));
     await eventually(() =>
       expect(toasts).toContainEqual(
-        expect.objectContaining({ message: 'The bank account is added.', level: 'SUCCESS' }),
+        expect.objectContaining({
+          message: 'The bank account is added. You will get an e-mail about it.',
+          level: 'SUCCESS',
+        }),
       ),
     );
     const added = requests.filter(
@@ -247,8 +266,99 @@ describe('/account/billing', () => {
       holderName: 'Mara Lindqvist',
       iban: 'SE45 5000 0000 0583 9825 7466',
       country: 'SE',
+      password: 'correct horse battery staple',
     });
     expect(screen.getByRole('list', { name: 'Bank accounts' }).textContent).toContain('SE•• •••• 7466');
+  });
+
+  it('asks the password again, showing the API’s answer at the field and the lock’s message', async () => {
+    let attempts = 0;
+    await open('/account/billing', (request) => {
+      if (request.path === '/v1/billing-details' && request.method === 'GET') return { billingDetails: null };
+      if (request.method === 'POST' && request.path === '/v1/payment-methods') {
+        attempts += 1;
+        if (attempts === 1)
+          throw apiError(
+            400,
+            'The password is wrong',
+            [{ path: ['body', 'password'], message: 'The password is wrong' }],
+            'INVALID_CREDENTIALS',
+          );
+        throw apiError(
+          429,
+          'Payouts and changes to payout methods are paused after too many wrong codes or passwords; try again in 15 minutes',
+          undefined,
+          'MONEY_ACTIONS_LOCKED',
+        );
+      }
+      return undefined;
+    });
+    const form = await eventually(() => screen.getByRole('form', { name: 'Add a bank account' }));
+    await type(within(form).getByLabelText('Account holder'), 'Mara Lindqvist');
+    await type(within(form).getByLabelText('IBAN'), 'SE45 5000 0000 0583 9825 7466');
+    await choose(within(form).getByLabelText('Country of the account'), 'SE');
+    await type(within(form).getByLabelText('Your password'), 'a guess');
+    await click(within(form).getByRole('button', { name: 'Add bank account' }));
+    const field = within(form).getByLabelText('Your password');
+    await eventually(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(form).getAllByText('The password is wrong').length).toBeGreaterThan(0);
+    await click(within(form).getByRole('button', { name: 'Add bank account' }));
+    await eventually(() =>
+      within(form).getByText(
+        'Payouts and changes to payout methods are paused after too many wrong codes or passwords; try again in 15 minutes',
+      ),
+    );
+  });
+
+  it('asks an account with an authenticator for its code instead of the password', async () => {
+    const requests = await open('/account/billing', (request) => {
+      if (request.path === '/v1/billing-details' && request.method === 'GET') return { billingDetails: null };
+      if (request.path === '/v1/payouts/eligibility') return { ...ELIGIBLE, secondStepRequired: true };
+      if (request.method === 'POST' && request.path === '/v1/payment-methods') return NEW_METHOD;
+      return undefined;
+    });
+    const form = await eventually(() => screen.getByRole('form', { name: 'Add a bank account' }));
+    const code = await eventually(() => within(form).getByLabelText('Authenticator code'));
+    expect(within(form).queryByLabelText('Your password')).toBeNull();
+    await type(within(form).getByLabelText('Account holder'), 'Mara Lindqvist');
+    await type(within(form).getByLabelText('IBAN'), 'DE89 3704 0044 0532 0130 00');
+    await choose(within(form).getByLabelText('Country of the account'), 'DE');
+    await type(code, '123456');
+    await click(within(form).getByRole('button', { name: 'Add bank account' }));
+    await eventually(() =>
+      expect(
+        requests.find((request) => request.method === 'POST' && request.path === '/v1/payment-methods')?.body,
+      ).toMatchObject({ otp: '123456' }),
+    );
+  });
+
+  it('says in the list when a newly added account takes payouts', async () => {
+    await open('/account/billing', (request) => {
+      if (request.path === '/v1/billing-details' && request.method === 'GET') return { billingDetails: null };
+      if (request.path === '/v1/payment-methods') return { items: [METHOD, NEW_METHOD] };
+      return undefined;
+    });
+    const accounts = await eventually(() => screen.getByRole('list', { name: 'Bank accounts' }));
+    const items = within(accounts).getAllByRole('listitem');
+    expect(items[0]?.textContent).not.toContain('possible from');
+    expect(items[1]?.textContent).toContain(`DE•• •••• 3000. ${HOLD_TEXT}.`);
+  });
+
+  it('chooses an account that takes payouts now in the payout dialog, and says when a held one will', async () => {
+    await open('/wallet', (request) =>
+      request.path === '/v1/payment-methods' ? { items: [NEW_METHOD, METHOD] } : undefined,
+    );
+    await click(await eventually(() => screen.getByRole('button', { name: 'Request payout' })));
+    const dialog = await eventually(() => screen.getByRole('dialog', { name: 'Request payout' }));
+    const payTo = within(dialog).getByLabelText('Pay to') as HTMLSelectElement;
+    // The account that takes payouts now is chosen; the held one says so, and when its hold ends.
+    expect(payTo.value).toBe(METHOD.id);
+    expect([...payTo.options].map((option) => option.text)).toEqual([
+      'Mara Lindqvist, DE•• •••• 3000 (on hold)',
+      'Mara Lindqvist, SE•• •••• 7466',
+    ]);
+    await choose(payTo, NEW_METHOD.id);
+    expect(dialog.textContent).toContain(HOLD_TEXT);
   });
 
   it('removes a bank account only once asked, and keeps the dialog open with the API’s reason when refused', async () => {

@@ -6,6 +6,7 @@ import { isApiError } from '@tunehouse/shell-contract';
 import { Button, Dialog, Notice, SelectField, TextField } from '@tunehouse/ui';
 import { formatCents } from '../wallet/money.js';
 import { amountText, parseAmount } from './amount.js';
+import { holdText } from './hold.js';
 
 type Fields = { amount: string; paymentMethodId: string; otp: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -31,13 +32,16 @@ export function RequestPayoutDialog({
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [fields, setFields] = useState<Fields>({
     amount: amountText(eligibility.available),
-    paymentMethodId: methods[0]?.id ?? '',
+    // An account still on hold for new payees cannot take this payout: another one is chosen first if there is one.
+    paymentMethodId: (methods.find((method) => !holdText(method.heldUntil)) ?? methods[0])?.id ?? '',
     otp: '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const money = (cents: number) => formatCents(cents, eligibility.currency);
+  const chosen = methods.find((method) => method.id === fields.paymentMethodId);
+  const hold = chosen ? holdText(chosen.heldUntil) : null;
 
   const check = (): { amount: number } | null => {
     const found: FieldErrors = {};
@@ -48,6 +52,7 @@ export function RequestPayoutDialog({
     else if (amount > eligibility.available)
       found.amount = `You have ${money(eligibility.available)} available`;
     if (!fields.paymentMethodId) found.paymentMethodId = 'Choose a bank account';
+    else if (hold) found.paymentMethodId = hold;
     if (eligibility.secondStepRequired && !/^\d{6}$/.test(fields.otp.trim()))
       found.otp = 'Enter the 6-digit code from your authenticator app';
     setErrors(found);
@@ -124,10 +129,11 @@ export function RequestPayoutDialog({
           label="Pay to"
           options={methods.map((method) => ({
             value: method.id,
-            label: `${method.holderName}, ${method.maskedIban}`,
+            label: `${method.holderName}, ${method.maskedIban}${holdText(method.heldUntil) ? ' (on hold)' : ''}`,
           }))}
           value={fields.paymentMethodId}
           onChange={set('paymentMethodId')}
+          hint={errors.paymentMethodId ? undefined : (hold ?? undefined)}
           error={errors.paymentMethodId}
         />
         {eligibility.secondStepRequired && (

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { endpoints, paymentMethodSchema, payoutSchema, type Session } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../platform/auth-guard.js';
+import { createMailer } from '../../platform/mail/outbox.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
-import { createUser, expectShape, login } from '../../testing/fixtures.js';
+import { createUser, expectShape, login, PASSWORD } from '../../testing/fixtures.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
 import { balanceOf, PLATFORM_ACCOUNTS, transfer, walletBalance, walletKey } from '../ledger/index.js';
 import { loadSessionContext } from '../sessions/index.js';
@@ -17,7 +18,10 @@ import {
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ payouts: { ...testConfig().payouts, simulatorSettleSeconds: 0 } });
+  // New payees' hold off: these tests pay out to the account they just added (the hold: money-actions.test.ts).
+  t = await createTestApp({
+    payouts: { ...testConfig().payouts, simulatorSettleSeconds: 0, methodHoldHours: 0 },
+  });
 });
 afterAll(() => t.close());
 
@@ -48,7 +52,15 @@ async function payee(balance: number): Promise<Payee> {
     await t.app.inject(
       injectOf(
         endpoints.payouts.addMethod,
-        { body: { kind: 'BANK_ACCOUNT', holderName: 'Test Payee', iban: 'BE68539007547034', country: 'BE' } },
+        {
+          body: {
+            kind: 'BANK_ACCOUNT',
+            holderName: 'Test Payee',
+            iban: 'BE68539007547034',
+            country: 'BE',
+            password: PASSWORD,
+          },
+        },
         { session },
       ),
     ),
@@ -101,7 +113,9 @@ function serviceWith(provider: PayoutProvider) {
     jobs: t.jobs,
     provider,
     platformCurrency: t.config.platformCurrency,
-    settings: { minimumCents: 1_000, recoveryAfterSeconds: 60, sendTimeoutSeconds: 1 },
+    settings: { minimumCents: 1_000, recoveryAfterSeconds: 60, sendTimeoutSeconds: 1, methodHoldHours: 0 },
+    mailer: createMailer(t.jobs),
+    siteUrl: t.config.siteUrl,
   });
 }
 

@@ -18,7 +18,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../platform/auth-guard.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
-import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import { createUser, expectError, expectShape, login, PASSWORD } from '../../testing/fixtures.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
 import { balanceOf, PLATFORM_ACCOUNTS, transfer, walletBalance, walletKey } from '../ledger/index.js';
 import { createPayoutsFromConfig, type PayoutService } from './index.js';
@@ -41,8 +41,11 @@ let t: TestApp;
 let payouts: PayoutService;
 
 beforeAll(async () => {
-  // The simulator settles as soon as it is asked: the tests ask (the check job) when they want a settlement.
-  t = await createTestApp({ payouts: { ...testConfig().payouts, simulatorSettleSeconds: 0 } });
+  // The simulator settles as soon as it is asked: the tests ask (the check job) when they want a settlement. New
+  // payees' hold off: these tests pay out to the account they just added (the hold: money-actions.test.ts).
+  t = await createTestApp({
+    payouts: { ...testConfig().payouts, simulatorSettleSeconds: 0, methodHoldHours: 0 },
+  });
   payouts = createPayoutsFromConfig(t.config, { db: t.db, jobs: t.jobs });
 });
 afterAll(() => t.close());
@@ -69,20 +72,7 @@ async function payee({
 }: { verified?: boolean; billing?: boolean; balance?: number; totp?: boolean } = {}): Promise<Payee> {
   const user = await createUser(t.db);
   if (verified) await t.db.query('UPDATE accounts SET verified_at = now() WHERE id = $1', [user.account.id]);
-  if (totp)
-    await t.db.query(`UPDATE users SET second_step = 'totp', totp_secret = $2 WHERE id = $1`, [
-      user.id,
-      TOTP_SECRET,
-    ]);
   let session = await login(t.app, user.email);
-  if (totp) {
-    // Signing in takes this time step's code; the payout then needs a later one (a used step is refused).
-    const verified = await t.app.inject(
-      injectOf(endpoints.sessions.verify, { body: { secret: await totpCode(0) } }, { session }),
-    );
-    expect(verified.statusCode, verified.body).toBe(200);
-    session = expectShape(sessionSchema, verified);
-  }
   if (billing) {
     const response = await t.app.inject(
       injectOf(endpoints.payouts.setBillingDetails, { body: BILLING }, { session }),
@@ -92,10 +82,32 @@ async function payee({
   const method = await t.app.inject(
     injectOf(
       endpoints.payouts.addMethod,
-      { body: { kind: 'BANK_ACCOUNT', holderName: 'Mara Lindqvist', iban: IBAN, country: 'NL' } },
+      {
+        body: {
+          kind: 'BANK_ACCOUNT',
+          holderName: 'Mara Lindqvist',
+          iban: IBAN,
+          country: 'NL',
+          password: PASSWORD,
+        },
+      },
       { session },
     ),
   );
+  if (totp) {
+    // The second step turned on after the account was added; signing in again takes this time step's code, so the
+    // payout needs a later one (a used step is refused).
+    await t.db.query(`UPDATE users SET second_step = 'totp', totp_secret = $2 WHERE id = $1`, [
+      user.id,
+      TOTP_SECRET,
+    ]);
+    const pending = await login(t.app, user.email);
+    const verified = await t.app.inject(
+      injectOf(endpoints.sessions.verify, { body: { secret: await totpCode(0) } }, { session: pending }),
+    );
+    expect(verified.statusCode, verified.body).toBe(200);
+    session = expectShape(sessionSchema, verified);
+  }
   if (balance > 0) await credit(user.account.id, balance);
   return { user, session, methodId: expectShape(paymentMethodSchema, method).id };
 }

@@ -26,10 +26,13 @@ type MethodRow = {
   provider: string;
   provider_recipient: string;
   created_at: Date;
+  held_until: Date | null;
 };
 
+/** `held_until`: when a bank account's hold for new payees ends, while it has not ended yet. */
 export const METHOD_COLUMNS = `id, kind, holder_name, country, bic, iban_country, iban_last4, card_brand, card_last4,
-  card_exp_month, card_exp_year, provider, provider_recipient, created_at`;
+  card_exp_month, card_exp_year, provider, provider_recipient, created_at,
+  CASE WHEN payouts_from > now() THEN payouts_from END AS held_until`;
 
 /** A row as its kind reads: a bank account (masked IBAN) or a card (brand, last four, expiry). */
 export function toMethod(row: MethodRow): PaymentMethodRecord {
@@ -56,6 +59,7 @@ export function toMethod(row: MethodRow): PaymentMethodRecord {
     last4: row.iban_last4!,
     bic: row.bic,
     country: row.country as BankAccountRecord['country'],
+    heldUntil: row.held_until ? row.held_until.toISOString() : null,
   };
 }
 
@@ -92,12 +96,15 @@ export async function insertMethod(
     iban: string;
     provider: string;
     providerRecipient: string;
+    /** Hours before payouts may go to it (a new payee's hold); 0 or none: at once. */
+    holdHours?: number;
   },
 ): Promise<BankAccountRecord> {
   const { rows } = await q.query<MethodRow>(
     `INSERT INTO payment_methods (account_id, kind, holder_name, country, bic, iban_country, iban_length, iban_last4,
-       provider, provider_recipient)
-     VALUES ($1, 'BANK_ACCOUNT', $2, $3, $4, $5, $6, $7, $8, $9)
+       provider, provider_recipient, payouts_from)
+     VALUES ($1, 'BANK_ACCOUNT', $2, $3, $4, $5, $6, $7, $8, $9,
+       CASE WHEN $10::int > 0 THEN now() + make_interval(hours => $10::int) END)
      RETURNING ${METHOD_COLUMNS}`,
     [
       input.accountId,
@@ -109,6 +116,7 @@ export async function insertMethod(
       input.iban.slice(-4),
       input.provider,
       input.providerRecipient,
+      input.holdHours ?? 0,
     ],
   );
   return toMethod(rows[0]!) as BankAccountRecord;

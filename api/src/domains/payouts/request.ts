@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Payout, PayoutRequest } from '@tunehouse/contracts';
 import type { AuthContext } from '../../platform/auth-guard.js';
-import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
+import { type Db, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { checkTotp } from '../../platform/totp.js';
 import { issueInvoice } from '../invoices/index.js';
-import { findTotp, recordTotpStep } from '../users/index.js';
 import { bookPayout } from './ledger-moves.js';
 import type { PayoutLifecycle } from './lifecycle.js';
 import {
@@ -17,9 +15,11 @@ import {
   type PayoutRecord,
   toPayout,
 } from './repository.js';
+import { reauthenticate, type ReauthenticationDeps } from './reauthentication.js';
 
 type Deps = {
   db: Db;
+  reauthentication: ReauthenticationDeps;
   lifecycle: PayoutLifecycle;
   providerName: string;
   platformCurrency: string;
@@ -42,41 +42,44 @@ function replayOrConflict(existing: PayoutRecord, fingerprint: string, key: stri
   );
 }
 
-/** The authenticator code of an account with a TOTP second step, checked once (a used code is refused). */
-async function checkSecondStep(tx: Queryable, caller: AuthContext, otp: string | undefined): Promise<void> {
-  if (caller.user.secondStep !== 'totp') return;
-  if (!otp)
-    throw new ApiError(
-      403,
-      'SECOND_STEP_REQUIRED',
-      'Enter the code from your authenticator app to request a payout',
-    );
-  const totp = await findTotp(tx, caller.user.id);
-  const step = totp ? await checkTotp(totp.secret, otp, totp.lastStep) : null;
-  if (step === null)
-    throw new ApiError(400, 'CHALLENGE_SECRET_INVALID', 'The code is not right', [
-      { path: ['body', 'otp'], message: 'The code is not right' },
-    ]);
-  await recordTotpStep(tx, caller.user.id, step);
-}
+/** A bank account added recently takes no payout until its hold ends (a new payee's hold, 0060). */
+const held = (heldUntil: string) =>
+  new ApiError(
+    409,
+    'PAYOUT_METHOD_HELD',
+    `This bank account was added recently: payouts to it are possible from ${heldUntil}`,
+    [
+      {
+        path: ['body', 'paymentMethodId'],
+        message: `Payouts to this account are possible from ${heldUntil}`,
+      },
+    ],
+  );
 
 /**
  * Requesting a payout. A replay of the account's Idempotency-Key answers the payout it made (whatever has become
  * of it, and without a new second-step code); the same key with another amount or method is a 409. Otherwise the
- * rules, in the order a person can fix them: identity verified, at least the minimum, the second step, a method
- * of theirs on file, billing details for the invoice. Then one transaction writes the payout, moves its amount
+ * rules, in the order a person can fix them: identity verified, at least the minimum, money actions not locked and
+ * the second step (reauthentication.ts), a method of theirs on file and past its hold, billing details for the
+ * invoice. Then one transaction writes the payout, moves its amount
  * from the wallet to payouts in flight (409 INSUFFICIENT_FUNDS naming the shortfall, rolling everything back) and
  * issues its invoice; the provider is called only after it committed.
  */
 export function createPayoutRequests({
   db,
+  reauthentication,
   lifecycle,
   providerName,
   platformCurrency,
   minimumCents,
   onSendError,
 }: Deps) {
-  return async function request(caller: AuthContext, key: string, body: PayoutRequest): Promise<Payout> {
+  return async function request(
+    caller: AuthContext,
+    key: string,
+    body: PayoutRequest,
+    address = '',
+  ): Promise<Payout> {
     const accountId = caller.user.account.id;
     const fingerprint = fingerprintOf(body);
     const earlier = await findPayoutByKey(db, accountId, key);
@@ -92,10 +95,18 @@ export function createPayoutRequests({
       );
 
     const id = randomUUID();
-    const inserted = await withTransaction(db, async (tx) => {
-      await checkSecondStep(tx, caller, body.otp);
+    const outcome = await withTransaction(db, async (tx) => {
+      // A refused code is answered after the commit, so that it stays counted.
+      const refused = await reauthenticate(
+        tx,
+        caller,
+        { otp: body.otp },
+        { rule: 'code-if-any', address, deps: reauthentication },
+      );
+      if (refused) return { refused };
       const method = await findActiveMethod(tx, accountId, body.paymentMethodId);
       if (!method) throw new ApiError(404, 'NOT_FOUND', `No payout method ${body.paymentMethodId} on file`);
+      if (method.heldUntil) throw held(method.heldUntil);
       const supplier = await findBillingDetails(tx, accountId);
       if (!supplier)
         throw new ApiError(
@@ -114,7 +125,7 @@ export function createPayoutRequests({
         provider: providerName,
       });
       // Another request with this key committed while we waited on it: answer that one, outside this transaction.
-      if (!created) return false;
+      if (!created) return { inserted: false };
       await bookPayout(tx, { id, accountId, amount: body.amount });
       await issueInvoice(tx, {
         payoutId: id,
@@ -123,9 +134,10 @@ export function createPayoutRequests({
         currency: platformCurrency,
         supplier,
       });
-      return true;
+      return { inserted: true };
     });
-    if (!inserted) {
+    if ('refused' in outcome) throw outcome.refused;
+    if (!outcome.inserted) {
       const other = await findPayoutByKey(db, accountId, key);
       if (!other) throw new Error(`Payout with key ${key} vanished after a key conflict`);
       return replayOrConflict(other, fingerprint, key);

@@ -46,7 +46,7 @@ export function payoutRoutes({
       api.addMethod,
       async (request) => ({
         status: 201,
-        body: await payouts.addMethod(accountOf(request), request.body),
+        body: await payouts.addMethod(callerOf(request), request.body, request.ip),
       }),
       ownSession,
     );
@@ -82,7 +82,12 @@ export function payoutRoutes({
       async (request) => {
         return {
           status: 201,
-          body: await payouts.request(callerOf(request), idempotencyKeyOf(request.headers), request.body),
+          body: await payouts.request(
+            callerOf(request),
+            idempotencyKeyOf(request.headers),
+            request.body,
+            request.ip,
+          ),
         };
       },
       ownSession,

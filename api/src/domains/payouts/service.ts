@@ -14,9 +14,11 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../platform/auth-guard.js';
 import type { AppConfig } from '../../platform/config.js';
-import type { Db } from '../../platform/db.js';
+import { type Db, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { type Jobs, QUEUES } from '../../platform/jobs.js';
+import { createMailer, type Mailer } from '../../platform/mail/outbox.js';
+import { payoutMethodAddedMail } from '../../platform/mail/templates.js';
 import { walletBalance } from '../ledger/index.js';
 import { createPayoutLifecycle, type PayoutCheckJob } from './lifecycle.js';
 import { type PayoutProvider, PayoutRejectedError } from './provider.js';
@@ -31,6 +33,7 @@ import {
   saveBillingDetails,
   toPayout,
 } from './repository.js';
+import { reauthenticate } from './reauthentication.js';
 import { createPayoutRequests } from './request.js';
 import { SimulatedPayoutProvider } from './simulated-payout-provider.js';
 import { createWisePayoutProvider } from './wise-payout-provider.js';
@@ -49,7 +52,13 @@ export type PayoutServiceDeps = {
   jobs: Jobs;
   provider: PayoutProvider;
   platformCurrency: string;
-  settings: Pick<AppConfig['payouts'], 'minimumCents' | 'recoveryAfterSeconds' | 'sendTimeoutSeconds'>;
+  settings: Pick<
+    AppConfig['payouts'],
+    'minimumCents' | 'recoveryAfterSeconds' | 'sendTimeoutSeconds' | 'methodHoldHours'
+  >;
+  /** Where the owner's security mails go out (a new payout method, money actions locked), and the site they link. */
+  mailer: Mailer;
+  siteUrl: string;
   cardSetups?: CardSetups | undefined;
   logger?: FastifyBaseLogger | undefined;
 };
@@ -66,9 +75,12 @@ export function createPayoutService({
   provider,
   platformCurrency,
   settings,
+  mailer,
+  siteUrl,
   cardSetups,
   logger,
 }: PayoutServiceDeps) {
+  const reauthentication = { mailer, siteUrl };
   const lifecycle = createPayoutLifecycle({
     db,
     jobs,
@@ -79,6 +91,7 @@ export function createPayoutService({
   });
   const request = createPayoutRequests({
     db,
+    reauthentication,
     lifecycle,
     providerName: provider.name,
     platformCurrency,
@@ -92,19 +105,28 @@ export function createPayoutService({
   }
 
   /**
-   * A bank account is registered with the payout provider (which alone keeps the full IBAN), then stored in its
-   * masked form; a card starts a set-up on the payment provider's page and is stored when that is confirmed.
+   * A bank account needs its owner again — the authenticator code, or else the password — before it is registered
+   * with the payout provider (which alone keeps the full IBAN); it is then stored in its masked form, on hold for
+   * payouts for PAYOUT_METHOD_HOLD_HOURS, and the owner is mailed. A card starts a set-up on the payment
+   * provider's page and is stored when that is confirmed: it only ever pays in, so it asks nothing again (0060).
    */
   async function addMethod(
-    accountId: string,
+    caller: AuthContext,
     input: NewPaymentMethodData,
+    address = '',
   ): Promise<PaymentMethod | CardSetupStarted> {
+    const accountId = caller.user.account.id;
     if ((await listMethods(db, accountId)).length >= MAX_METHODS)
       throw new ApiError(409, 'CONFLICT', `At most ${MAX_METHODS} payment methods; remove one first`);
     if (input.kind === 'CARD') {
       if (!cardSetups) throw new ApiError(409, 'CONFLICT', 'Cards cannot be saved on this installation');
       return cardSetups.start(accountId);
     }
+    // Its own transaction, committed before the provider is called: a wrong answer stays counted either way.
+    const refused = await withTransaction(db, (tx) =>
+      reauthenticate(tx, caller, input, { rule: 'code-or-password', address, deps: reauthentication }),
+    );
+    if (refused) throw refused;
     let recipient: { reference: string };
     try {
       recipient = await provider.addRecipient(
@@ -126,14 +148,28 @@ export function createPayoutService({
         'The payout provider could not add this bank account now',
       );
     }
-    const method = await insertMethod(db, {
-      accountId,
-      holderName: input.holderName,
-      country: input.country,
-      bic: input.bic ?? null,
-      iban: input.iban,
-      provider: provider.name,
-      providerRecipient: recipient.reference,
+    const method = await withTransaction(db, async (tx) => {
+      const added = await insertMethod(tx, {
+        accountId,
+        holderName: input.holderName,
+        country: input.country,
+        bic: input.bic ?? null,
+        iban: input.iban,
+        provider: provider.name,
+        providerRecipient: recipient.reference,
+        holdHours: settings.methodHoldHours,
+      });
+      await mailer.queue(
+        tx,
+        payoutMethodAddedMail({
+          to: caller.user.email,
+          firstName: caller.user.firstName,
+          siteUrl,
+          account: `${added.holderName}, ${added.maskedIban}`,
+          payoutsFrom: added.heldUntil ? new Date(added.heldUntil) : null,
+        }),
+      );
+      return added;
     });
     return publicMethod(method);
   }
@@ -246,7 +282,7 @@ export function payoutProviderFromConfig(config: Pick<AppConfig, 'payouts'>, db:
 
 /** The payout service as the API and its job worker run it. */
 export function createPayoutsFromConfig(
-  config: Pick<AppConfig, 'payouts' | 'platformCurrency'>,
+  config: Pick<AppConfig, 'payouts' | 'platformCurrency' | 'siteUrl'>,
   {
     db,
     jobs,
@@ -258,6 +294,8 @@ export function createPayoutsFromConfig(
     db,
     jobs,
     cardSetups,
+    mailer: createMailer(jobs),
+    siteUrl: config.siteUrl,
     provider: payoutProviderFromConfig(config, db),
     platformCurrency: config.platformCurrency,
     settings: config.payouts,

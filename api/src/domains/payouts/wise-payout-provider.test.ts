@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { endpoints, paymentMethodSchema, payoutSchema, type Session } from '@tunehouse/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { injectOf } from '../../testing/endpoint-inject.js';
-import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import { createUser, expectError, expectShape, login, PASSWORD } from '../../testing/fixtures.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
 import { PLATFORM_ACCOUNTS, transfer, walletBalance, walletKey } from '../ledger/index.js';
 import {
@@ -124,6 +124,8 @@ beforeAll(async () => {
     payouts: {
       ...testConfig().payouts,
       sendTimeoutSeconds: 1,
+      // New payees' hold off: these tests pay out to the account they just added (the hold: money-actions.test.ts).
+      methodHoldHours: 0,
       wise: { apiUrl: wise.url, token: TOKEN, profileId: PROFILE },
     },
   });
@@ -171,6 +173,7 @@ async function payee(): Promise<{ session: Session; accountId: string; methodId:
           holderName: 'Mara Lindqvist',
           iban: 'NL91ABNA0417164300',
           country: 'NL',
+          password: PASSWORD,
         },
       },
       { session },
@@ -222,7 +225,15 @@ describe('Wise payout provider (recorded responses)', () => {
     const response = await t.app.inject(
       injectOf(
         endpoints.payouts.addMethod,
-        { body: { kind: 'BANK_ACCOUNT', holderName: 'Mara', iban: 'NL91ABNA0417164300', country: 'NL' } },
+        {
+          body: {
+            kind: 'BANK_ACCOUNT',
+            holderName: 'Mara',
+            iban: 'NL91ABNA0417164300',
+            country: 'NL',
+            password: PASSWORD,
+          },
+        },
         { session },
       ),
     );

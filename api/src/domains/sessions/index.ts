@@ -6,7 +6,8 @@
  * Exports for the other identity domains: handing a new session's refresh token over as its HttpOnly cookie
  * (`setRefreshCookie`, refresh-cookie.ts), ending sessions (`revokeSession`, `revokeUserSessions`,
  * `revokeOtherUserSessions`) and the sign-in abuse limits (sign-in-limits.ts: `admitCurrentPasswordCheck`,
- * `recordAttempt`, `forgetAllFailures`, `mayMailReset`, `emailSubject`, `userSubject`, `SIGN_IN_LIMITS`).
+ * `recordAttempt`, `forgetAllFailures`, `mayMailReset`, `emailSubject`, `userSubject`, `SIGN_IN_LIMITS`; for money
+ * actions asking the code or password again: `lockSubject`, `admitMoneyAction`, `countWrongAnswer`).
  */
 export {
   loadSessionContext,
@@ -30,8 +31,11 @@ export {
 } from './service.js';
 export {
   admitCurrentPasswordCheck,
+  admitMoneyAction,
+  countWrongAnswer,
   emailSubject,
   forgetAllFailures,
+  lockSubject,
   mayMailReset,
   recordAttempt,
   SIGN_IN_LIMITS,

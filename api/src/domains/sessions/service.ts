@@ -30,11 +30,11 @@ import {
 import {
   admitPasswordAttempt,
   admitSecondStepAttempt,
+  countWrongAnswer,
   emailSubject,
   forgetFailures,
   lockSubject,
   recordAttempt,
-  secondStepLimitJustReached,
   userSubject,
 } from './sign-in-limits.js';
 import type { RefreshGrant } from './refresh-cookie.js';
@@ -263,8 +263,7 @@ export function createSessionService({ db, tokens, mailer, config }: SessionDeps
         correct = timingSafeEqual(challenge.secretHash, tokens.hashChallengeSecret(secret));
       }
       if (!correct) {
-        await recordAttempt(tx, 'second_step_failed', subject, address);
-        if (await secondStepLimitJustReached(tx, subject))
+        if (await countWrongAnswer(tx, subject, address))
           await mailer.queue(
             tx,
             wrongCodesAlertMail({

@@ -11,16 +11,20 @@ import type { BotCheckVerdict } from '../../platform/bot-check.js';
  *   (the owner's browser solves one; a guessing script pays for every try) — never a lock;
  * - wrong second-step codes for one account: 10 in 15 minutes, then the second step waits (whoever enters them
  *   already knows the password; the owner is told by e-mail);
- * - reset mails to one account: 3 an hour; more requests are answered alike but send nothing.
+ * - reset mails to one account: 3 an hour; more requests are answered alike but send nothing;
+ * - money actions (a payout, a new payout method) ask for the code or password again; their wrong answers count
+ *   with the wrong second-step codes above, and reaching that limit, here or at sign-in, locks money actions for 15
+ *   minutes even with the right answer (docs/decisions/0060-money-action-reauth-and-payee-hold.md).
  */
 export const SIGN_IN_LIMITS = {
   passwordPerNetwork: { max: 10, minutes: 15 },
   passwordBeforeBotCheck: { max: 20, minutes: 60 },
   secondStep: { max: 10, minutes: 15 },
   resetMails: { max: 3, minutes: 60 },
+  moneyActionsLock: { minutes: 15 },
 } as const;
 
-type Kind = 'password_failed' | 'second_step_failed' | 'reset_mail_sent';
+type Kind = 'password_failed' | 'second_step_failed' | 'reset_mail_sent' | 'money_actions_locked';
 
 /** What the counters are kept by: a hash, so the table holds no e-mail addresses. */
 export function emailSubject(email: string): Buffer {
@@ -153,10 +157,39 @@ export async function admitSecondStepAttempt(q: Queryable, subject: Buffer): Pro
     );
 }
 
-/** Whether the second-step limit has just been reached by the failure recorded last (time to tell the owner). */
-export async function secondStepLimitJustReached(q: Queryable, subject: Buffer): Promise<boolean> {
+/**
+ * Counts a wrong second-step code (at sign-in, or before a money action) or a wrong password asked again before a
+ * money action, all in the account's one counter. True when this answer reached the limit: money actions are then
+ * locked from now on for 15 minutes, and it is time to tell the owner (once). Call with the subject locked.
+ */
+export async function countWrongAnswer(q: Queryable, subject: Buffer, address: string): Promise<boolean> {
+  await recordAttempt(q, 'second_step_failed', subject, address);
   const wrong = await recent(q, 'second_step_failed', subject, SIGN_IN_LIMITS.secondStep.minutes);
-  return wrong.count === SIGN_IN_LIMITS.secondStep.max;
+  if (wrong.count !== SIGN_IN_LIMITS.secondStep.max) return false;
+  await recordAttempt(q, 'money_actions_locked', subject, address);
+  return true;
+}
+
+/**
+ * Before a money action is considered at all: refused while the account's wrong answers are at the limit, or for
+ * 15 minutes after they reached it — even with the right code, which a guesser may just have found.
+ */
+export async function admitMoneyAction(q: Queryable, subject: Buffer): Promise<void> {
+  const locked = await recent(q, 'money_actions_locked', subject, SIGN_IN_LIMITS.moneyActionsLock.minutes);
+  const wrong = await recent(q, 'second_step_failed', subject, SIGN_IN_LIMITS.secondStep.minutes);
+  const waits = [
+    ...(locked.count > 0 ? [locked.retryAfterSeconds] : []),
+    ...(wrong.count >= SIGN_IN_LIMITS.secondStep.max ? [wrong.retryAfterSeconds] : []),
+  ];
+  if (waits.length === 0) return;
+  const retryAfterSeconds = Math.max(...waits);
+  throw new ApiError(
+    429,
+    'MONEY_ACTIONS_LOCKED',
+    `Payouts and changes to payout methods are paused after too many wrong codes or passwords; try again in ${minutesOf(retryAfterSeconds)} minutes`,
+    undefined,
+    retryAfterSeconds,
+  );
 }
 
 /** Whether another reset mail may go to this account now (and counts it when it may). */

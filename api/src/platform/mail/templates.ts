@@ -1,6 +1,13 @@
 /** A mail ready for the outbox. Plain text only: it reads everywhere and carries nothing to track. */
 export type MailMessage = {
-  template: 'email-activation' | 'password-reset' | 'login-code' | 'split-invite' | 'wrong-codes-alert';
+  template:
+    | 'email-activation'
+    | 'password-reset'
+    | 'login-code'
+    | 'split-invite'
+    | 'wrong-codes-alert'
+    | 'money-actions-locked'
+    | 'payout-method-added';
   to: string;
   subject: string;
   text: string;
@@ -92,10 +99,57 @@ export function wrongCodesAlertMail(p: { to: string; firstName: string; siteUrl:
       greeting(p.firstName),
       '',
       'Several wrong sign-in codes were just entered after the right password of your account, so signing in',
-      'with a code is paused for 15 minutes. If it was not you, someone knows your password: change it now.',
+      'with a code, payouts and new payout methods are paused for 15 minutes. If it was not you, someone knows',
+      'your password: change it now.',
       `${p.siteUrl}/auth/forgot`,
     ].join('\n'),
   };
+}
+
+/** The same warning when the wrong answers were given to pay out or to add a bank account, from a signed-in session. */
+export function moneyActionsLockedMail(p: { to: string; firstName: string; siteUrl: string }): MailMessage {
+  return {
+    template: 'money-actions-locked',
+    to: p.to,
+    subject: `Someone may be trying to pay out from your ${PRODUCT} account`,
+    text: [
+      greeting(p.firstName),
+      '',
+      'Several wrong codes or passwords were just entered to request a payout or to add a bank account on your',
+      'account, so payouts and new payout methods are paused for 15 minutes. If it was not you, someone is',
+      'signed in as you: change your password now (that ends every other session) and check your bank accounts.',
+      `${p.siteUrl}/auth/forgot`,
+    ].join('\n'),
+  };
+}
+
+/** A bank account was added: the owner hears of it at once, while the new payee is still on hold. */
+export function payoutMethodAddedMail(p: {
+  to: string;
+  firstName: string;
+  siteUrl: string;
+  account: string;
+  payoutsFrom: Date | null;
+}): MailMessage {
+  return {
+    template: 'payout-method-added',
+    to: p.to,
+    subject: `A bank account was added to your ${PRODUCT} account`,
+    text: [
+      greeting(p.firstName),
+      '',
+      `The bank account ${p.account} was just added for payouts on your account.`,
+      ...(p.payoutsFrom ? [`Payouts to it are possible from ${utcText(p.payoutsFrom)}.`] : []),
+      '',
+      'If it was not you, remove it and change your password now:',
+      `${p.siteUrl}/account/billing`,
+    ].join('\n'),
+  };
+}
+
+/** "27 Nov 2026, 19:30 UTC": the mail does not know the reader's time zone, so it says which one it uses. */
+function utcText(at: Date): string {
+  return `${at.toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })} UTC`;
 }
 
 /** An invite to a royalty split: the splits area opens it from the link (after signing in or up). */

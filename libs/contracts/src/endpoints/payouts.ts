@@ -43,7 +43,12 @@ export const addMethod = /*#__PURE__*/ endpoint({
   description:
     'A bank account (`kind: BANK_ACCOUNT`; the IBAN is checked with its mod-97 check digits) is answered as ' +
     'the method made: the full IBAN is handed to the payout provider and never stored here, only its last ' +
-    'four characters are. A card (`kind: CARD`, nothing else) answers `{ setup }`: send the browser to ' +
+    'four characters are. It needs the owner again: `otp` when the account has an authenticator second step ' +
+    '(403 SECOND_STEP_REQUIRED without it, 400 CHALLENGE_SECRET_INVALID when wrong), otherwise `password` (403 ' +
+    'REAUTHENTICATION_REQUIRED without it, 400 INVALID_CREDENTIALS when wrong); wrong answers count with wrong ' +
+    'sign-in codes, and after 10 in 15 minutes payouts and new methods are locked for 15 minutes (429 ' +
+    'MONEY_ACTIONS_LOCKED, Retry-After). The owner is mailed, and payouts to the new account wait until its ' +
+    '`heldUntil` (PAYOUT_METHOD_HOLD_HOURS). A card (`kind: CARD`, nothing else) answers `{ setup }`: send the browser to ' +
     '`setup.redirectUrl`, the provider’s page where the card is typed; it comes back to ' +
     '/payment-methods/complete?setup_id=…, and the card (brand, last four digits, expiry) is stored once the ' +
     'provider confirms it. Cards are for paying in; payouts go to bank accounts only.',
@@ -98,7 +103,9 @@ export const request = /*#__PURE__*/ endpoint({
     'IDENTITY_NOT_VERIFIED), from the minimum payout up (422 PAYOUT_BELOW_MINIMUM), up to the available ' +
     'balance (409 INSUFFICIENT_FUNDS naming the shortfall), with billing details on file (409 ' +
     'BILLING_DETAILS_REQUIRED); `otp` is required when the account has an authenticator second step (403 ' +
-    'SECOND_STEP_REQUIRED). Never from an administrator’s impersonation (403 IMPERSONATION_FORBIDDEN).',
+    'SECOND_STEP_REQUIRED; wrong codes count with wrong sign-in codes: after 10 in 15 minutes 429 ' +
+    'MONEY_ACTIONS_LOCKED for 15 minutes, even with the right code). A bank account added less than ' +
+    'PAYOUT_METHOD_HOLD_HOURS ago is 409 PAYOUT_METHOD_HELD (the message names when it ends). Never from an administrator’s impersonation (403 IMPERSONATION_FORBIDDEN).',
   metadata: meta({ access: 'session', tag: 'payouts', botCheck: 'request_payout' }),
 });
 
