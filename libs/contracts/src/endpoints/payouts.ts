@@ -24,6 +24,9 @@ import { endpoint, meta, noBody } from './define.js';
 
 const payouts = /*#__PURE__*/ meta({ access: 'session', tag: 'payouts' });
 const billing = /*#__PURE__*/ meta({ access: 'session', tag: 'billing' });
+/** Where the account's money goes, and money leaving it: never an impersonating administrator's call. */
+const billingChange = /*#__PURE__*/ meta({ access: 'session', tag: 'billing', moneyRouting: true });
+const payoutMove = /*#__PURE__*/ meta({ access: 'session', tag: 'payouts', moneyRouting: true });
 
 export const methods = /*#__PURE__*/ endpoint({
   method: 'GET',
@@ -47,7 +50,7 @@ export const addMethod = /*#__PURE__*/ endpoint({
     '`setup.redirectUrl`, the provider’s page where the card is typed; it comes back to ' +
     '/payment-methods/complete?setup_id=…, and the card (brand, last four digits, expiry) is stored once the ' +
     'provider confirms it. Cards are for paying in; payouts go to bank accounts only.',
-  metadata: billing,
+  metadata: billingChange,
 });
 
 export const deleteMethod = /*#__PURE__*/ endpoint({
@@ -57,7 +60,7 @@ export const deleteMethod = /*#__PURE__*/ endpoint({
   body: noBody,
   responses: { 204: noBody },
   summary: 'Remove a bank account or card; payouts already made to a bank account keep naming it',
-  metadata: billing,
+  metadata: billingChange,
 });
 
 export const billingDetails = /*#__PURE__*/ endpoint({
@@ -74,7 +77,7 @@ export const setBillingDetails = /*#__PURE__*/ endpoint({
   body: billingDetailsInputSchema,
   responses: { 200: billingDetailsAnswerSchema },
   summary: 'Set the billing details self-billing invoices are made out with (later invoices only)',
-  metadata: billing,
+  metadata: billingChange,
 });
 
 export const eligibility = /*#__PURE__*/ endpoint({
@@ -98,8 +101,8 @@ export const request = /*#__PURE__*/ endpoint({
     'IDENTITY_NOT_VERIFIED), from the minimum payout up (422 PAYOUT_BELOW_MINIMUM), up to the available ' +
     'balance (409 INSUFFICIENT_FUNDS naming the shortfall), with billing details on file (409 ' +
     'BILLING_DETAILS_REQUIRED); `otp` is required when the account has an authenticator second step (403 ' +
-    'SECOND_STEP_REQUIRED). Never from an administrator’s impersonation (403 IMPERSONATION_FORBIDDEN).',
-  metadata: meta({ access: 'session', tag: 'payouts', botCheck: 'request_payout' }),
+    'SECOND_STEP_REQUIRED). Never from an administrator’s impersonation (403 IMPERSONATION_READ_ONLY).',
+  metadata: meta({ access: 'session', tag: 'payouts', botCheck: 'request_payout', moneyRouting: true }),
 });
 
 export const list = /*#__PURE__*/ endpoint({
@@ -148,5 +151,5 @@ export const simulateOutcome = /*#__PURE__*/ endpoint({
   description:
     'Only while payouts go through the built-in simulator (404 otherwise). FAIL refuses a payout not yet ' +
     'settled; RETURN settles it if needed, then returns it. Either way the money goes back to the wallet.',
-  metadata: payouts,
+  metadata: payoutMove,
 });
