@@ -227,6 +227,7 @@ describe('OpenAPI at /docs', () => {
         'GET /v1/splits/invites/{code}',
         'POST /v1/splits/invites/{code}/accept',
         'POST /v1/splits/invites/{code}/decline',
+        'POST /v1/splits/invite-opt-outs',
         'GET /v1/wallet/periods/{id}/export',
         // docs/decisions/0046-payouts.md
         'GET /v1/payment-methods',

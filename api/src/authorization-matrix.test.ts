@@ -47,7 +47,31 @@ const EXPECTED: Record<Exclude<Access, 'public' | 'optional'>, Record<Actor, Exp
   },
 };
 /** Codes that mean the access check refused: "through" must answer none of them. */
-const ACCESS_CODES = new Set(['UNAUTHENTICATED', 'ACCOUNT_SUSPENDED', 'ADMIN_REQUIRED', 'SESSION_ENDED']);
+const ACCESS_CODES = new Set([
+  'UNAUTHENTICATED',
+  'ACCOUNT_SUSPENDED',
+  'ADMIN_REQUIRED',
+  'SESSION_ENDED',
+  'IMPERSONATION_READ_ONLY',
+]);
+
+/**
+ * What an actor must get from an endpoint: its access level's promise, except that a call moving or routing money
+ * (`metadata.moneyRouting`) refuses an impersonating administrator whatever else it allows (decision 0061).
+ */
+function expectedOf(endpoint: Endpoint, actor: Actor): Expected {
+  const expected = EXPECTED[endpoint.metadata.access as keyof typeof EXPECTED][actor];
+  if (endpoint.metadata.moneyRouting && actor === 'impersonating admin' && expected === 'through')
+    return refused(403, 'IMPERSONATION_READ_ONLY');
+  return expected;
+}
+
+/**
+ * The groups whose every signed-in write moves or routes money, and the writes of other groups that do (a
+ * takedown settles the release's distribution fee). A new write there without `moneyRouting` fails the test below.
+ */
+const MONEY_GROUPS = ['splits', 'payouts', 'payments'];
+const MONEY_WRITES_ELSEWHERE = ['albums.takeDown'];
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
@@ -128,16 +152,43 @@ describe('the authorization matrix', () => {
     expect(guarded.length).toBeGreaterThan(60);
   });
 
+  it('marks every signed-in write of the money groups, and the takedown, as moving or routing money', () => {
+    const money = guarded
+      .filter(
+        ([name, endpoint]) =>
+          (MONEY_GROUPS.includes(name.split('.')[0]!) && endpoint.method !== 'GET') ||
+          MONEY_WRITES_ELSEWHERE.includes(name),
+      )
+      .map(([name]) => name);
+    const flagged = guarded.filter(([, endpoint]) => endpoint.metadata.moneyRouting).map(([name]) => name);
+    expect(flagged.sort()).toEqual(money.sort());
+    // The calls the review of 2026-11-27 (N4) named, by name, so that dropping one from a group is noticed too.
+    expect(flagged).toEqual(
+      expect.arrayContaining([
+        'splits.put',
+        'splits.resend',
+        'splits.revoke',
+        'splits.accept',
+        'splits.decline',
+        'payouts.addMethod',
+        'payouts.deleteMethod',
+        'payouts.setBillingDetails',
+        'payouts.request',
+        'payments.create',
+        'albums.takeDown',
+      ]),
+    );
+  });
+
   it('answers every endpoint × caller as the endpoint’s access level promises', async () => {
     const wrong: string[] = [];
     let cells = 0;
     for (const [name, endpoint] of guarded) {
-      const expectations = EXPECTED[endpoint.metadata.access as keyof typeof EXPECTED];
       for (const actor of ACTORS) {
         const response = await call(endpoint, await sessionOf(actor));
         cells += 1;
         const code = errorCodeOf(response);
-        const expected = expectations[actor];
+        const expected = expectedOf(endpoint, actor);
         const ok =
           expected === 'through'
             ? !ACCESS_CODES.has(code) && response.statusCode !== 401

@@ -275,11 +275,12 @@ describe('cross-account access', () => {
         cells += 1;
         // A body of the wrong shape may be refused (400) before the lookup; it must never reach the resource.
         const allowed = hasBody ? [400, 404] : [404];
-        // An impersonating admin may not change how the user signs in or is paid at all: refused before any lookup.
+        // An impersonating admin may not change how the user signs in, nor move or route money: refused before
+        // any lookup.
         const refusedToImpersonation =
           who === 'an admin impersonating it' &&
           response.statusCode === 403 &&
-          response.body.includes('IMPERSONATION_FORBIDDEN');
+          /IMPERSONATION_(FORBIDDEN|READ_ONLY)/.test(response.body);
         if (!allowed.includes(response.statusCode) && !refusedToImpersonation)
           wrong.push(
             `${name} (${endpoint.method} ${endpoint.path}) as ${who}: ${response.statusCode} ${response.body.slice(0, 120)}`,

@@ -9,6 +9,14 @@ export const area: AreaDefinition = {
   routes: [
     { path: '/splits', element: <SplitsPage /> },
     {
+      // Public: the shell lets anyone in (isPublicPath); the invite mail's token is the capability.
+      path: '/splits/invites/opt-out',
+      element: lazyPage(
+        () => import('./invite/opt-out-page.js'),
+        (m) => m.InviteOptOutPage,
+      ),
+    },
+    {
       path: '/splits/:id',
       element: lazyPage(
         () => import('./splits/split-detail-page.js'),

@@ -8,6 +8,7 @@ describe('the splits remote', () => {
   it('keeps the shell contract and renders each of its routes when mounted as the shell mounts it', async () => {
     expect(await mountThroughContract(app, manifest.name)).toEqual([
       { path: '/splits', heading: 'Royalty splits' },
+      { path: '/splits/invites/opt-out', heading: 'No more split invites' },
       { path: '/splits/sample-id', heading: 'Split' },
       { path: '/splits/sample-id/split', heading: 'Split details' },
       { path: '/albums/sample-id/splits', heading: 'Release splits' },

@@ -51,7 +51,13 @@ export type Access = {
   /** A suspended account's own session may call this (to read its user and log out). */
   allowSuspended?: boolean;
   adminOnly?: boolean;
+  /** The call moves or routes money: an impersonating administrator may not make it (decision 0061). */
+  moneyRouting?: boolean;
 };
+
+/** What an impersonating administrator is told by a call that moves or routes the user's money. */
+export const IMPERSONATION_READ_ONLY_MESSAGE =
+  'An administrator viewing the product as this user can read their money but not change it';
 
 export type SessionLoader = (sessionId: string) => Promise<AuthContext | null>;
 
@@ -86,6 +92,8 @@ export function createAuthGuard(tokens: TokenService, loadSession: SessionLoader
     return async (request) => {
       const context = await authenticate(request);
       const { session, user } = context;
+      // An impersonation is known before any refusal, so the audit log records its refused writes too.
+      if (session.impersonatorId) request.auth = context;
       if (session.status === 'pending' && !access.allowPending)
         throw new ApiError(403, 'CHALLENGE_REQUIRED', 'Complete the second step of signing in first');
       if (access.adminOnly && (!user.isAdmin || session.impersonatorId))
@@ -94,6 +102,8 @@ export function createAuthGuard(tokens: TokenService, loadSession: SessionLoader
       const admin = user.isAdmin || session.impersonatorId !== null;
       if (isSuspended(user.account) && !access.allowSuspended && !admin)
         throw new ApiError(403, 'ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
+      if (access.moneyRouting && session.impersonatorId)
+        throw new ApiError(403, 'IMPERSONATION_READ_ONLY', IMPERSONATION_READ_ONLY_MESSAGE);
       request.auth = context;
     };
   }

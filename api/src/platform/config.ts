@@ -229,6 +229,9 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   IMPERSONATION_TTL_MINUTES: z.coerce.number().int().min(1).max(480).default(60),
+  // Split invite mails a day (docs/decisions/0061-impersonation-and-split-invites.md): per owner, per address.
+  SPLIT_INVITE_MAILS_PER_SENDER_DAY: z.coerce.number().int().min(1).max(10_000).default(20),
+  SPLIT_INVITE_MAILS_PER_ADDRESS_DAY: z.coerce.number().int().min(1).max(10_000).default(3),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   // Media storage (docs/decisions/0055-several-api-processes.md): the data folder, or an S3-compatible bucket.
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -449,6 +452,8 @@ export type AppConfig = {
   refreshTokenTtlDays: number;
   sessionMaxDays: number;
   impersonationTtlMinutes: number;
+  /** Split invite mails a day, per sending account and per receiving address (counted in the database). */
+  splitInviteMails: { perSenderPerDay: number; perAddressPerDay: number };
   /** Multiplies every per-address rate limit (tests raise it; a busy proxy might too). */
   rateLimitFactor: number;
   trustProxy: boolean;
@@ -531,6 +536,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     sessionMaxDays: e.SESSION_MAX_DAYS,
     impersonationTtlMinutes: e.IMPERSONATION_TTL_MINUTES,
+    splitInviteMails: {
+      perSenderPerDay: e.SPLIT_INVITE_MAILS_PER_SENDER_DAY,
+      perAddressPerDay: e.SPLIT_INVITE_MAILS_PER_ADDRESS_DAY,
+    },
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO,

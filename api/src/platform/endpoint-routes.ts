@@ -61,17 +61,23 @@ function fileResponse(endpoint: Endpoint): Record<number, unknown> {
 
 /** The access check an endpoint's `metadata.access` asks for, as the first onRequest hook. */
 function accessHooks(endpoint: Endpoint, auth: AuthGuard): onRequestAsyncHookHandler[] {
+  // A call that moves or routes money refuses an impersonating administrator (403 IMPERSONATION_READ_ONLY).
+  const moneyRouting = endpoint.metadata.moneyRouting === true;
   switch (endpoint.metadata.access) {
     case 'public':
+      if (moneyRouting)
+        throw new Error(`${endpoint.method} ${endpoint.path}: a public call cannot be moneyRouting`);
       return [];
     case 'optional':
+      if (moneyRouting)
+        throw new Error(`${endpoint.method} ${endpoint.path}: an optional call cannot be moneyRouting`);
       return [auth.identify];
     case 'session':
-      return [auth.guard()];
+      return [auth.guard({ moneyRouting })];
     case 'pending':
-      return [auth.guard({ allowPending: true, allowSuspended: true })];
+      return [auth.guard({ allowPending: true, allowSuspended: true, moneyRouting })];
     case 'suspended':
-      return [auth.guard({ allowSuspended: true })];
+      return [auth.guard({ allowSuspended: true, moneyRouting })];
     case 'admin':
       return [auth.guard({ adminOnly: true })];
   }

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { Db } from './db.js';
+import type { Db, Queryable } from './db.js';
 
 /**
  * One hit: a fresh window starts at 1, a running one counts up; the answer is the count and the window's
@@ -12,6 +12,16 @@ const HIT = `
     hits = CASE WHEN c.resets_at <= clock_timestamp() THEN 1 ELSE c.hits + 1 END,
     resets_at = CASE WHEN c.resets_at <= clock_timestamp() THEN EXCLUDED.resets_at ELSE c.resets_at END
   RETURNING hits, greatest(0, ceil(extract(epoch FROM c.resets_at - clock_timestamp()) * 1000))::int AS ttl`;
+
+/**
+ * Counts one hit on a counter of `rate_limit_counters` outside the rate-limit plugin (a limit on something other than
+ * requests per address, such as invite mails per sender), in `q` — inside a transaction the hit is undone with it.
+ * Answers the hits in the running window, this one included.
+ */
+export async function countHit(q: Queryable, key: string, windowMs: number): Promise<number> {
+  const { rows } = await q.query<{ hits: number }>(HIT, [key, windowMs]);
+  return rows[0]!.hits;
+}
 
 /**
  * A @fastify/rate-limit store on PostgreSQL (`rate_limit_counters`, migration 0018): the counters are shared by

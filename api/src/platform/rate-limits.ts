@@ -20,6 +20,8 @@ const LIMITS = {
   passwordReset: { max: 10, perSeconds: 900 },
   events: { max: 300, perSeconds: 60 },
   botCheckChallenge: { max: 120, perSeconds: 60 },
+  // The opt-out link of invite mails: a person clicks it once or twice; the token is unguessable anyway.
+  inviteOptOut: { max: 20, perSeconds: 3600 },
 } satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof LIMITS;

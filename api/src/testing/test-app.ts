@@ -65,6 +65,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       LOG_LEVEL: 'silent',
       // Tests log in far more often per minute than a person; the rate-limit tests set 1.
       RATE_LIMIT_FACTOR: '1000',
+      // Suites invite the same few addresses all day; the invite-mail limit tests set their own.
+      SPLIT_INVITE_MAILS_PER_SENDER_DAY: '10000',
+      SPLIT_INVITE_MAILS_PER_ADDRESS_DAY: '10000',
       SEED_DEMO: 'false',
       // Tests never download DDEX's schema: with no copy at hand, simulated platforms check well-formedness only.
       DDEX_SCHEMA_DOWNLOAD: 'false',

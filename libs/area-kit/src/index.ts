@@ -16,6 +16,7 @@ export { applyFieldErrors, type FieldPlacement, type SetFieldError } from './app
 export { PageLoadError } from './page-load-error.js';
 export { LoadFailure } from './load-failure.js';
 export { QueryState } from './query-state.js';
+export { MoneyReadOnlyNotice, moneyReadOnlyReason, useSession, useViewingAs } from './impersonation.js';
 export {
   Link,
   NavLink,

@@ -4,7 +4,8 @@ import { pageQuerySchema, paginatedSchema } from './pagination.js';
 /**
  * One action an administrator took through the API: every admin endpoint that changes something is recorded when
  * it succeeds (suspensions, impersonations started, review decisions, report uploads, exchange rates, period
- * closes) — generated from the endpoint definitions, so a new admin endpoint is audited the day it is defined.
+ * closes) — generated from the endpoint definitions, so a new admin endpoint is audited the day it is defined —
+ * and every write made while impersonating a user, whatever its answer.
  */
 export const adminAuditEventSchema = /*#__PURE__*/ z.object({
   id: z.string(),
@@ -19,6 +20,12 @@ export const adminAuditEventSchema = /*#__PURE__*/ z.object({
   /** The route's parameters as called (which user, which period). */
   params: z.record(z.string(), z.string()),
   status: z.number().int(),
+  /**
+   * The user the administrator was viewing the product as: every write of an impersonation is recorded, allowed
+   * or refused (decision 0061); null for the administrator's own admin calls.
+   */
+  impersonatedUserId: z.uuid().nullable(),
+  impersonatedUserEmail: z.string().nullable(),
 });
 export type AdminAuditEvent = z.infer<typeof adminAuditEventSchema>;
 export const adminAuditPageSchema = /*#__PURE__*/ paginatedSchema(adminAuditEventSchema);

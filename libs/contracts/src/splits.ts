@@ -65,6 +65,11 @@ export const splitParticipantSchema = /*#__PURE__*/ z.object({
   inviteExpiresAt: z.iso.datetime({ offset: true }).nullable(),
   /** Whether the signed-in user is this participant. */
   isViewer: z.boolean(),
+  /**
+   * The owner only (false for anyone else): the address asked, through an invite mail's link, to be sent no more
+   * invites by the owner, so this invite was not mailed; its link still works when handed over another way.
+   */
+  invitesOptedOut: z.boolean(),
 });
 export type SplitParticipant = z.infer<typeof splitParticipantSchema>;
 
@@ -253,6 +258,22 @@ export const splitInviteLinkSchema = /*#__PURE__*/ z.object({
   url: z.string(),
 });
 export type SplitInviteLink = z.infer<typeof splitInviteLinkSchema>;
+
+/** POST /v1/splits/invite-opt-outs: the token from an invite mail's "no more invites from this sender" link. */
+export const splitInviteOptOutRequestSchema = /*#__PURE__*/ z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(512)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'an opt-out token from an invite mail'),
+});
+export type SplitInviteOptOutRequest = z.infer<typeof splitInviteOptOutRequestSchema>;
+
+/** The sender whose invites the address will no longer be mailed (their display name, as the mail gave it). */
+export const splitInviteOptOutSchema = /*#__PURE__*/ z.object({
+  senderName: z.string(),
+});
+export type SplitInviteOptOut = z.infer<typeof splitInviteOptOutSchema>;
 
 export const splitPutResultSchema = /*#__PURE__*/ z.object({
   split: splitSchema,

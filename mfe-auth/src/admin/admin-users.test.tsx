@@ -65,6 +65,8 @@ describe('admin audit log', () => {
       route: '/v1/admin/users/:id/suspend',
       params: { id: USER.id as string },
       status: 200,
+      impersonatedUserId: null,
+      impersonatedUserEmail: null,
     };
     const rendered = await renderAreaRoute(area, '/admin/audit', {
       session: { ...demoSessionView, isAdmin: true },

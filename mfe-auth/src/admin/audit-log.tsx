@@ -41,12 +41,16 @@ export function AuditSection() {
                 {audit.data.items.map((event) => (
                   <tr key={event.id}>
                     <td>{when(event.at)}</td>
-                    <td>{event.adminEmail}</td>
+                    <td>
+                      {event.adminEmail}
+                      {event.impersonatedUserEmail && ` viewing as ${event.impersonatedUserEmail}`}
+                    </td>
                     <td>{event.action}</td>
                     <td>
                       <code>
                         {event.method} {calledPath(event)}
                       </code>
+                      {event.status >= 400 && ` (refused, ${event.status})`}
                     </td>
                   </tr>
                 ))}

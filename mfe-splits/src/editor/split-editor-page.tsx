@@ -4,7 +4,15 @@ import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AlbumSplit, SplitPutResult } from '@tunehouse/contracts';
-import { applyFieldErrors, Link, type SetFieldError, useParams, useShell } from '@tunehouse/area-kit';
+import {
+  applyFieldErrors,
+  Link,
+  MoneyReadOnlyNotice,
+  type SetFieldError,
+  useParams,
+  useShell,
+  useViewingAs,
+} from '@tunehouse/area-kit';
 import { Button, Card, Notice, SelectField, colors } from '@tunehouse/ui';
 import { QueryPage } from '../shared/query-page.js';
 import {
@@ -70,6 +78,8 @@ function SplitForm({
     }
   });
   const { errors, isSubmitting } = form.formState;
+  // An administrator viewing as the owner sees the form but cannot save it (the API refuses too).
+  const readOnly = useViewingAs() !== null;
   const months = monthsFrom(albumSplit.nextEffectiveFrom).map((month) => ({
     value: month,
     label: monthOf(month),
@@ -106,7 +116,7 @@ function SplitForm({
               {...form.register('effectiveFrom')}
             />
           </div>
-          <Button type="submit" disabled={isSubmitting}>
+          <Button type="submit" disabled={isSubmitting || readOnly}>
             {isSubmitting ? 'Saving…' : 'Save split'}
           </Button>
         </Card>
@@ -162,7 +172,12 @@ export function SplitEditorPage() {
   const albumSplit = useQuery(albumSplitQuery(shell.api, id));
   return (
     <QueryPage title="Edit release splits" query={albumSplit} what="the release’s split" backTo="/albums">
-      {(data) => <Editor albumSplit={data} />}
+      {(data) => (
+        <>
+          <MoneyReadOnlyNotice />
+          <Editor albumSplit={data} />
+        </>
+      )}
     </QueryPage>
   );
 }

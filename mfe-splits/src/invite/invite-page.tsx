@@ -2,7 +2,15 @@ import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SplitInvite } from '@tunehouse/contracts';
-import { Link, messageOf, useNavigate, usePageMeta, useShell } from '@tunehouse/area-kit';
+import {
+  Link,
+  MoneyReadOnlyNotice,
+  messageOf,
+  useNavigate,
+  usePageMeta,
+  useShell,
+  useViewingAs,
+} from '@tunehouse/area-kit';
 import { isApiError } from '@tunehouse/shell-contract';
 import {
   Button,
@@ -112,16 +120,19 @@ function InviteAnswer({ code, invite }: { code: string; invite: SplitInvite }) {
     },
   });
   const failed = answer.isError ? messageOf(answer.error) : null;
+  // An administrator viewing as the user may read the invite but not answer it (the API refuses too).
+  const readOnly = useViewingAs() !== null;
   return (
     <>
+      <MoneyReadOnlyNotice />
       {failed && !confirming && <Notice tone="error">{failed}</Notice>}
       <div css={actionsStyle}>
-        <Button disabled={answer.isPending} onClick={() => answer.mutate('accept')}>
+        <Button disabled={answer.isPending || readOnly} onClick={() => answer.mutate('accept')}>
           {answer.isPending && answer.variables === 'accept' ? 'Accepting…' : 'Accept'}
         </Button>
         <Button
           variant="secondary"
-          disabled={answer.isPending}
+          disabled={answer.isPending || readOnly}
           onClick={() => {
             answer.reset();
             setConfirming(true);

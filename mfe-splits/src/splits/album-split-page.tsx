@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AlbumSplit } from '@tunehouse/contracts';
-import { Link, useParams, useShell } from '@tunehouse/area-kit';
+import { Link, MoneyReadOnlyNotice, useParams, useShell, useViewingAs } from '@tunehouse/area-kit';
 import { Card, buttonStyles, colors } from '@tunehouse/ui';
 import { QueryPage } from '../shared/query-page.js';
 import { ReleaseRef } from '../shared/release-ref.js';
@@ -30,15 +30,18 @@ function NoSplitYet({ albumId, nextEffectiveFrom }: { albumId: string; nextEffec
         Share them with the people you made it with; a split set up now can start in{' '}
         {monthOf(nextEffectiveFrom)}.
       </p>
-      <Link to={`/albums/${albumId}/splits/edit`} css={buttonStyles.primary}>
-        Set up a split
-      </Link>
+      {useViewingAs() === null && (
+        <Link to={`/albums/${albumId}/splits/edit`} css={buttonStyles.primary}>
+          Set up a split
+        </Link>
+      )}
     </Card>
   );
 }
 
 function ReleaseSplit({ albumSplit }: { albumSplit: AlbumSplit }) {
   const { split } = albumSplit;
+  const readOnly = useViewingAs() !== null;
   if (!split)
     return <NoSplitYet albumId={albumSplit.albumId} nextEffectiveFrom={albumSplit.nextEffectiveFrom} />;
   return (
@@ -47,7 +50,7 @@ function ReleaseSplit({ albumSplit }: { albumSplit: AlbumSplit }) {
         <ReleaseRef album={split.album} />
         <ParticipantsTable split={split} />
         <div css={actionsStyle}>
-          {split.viewerRole === 'OWNER' && (
+          {split.viewerRole === 'OWNER' && !readOnly && (
             <Link to={`/albums/${albumSplit.albumId}/splits/edit`} css={buttonStyles.primary}>
               Edit split
             </Link>
@@ -71,7 +74,12 @@ export function AlbumSplitPage() {
   const albumSplit = useQuery(albumSplitQuery(shell.api, id));
   return (
     <QueryPage title="Release splits" query={albumSplit} what="the release’s split" backTo="/albums">
-      {(data) => <ReleaseSplit albumSplit={data} />}
+      {(data) => (
+        <>
+          <MoneyReadOnlyNotice />
+          <ReleaseSplit albumSplit={data} />
+        </>
+      )}
     </QueryPage>
   );
 }

@@ -23,6 +23,8 @@ export interface ParticipantActions {
   onRevoke: (participant: SplitParticipant) => void;
   /** The participant whose re-send or revocation is on its way. */
   busyId: string | null;
+  /** An administrator viewing as the owner: the invites are shown, not changed (the page says why). */
+  readOnly?: boolean | undefined;
 }
 
 /**
@@ -77,6 +79,9 @@ export function ParticipantsTable({
                 {participant.status === 'PENDING' && participant.inviteExpiresAt && (
                   <span css={noteStyle}>until {formatDate(participant.inviteExpiresAt)}</span>
                 )}
+                {participant.invitesOptedOut && (
+                  <span css={noteStyle}>Not mailed: the recipient asked not to receive invites</span>
+                )}
               </td>
               <td css={figureStyle}>{formatShare(participant.basisPoints)}</td>
               <td css={figureStyle}>{money(participant.earnings)}</td>
@@ -87,7 +92,7 @@ export function ParticipantsTable({
                     <span css={actionsStyle}>
                       <Button
                         variant="secondary"
-                        disabled={actions.busyId === participant.id}
+                        disabled={actions.readOnly || actions.busyId === participant.id}
                         aria-label={`Re-send the invite to ${participantName(participant)}`}
                         onClick={() => actions.onResend(participant)}
                       >
@@ -95,7 +100,7 @@ export function ParticipantsTable({
                       </Button>
                       <Button
                         variant="ghost"
-                        disabled={actions.busyId === participant.id}
+                        disabled={actions.readOnly || actions.busyId === participant.id}
                         aria-label={`Revoke the invite to ${participantName(participant)}`}
                         onClick={() => actions.onRevoke(participant)}
                       >

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Split, SplitParticipant } from '@tunehouse/contracts';
-import { Link, messageOf, useParams, useShell } from '@tunehouse/area-kit';
+import { Link, MoneyReadOnlyNotice, messageOf, useParams, useShell, useViewingAs } from '@tunehouse/area-kit';
 import { Card, ConfirmDialog, Notice, buttonStyles, colors } from '@tunehouse/ui';
 import { CopyLink } from '../shared/copy-link.js';
 import { formatShare } from '../shared/percent.js';
@@ -32,6 +32,7 @@ const headerStyle = css`
 function SplitHeader({ split }: { split: Split }) {
   const viewer = split.participants.find((participant) => participant.isViewer);
   const current = split.versions.find((version) => version.number === split.currentVersion);
+  const readOnly = useViewingAs() !== null;
   return (
     <div css={headerStyle}>
       <div>
@@ -46,7 +47,7 @@ function SplitHeader({ split }: { split: Split }) {
         <Link to={`/splits/${split.id}/split`} css={buttonStyles.secondary}>
           Shares by track
         </Link>
-        {split.viewerRole === 'OWNER' && (
+        {split.viewerRole === 'OWNER' && !readOnly && (
           <Link to={`/albums/${split.album.id}/splits/edit`} css={buttonStyles.primary}>
             Edit split
           </Link>
@@ -101,6 +102,7 @@ function useInviteActions(split: Split) {
       setRevoking(participant);
     },
     busyId: busy?.id ?? null,
+    readOnly: useViewingAs() !== null,
   };
   const panels = (
     <>
@@ -164,6 +166,7 @@ export function SplitDetailPage() {
     >
       {(data) => (
         <>
+          <MoneyReadOnlyNotice />
           <SplitHeader split={data} />
           <Card title="Participants" id="participants">
             {data.viewerRole === 'OWNER' ? (

@@ -42,6 +42,7 @@ export function participant(overrides: Partial<SplitParticipant>): SplitParticip
     held: 0,
     inviteExpiresAt: null,
     isViewer: false,
+    invitesOptedOut: false,
     ...overrides,
   };
 }

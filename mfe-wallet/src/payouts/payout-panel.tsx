@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isBankAccount, type Payout, type PayoutEligibility } from '@tunehouse/contracts';
-import { Link, QueryState, useShell } from '@tunehouse/area-kit';
+import { Link, QueryState, moneyReadOnlyReason, useShell, useViewingAs } from '@tunehouse/area-kit';
 import { Button, Card, badgeStyle, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatCents } from '../wallet/money.js';
 import { eligibilityQuery, methodsQuery, payoutsQuery } from './payout-queries.js';
@@ -76,6 +76,8 @@ export function PayoutPanel() {
   const methods = useQuery(methodsQuery(shell.api));
   const payouts = useQuery(payoutsQuery(shell.api, { offset: 0, size: 10 }));
   const [open, setOpen] = useState(false);
+  // An administrator viewing as the user may see the payouts but not request one (the API refuses too).
+  const viewingAs = useViewingAs();
   return (
     <Card title="Payouts" id="payouts">
       <QueryState query={eligibility} what="whether you can request a payout">
@@ -84,10 +86,15 @@ export function PayoutPanel() {
             <Blockers eligibility={data} />
           ) : (
             <>
-              <Button onClick={() => setOpen(true)} disabled={!methods.data}>
+              <Button
+                onClick={() => setOpen(true)}
+                disabled={!methods.data || viewingAs !== null}
+                aria-describedby={viewingAs ? 'payout-read-only' : undefined}
+              >
                 Request payout
               </Button>
-              {open && methods.data && (
+              {viewingAs && <p id="payout-read-only">{moneyReadOnlyReason(viewingAs)}</p>}
+              {open && methods.data && !viewingAs && (
                 <RequestPayoutDialog
                   open
                   onClose={() => setOpen(false)}

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { Wallet, WalletMutation } from '@tunehouse/contracts';
-import { Link, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, MoneyReadOnlyNotice, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page, colors, formatDate, formatMonth, mq } from '@tunehouse/ui';
 import { PayoutPanel } from '../payouts/payout-panel.js';
 import { DistributionFees } from './distribution-fees.js';
@@ -86,6 +86,7 @@ export function WalletPage() {
   const currency = wallet.data?.currency ?? 'EUR';
   return (
     <Page title="Wallet">
+      <MoneyReadOnlyNotice />
       <Card title="Balance" id="balance">
         <QueryState query={wallet} what="the balance">
           {(data) => <Balance wallet={data} />}

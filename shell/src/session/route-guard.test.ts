@@ -3,13 +3,20 @@ import { demoSessionView } from '@tunehouse/testing';
 import type { SessionView } from '@tunehouse/shell-contract';
 import { GUARD_MESSAGES, guardRoute } from './route-guard.js';
 
-const owned = (pathname: string) => /^\/(albums|trends|wallet|account|admin|auth)(\/|$)/.test(pathname);
+const owned = (pathname: string) =>
+  /^\/(albums|trends|wallet|account|admin|auth|splits)(\/|$)/.test(pathname);
 const as = (changes: Partial<SessionView>): SessionView => ({ ...demoSessionView, ...changes });
 
 describe('guardRoute', () => {
   it('lets anyone see home, the authentication pages and paths no area owns', () => {
     for (const target of ['/', '/auth/login?from=%2Fwallet', '/auth/suspended', '/nowhere/at/all'])
       expect(guardRoute(target, null, owned)).toBeNull();
+  });
+
+  it('lets anyone open an invite mail’s opt-out link, and no other splits page', () => {
+    expect(guardRoute('/splits/invites/opt-out?token=a.b', null, owned)).toBeNull();
+    expect(guardRoute('/splits/invites', null, owned)?.reason).toBe(GUARD_MESSAGES.unauthenticated);
+    expect(guardRoute('/splits/invites/opt-out/x', null, owned)?.reason).toBe(GUARD_MESSAGES.unauthenticated);
   });
 
   it('sends a visitor without a session to the login, carrying path and query', () => {

@@ -13,11 +13,23 @@ export interface GuardRedirect {
 }
 
 /**
- * Pages that skip the checks: the public home, the authentication pages, and error pages — a path no
- * area owns shows the 404 page to anyone.
+ * Area pages anyone may open, signed in or not: the link of a split invite mail that asks for no more invites
+ * (the recipient may have no account; its signed token is the capability).
+ */
+const PUBLIC_AREA_PATHS = new Set(['/splits/invites/opt-out']);
+
+/**
+ * Pages that skip the checks: the public home, the authentication pages, the public area pages, and error pages —
+ * a path no area owns shows the 404 page to anyone.
  */
 export function isPublicPath(pathname: string, isOwned: (pathname: string) => boolean): boolean {
-  return pathname === '/' || pathname === '/auth' || pathname.startsWith('/auth/') || !isOwned(pathname);
+  return (
+    pathname === '/' ||
+    pathname === '/auth' ||
+    pathname.startsWith('/auth/') ||
+    PUBLIC_AREA_PATHS.has(pathname) ||
+    !isOwned(pathname)
+  );
 }
 
 /** Where a visitor of `target` (path and query) must go first, or null when they may see it. */

@@ -11,6 +11,8 @@ type Row = {
   route: string;
   params: Record<string, string>;
   status: number;
+  impersonated_user_id: string | null;
+  impersonated_email: string | null;
   total: string;
 };
 
@@ -18,8 +20,9 @@ type Row = {
 export async function listAdminAudit(db: Db, query: AdminAuditQuery): Promise<Paginated<AdminAuditEvent>> {
   const { rows } = await db.query<Row>(
     `SELECT e.id::text, e.at, e.admin_id, u.email AS admin_email, e.action, e.method, e.route, e.params, e.status,
-            count(*) OVER ()::text AS total
+            e.impersonated_user_id, i.email AS impersonated_email, count(*) OVER ()::text AS total
      FROM admin_audit_events e JOIN users u ON u.id = e.admin_id
+     LEFT JOIN users i ON i.id = e.impersonated_user_id
      WHERE ($1::uuid IS NULL OR e.admin_id = $1)
      ORDER BY e.at DESC, e.id DESC
      LIMIT $2 OFFSET $3`,
@@ -37,6 +40,8 @@ export async function listAdminAudit(db: Db, query: AdminAuditQuery): Promise<Pa
       route: row.route,
       params: Object.fromEntries(Object.entries(row.params).map(([key, value]) => [key, String(value)])),
       status: row.status,
+      impersonatedUserId: row.impersonated_user_id,
+      impersonatedUserEmail: row.impersonated_email,
     })),
     query.offset,
     query.size,

@@ -58,6 +58,54 @@ describe('the admin audit log', () => {
     expect(page.items[2]!.action).toBe(endpoints.admin.suspend.summary);
   });
 
+  it('records every write made while impersonating, allowed or refused, as the admin viewing as the user', async () => {
+    const viewed = await createUser(t.db);
+    const impersonation = await t.app.inject(
+      injectOf(endpoints.admin.impersonate, { body: { userId: viewed.id } }, { session: admin }),
+    );
+    const viewing = impersonation.json<Session>();
+    const as = { session: viewing };
+    // A read is not recorded; a change of the user's name is allowed; moving money and admin calls are refused.
+    await t.app.inject(injectOf(endpoints.wallet.get, {}, as));
+    const renamed = await t.app.inject(
+      injectOf(endpoints.users.update, { body: { firstName: 'Viewed' } }, as),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const album = '00000000-0000-4000-8000-000000000001';
+    const split = await t.app.inject(
+      injectOf(
+        endpoints.splits.put,
+        { params: { id: album }, body: { effectiveFrom: '2030-01-01', participants: [] } },
+        as,
+      ),
+    );
+    expectError(split, 403, 'IMPERSONATION_READ_ONLY');
+    expectError(
+      await t.app.inject(injectOf(endpoints.admin.suspend, { params: { id: viewed.id } }, as)),
+      403,
+      'ADMIN_REQUIRED',
+    );
+    const page = await auditOf(admin);
+    const mine = page.items.filter((event) => event.impersonatedUserId === viewed.id);
+    expect(
+      mine.map((event) => [
+        event.method,
+        event.route,
+        event.status,
+        event.adminId,
+        event.impersonatedUserEmail,
+      ]),
+    ).toEqual([
+      ['POST', '/v1/admin/users/:id/suspend', 403, adminId, viewed.email],
+      ['PUT', '/v1/albums/:id/splits', 403, adminId, viewed.email],
+      ['POST', '/v1/users/me', 200, adminId, viewed.email],
+    ]);
+    expect(mine[1]!.params).toEqual({ id: album });
+    // The admin's own actions name nobody.
+    const own = page.items.find((event) => event.route === '/v1/admin/impersonations');
+    expect(own?.impersonatedUserId).toBeNull();
+  });
+
   it('is for administrators only and cannot be rewritten', async () => {
     const user = await createUser(t.db);
     expectError(

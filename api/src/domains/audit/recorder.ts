@@ -9,26 +9,30 @@ function endpointOf(request: FastifyRequest): Endpoint | undefined {
 }
 
 /**
- * Records every successful call of an admin endpoint that changes something (any method but GET), after the
- * answer is sent: who, what (the endpoint's summary and route), on what (the path parameters) and the status.
- * A failure to record is logged, never turned into the caller's error — the change has already happened.
+ * Records, after the answer is sent: every successful call of an admin endpoint that changes something (any method
+ * but GET), and every call but a GET made while an administrator impersonates a user, allowed or refused
+ * (decision 0061) — who, as whom, what (the endpoint's summary and route), on what (the path parameters) and the
+ * status. A failure to record is logged, never turned into the caller's error — the answer has already gone.
  */
 export function recordAdminActions(app: FastifyInstance, db: Db) {
   app.addHook('onResponse', async (request, reply) => {
     const endpoint = endpointOf(request);
-    if (!endpoint || endpoint.metadata.access !== 'admin' || endpoint.method === 'GET') return;
-    if (reply.statusCode >= 400 || !request.auth) return;
+    if (!endpoint || endpoint.method === 'GET' || !request.auth) return;
+    const { session, user } = request.auth;
+    const impersonating = session.impersonatorId !== null;
+    if (!impersonating && (endpoint.metadata.access !== 'admin' || reply.statusCode >= 400)) return;
     try {
       await db.query(
-        `INSERT INTO admin_audit_events (admin_id, action, method, route, params, status)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
+        `INSERT INTO admin_audit_events (admin_id, action, method, route, params, status, impersonated_user_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [
-          request.auth.user.id,
+          session.impersonatorId ?? user.id,
           endpoint.summary ?? `${endpoint.method} ${endpoint.path}`,
           endpoint.method,
           endpoint.path,
           JSON.stringify(request.params ?? {}),
           reply.statusCode,
+          impersonating ? user.id : null,
         ],
       );
     } catch (error) {

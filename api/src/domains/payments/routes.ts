@@ -5,7 +5,7 @@ import {
   SIMULATOR_TIMESTAMP_HEADER,
   type SimulatedPaymentEvent,
 } from '@tunehouse/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
@@ -19,17 +19,6 @@ import { verifyStripeSignature } from './stripe-payment-provider.js';
 import { signWebhook, verifyWebhook } from './webhook-signature.js';
 
 const api = endpoints.payments;
-
-/** Paying to take someone's release down is the account holder's decision, never an impersonating admin's. */
-const ownSessionOnly: onRequestAsyncHookHandler = async (request) => {
-  if (callerOf(request).session.impersonatorId) {
-    throw new ApiError(
-      403,
-      'IMPERSONATION_FORBIDDEN',
-      'An administrator viewing the product as this user cannot make payments for them',
-    );
-  }
-};
 
 /** The exact bytes of each webhook request: its signature is over them, not over a re-serialised copy. */
 const rawBodies = new WeakMap<FastifyRequest, string>();
@@ -206,16 +195,12 @@ export function paymentRoutes({
     const route = endpointRegistrar(app, auth);
     const accountOf = (request: Parameters<typeof callerOf>[0]) => callerOf(request).user.account.id;
 
-    route(
-      api.create,
-      async (request) => {
-        return {
-          status: 201,
-          body: await payments.create(accountOf(request), idempotencyKeyOf(request.headers), request.body),
-        };
-      },
-      { onRequest: [ownSessionOnly] },
-    );
+    route(api.create, async (request) => {
+      return {
+        status: 201,
+        body: await payments.create(accountOf(request), idempotencyKeyOf(request.headers), request.body),
+      };
+    });
     route(api.get, async (request) => ({
       status: 200,
       body: await payments.get(accountOf(request), request.params.id),

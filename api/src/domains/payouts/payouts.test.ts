@@ -318,14 +318,14 @@ describe('POST /v1/payouts rules', () => {
     expectError(
       await ask(viewing, { amount: 1_000, paymentMethodId: p.methodId }),
       403,
-      'IMPERSONATION_FORBIDDEN',
+      'IMPERSONATION_READ_ONLY',
     );
     expectError(
       await t.app.inject(
         injectOf(endpoints.payouts.deleteMethod, { params: { id: p.methodId } }, { session: viewing }),
       ),
       403,
-      'IMPERSONATION_FORBIDDEN',
+      'IMPERSONATION_READ_ONLY',
     );
     const read = await t.app.inject(injectOf(endpoints.payouts.methods, {}, { session: viewing }));
     expect(expectShape(paymentMethodListSchema, read).items).toHaveLength(1);

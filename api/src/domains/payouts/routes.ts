@@ -1,26 +1,9 @@
 import { endpoints } from '@tunehouse/contracts';
-import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { idempotencyKeyOf } from '../../platform/idempotency-key.js';
-import { ApiError } from '../../platform/errors.js';
 import type { PayoutService } from './service.js';
-
-/**
- * After the auth guard: money leaving an account, and where it goes, is the account holder's decision alone; an
- * administrator viewing the product as the user may read but not change it.
- */
-const ownSessionOnly: onRequestAsyncHookHandler = async (request) => {
-  if (callerOf(request).session.impersonatorId) {
-    throw new ApiError(
-      403,
-      'IMPERSONATION_FORBIDDEN',
-      'An administrator viewing the product as this user cannot change their payouts or payout details',
-    );
-  }
-};
-const ownSession = { onRequest: [ownSessionOnly] };
 
 /**
  * The caller's payout methods, billing details and payouts: every read and change is of the caller's own account
@@ -42,56 +25,40 @@ export function payoutRoutes({
       status: 200,
       body: { items: await payouts.methods(accountOf(request)) },
     }));
-    route(
-      api.addMethod,
-      async (request) => ({
-        status: 201,
-        body: await payouts.addMethod(callerOf(request), request.body, request.ip),
-      }),
-      ownSession,
-    );
-    route(
-      api.deleteMethod,
-      async (request) => {
-        await payouts.deleteMethod(accountOf(request), request.params.id);
-        return { status: 204, body: undefined };
-      },
-      ownSession,
-    );
+    route(api.addMethod, async (request) => ({
+      status: 201,
+      body: await payouts.addMethod(callerOf(request), request.body, request.ip),
+    }));
+    route(api.deleteMethod, async (request) => {
+      await payouts.deleteMethod(accountOf(request), request.params.id);
+      return { status: 204, body: undefined };
+    });
     route(api.billingDetails, async (request) => ({
       status: 200,
       body: await payouts.billingDetails(accountOf(request)),
     }));
-    route(
-      api.setBillingDetails,
-      async (request) => ({
-        status: 200,
-        body: await payouts.setBillingDetails(accountOf(request), {
-          ...request.body,
-          vatId: request.body.vatId ?? null,
-        }),
+    route(api.setBillingDetails, async (request) => ({
+      status: 200,
+      body: await payouts.setBillingDetails(accountOf(request), {
+        ...request.body,
+        vatId: request.body.vatId ?? null,
       }),
-      ownSession,
-    );
+    }));
     route(api.eligibility, async (request) => ({
       status: 200,
       body: await payouts.eligibility(callerOf(request)),
     }));
-    route(
-      api.request,
-      async (request) => {
-        return {
-          status: 201,
-          body: await payouts.request(
-            callerOf(request),
-            idempotencyKeyOf(request.headers),
-            request.body,
-            request.ip,
-          ),
-        };
-      },
-      ownSession,
-    );
+    route(api.request, async (request) => {
+      return {
+        status: 201,
+        body: await payouts.request(
+          callerOf(request),
+          idempotencyKeyOf(request.headers),
+          request.body,
+          request.ip,
+        ),
+      };
+    });
     route(api.list, async (request) => ({
       status: 200,
       body: await payouts.list(accountOf(request), request.query),
@@ -100,13 +67,9 @@ export function payoutRoutes({
       status: 200,
       body: await payouts.get(accountOf(request), request.params.id),
     }));
-    route(
-      api.simulateOutcome,
-      async (request) => ({
-        status: 200,
-        body: await payouts.simulateOutcome(accountOf(request), request.params.id, request.body),
-      }),
-      ownSession,
-    );
+    route(api.simulateOutcome, async (request) => ({
+      status: 200,
+      body: await payouts.simulateOutcome(accountOf(request), request.params.id, request.body),
+    }));
   };
 }

@@ -58,7 +58,14 @@ export async function answerInvite(
       'INVITE_EXPIRED',
       'This invite has expired: ask the owner of the split to send it again',
     );
-  if (action === 'ACCEPT') await checkAcceptor(tx, participant, callerAccountId, ownerAccountId);
+  // The owner answers nobody's invite on their own split: declining would mark an invitee as having declined.
+  if (action !== 'REVOKE' && callerAccountId === ownerAccountId)
+    throw new ApiError(
+      409,
+      'CONFLICT',
+      `This is your own split: you cannot ${action === 'ACCEPT' ? 'accept' : 'decline'} an invite to it`,
+    );
+  if (action === 'ACCEPT') await checkAcceptor(tx, participant, callerAccountId);
 
   const held = await balanceOf(tx, heldKey(participant.id));
   if (held > 0)
@@ -80,15 +87,12 @@ export async function answerInvite(
   return { status, splitId, released: held };
 }
 
-/** Accepting needs an account that is not the owner's and not already someone else on this split. */
+/** Accepting needs an account that is not already someone else on this split (the owner is refused before). */
 async function checkAcceptor(
   tx: Queryable,
   participant: LockedParticipant,
   callerAccountId: string,
-  ownerAccountId: string,
 ): Promise<void> {
-  if (callerAccountId === ownerAccountId)
-    throw new ApiError(409, 'CONFLICT', 'This is your own split: you cannot accept an invite to it');
   if (participant.accountId !== null && participant.accountId !== callerAccountId)
     throw new ApiError(409, 'CONFLICT', 'This invite belongs to another account');
   const { rows } = await tx.query<{ id: string }>(

@@ -4,8 +4,9 @@
  * in the meantime, recoupments, and the division of each track's owner share at period close.
  *
  * Exports:
- * - `createSplitsService({ db, mailer, config })`: list/get/ofAlbum/put/resend/revoke/invite/accept/decline, and
- *   `splitRoutes({ splits, auth })`: the endpoints of `endpoints.splits`.
+ * - `createSplitsService({ db, mailer, config })`: list/get/ofAlbum/put/resend/revoke/invite/accept/decline/optOut,
+ *   and `splitRoutes({ splits, auth, rateLimits })`: the endpoints of `endpoints.splits`. Invite mails: a verified
+ *   owner only, daily limits, the recipient's opt-out (docs/decisions/0061-impersonation-and-split-invites.md).
  * - `splitsOfTunehouse`: the periods' SplitsPort (`allocateOwnerShare`), which the close divides owner shares with.
  * - `divideOwnerShare(input)`: the pure division (recoupments first, then largest remainder by basis points).
  * - `saveSplit(tx, { albumId, accountId, input, now })`: a new version inside a transaction, answering the invites

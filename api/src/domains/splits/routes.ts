@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { idempotencyKeyOf } from '../../platform/idempotency-key.js';
+import type { RateLimits } from '../../platform/rate-limits.js';
 import { publicOrigin } from '../media/index.js';
 import type { SplitsService } from './service.js';
 
@@ -13,9 +14,11 @@ import type { SplitsService } from './service.js';
 export function splitRoutes({
   splits,
   auth,
+  rateLimits,
 }: {
   splits: SplitsService;
   auth: AuthGuard;
+  rateLimits: RateLimits;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const route = endpointRegistrar(app, auth);
@@ -63,5 +66,8 @@ export function splitRoutes({
       status: 200,
       body: await splits.decline(accountOf(request), request.params.code, idempotencyKeyOf(request.headers)),
     }));
+    route(api.optOut, async (request) => ({ status: 200, body: await splits.optOut(request.body.token) }), {
+      rateLimit: rateLimits.inviteOptOut,
+    });
   };
 }

@@ -1,24 +1,30 @@
 import {
-  releaseTitle,
   toPage,
   type AlbumSplit,
   type Split,
   type SplitInvite,
   type SplitInviteAnswer,
   type SplitInviteLink,
+  type SplitInviteOptOut,
   type SplitListQuery,
   type SplitPutResult,
   type SplitSummary,
   type Paginated,
 } from '@tunehouse/contracts';
-import type { AppConfig } from '../../platform/config.js';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/outbox.js';
-import { splitInviteMail } from '../../platform/mail/templates.js';
+import { mailDisplayName } from '../../platform/mail/templates.js';
 import { balanceOf, heldKey } from '../ledger/index.js';
 import { type AnswerAction, answerInvite, answerParticipant } from './answers.js';
 import { inviteHash, inviteUrl, newInvite } from './invite-codes.js';
+import {
+  assertMayInvite,
+  type InviteMailSettings,
+  mailInvites as mailInvitesOf,
+  optedOutOf,
+  recordOptOut,
+} from './invite-mails.js';
 import { albumNotFound, type NewInvite, saveSplit, type SplitPutInput } from './put.js';
 import {
   findAlbum,
@@ -77,10 +83,11 @@ export function createSplitsService({
 }: {
   db: Db;
   mailer: Mailer;
-  config: Pick<AppConfig, 'siteUrl'>;
+  config: InviteMailSettings;
 }) {
   async function view(q: Queryable, split: SplitRecord, accountId: string, origin: string): Promise<Split> {
     const data = await loadSplitData(q, split);
+    const owner = split.ownerAccountId === accountId;
     return toSplit(data, {
       viewerAccountId: accountId,
       origin,
@@ -88,6 +95,14 @@ export function createSplitsService({
       nextEffectiveFrom: await nextEffectiveFrom(q),
       money: await moneyOf(q, split.id),
       earningsByPeriod: await earningsByPeriodOf(q, split.id),
+      // Only the owner is told which addresses asked them for no more invites.
+      optedOut: owner
+        ? await optedOutOf(
+            q,
+            split.ownerAccountId,
+            data.participants.map((participant) => participant.email),
+          )
+        : new Set(),
     });
   }
 
@@ -100,25 +115,13 @@ export function createSplitsService({
   async function mailInvites(tx: Queryable, splitId: string, invites: readonly NewInvite[]): Promise<void> {
     if (invites.length === 0) return;
     const split = (await findSplit(tx, splitId))!;
-    const album = (await findAlbum(tx, split.albumId))!;
-    const ownerName = await ownerNameOf(tx, split.ownerAccountId);
-    const { rows } = await tx.query<{ effective_from: string }>(
-      `SELECT effective_from::text FROM split_versions WHERE split_id = $1 ORDER BY number DESC LIMIT 1`,
-      [splitId],
-    );
-    for (const invite of invites)
-      await mailer.queue(
-        tx,
-        splitInviteMail({
-          to: invite.email,
-          ownerName,
-          releaseTitle: releaseTitle({ title: album.title, version: album.version }),
-          basisPoints: invite.basisPoints,
-          effectiveFrom: rows[0]?.effective_from ?? '',
-          expiresAt: invite.expiresAt,
-          link: inviteUrl(config.siteUrl, invite.code),
-        }),
-      );
+    await mailInvitesOf(tx, {
+      mailer,
+      settings: config,
+      ownerAccountId: split.ownerAccountId,
+      senderName: await ownerNameOf(tx, split.ownerAccountId),
+      invites,
+    });
   }
 
   async function answerByCode(
@@ -218,6 +221,7 @@ export function createSplitsService({
     ): Promise<SplitPutResult> {
       return withTransaction(db, async (tx) => {
         const { splitId, invites } = await saveSplit(tx, { albumId, accountId, input, now: new Date() });
+        if (invites.length > 0) await assertMayInvite(tx, accountId);
         await mailInvites(tx, splitId, invites);
         const split = (await findSplit(tx, splitId))!;
         return {
@@ -239,6 +243,7 @@ export function createSplitsService({
         if (!participant || participant.isOwner) throw new ApiError(404, 'NOT_FOUND', 'No such participant');
         if (participant.status !== 'PENDING')
           throw new ApiError(409, 'CONFLICT', 'Only a pending invite can be sent again');
+        await assertMayInvite(tx, accountId);
         const fresh = newInvite(new Date());
         await tx.query(
           `UPDATE split_participants SET invite_hash = $2, invite_expires_at = $3, updated_at = now() WHERE id = $1`,
@@ -316,6 +321,17 @@ export function createSplitsService({
         expired: participant.status === 'PENDING' && expiresAt.getTime() <= now.getTime(),
         held: await balanceOf(db, heldKey(participant.id)),
       };
+    },
+
+    /**
+     * The address behind an invite mail's opt-out link gets no more invite mails from its sender (no session: the
+     * signed token is the capability). Answers the sender's name as the mails gave it.
+     */
+    async optOut(token: string): Promise<SplitInviteOptOut> {
+      const recorded = await recordOptOut(db, config.jwtSecret, token);
+      if (!recorded)
+        throw new ApiError(404, 'NOT_FOUND', 'This link is not valid: copy the whole link from the mail');
+      return { senderName: mailDisplayName(await ownerNameOf(db, recorded.senderAccountId)) };
     },
 
     accept: (accountId: string, code: string, key: string) => answerByCode(accountId, code, 'ACCEPT', key),

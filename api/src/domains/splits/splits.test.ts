@@ -36,8 +36,10 @@ let carl: Person;
 /** The first day of this month: with no period closed yet, the earliest a version may start. */
 const thisMonth = `${new Date().toISOString().slice(0, 7)}-01`;
 
+/** A signed-in person, identity-verified (only a verified owner may invite: invite-mails.test.ts). */
 async function person(overrides: Parameters<typeof createUser>[1] = {}): Promise<Person> {
   const user = await createUser(t.db, overrides);
+  await t.db.query('UPDATE accounts SET verified_at = now() WHERE id = $1', [user.account.id]);
   return { user, session: await login(t.app, user.email) };
 }
 
@@ -241,10 +243,18 @@ describe('invites', () => {
     [annCode, newcomerCode] = result.invites.map((invite) => codeOf(invite.url)) as [string, string];
   });
 
-  it('needs an Idempotency-Key, and refuses the owner', async () => {
+  it('needs an Idempotency-Key, and refuses the owner both answers', async () => {
     const noKey = await call(ann, api.accept, { params: { code: annCode }, headers: {} as never });
     expect(pathOf(noKey)).toEqual([['headers', 'idempotency-key']]);
-    expectError(await answer(mara, api.accept, annCode), 409, 'CONFLICT');
+    expect(expectError(await answer(mara, api.accept, annCode), 409, 'CONFLICT').message).toMatch(
+      /your own split/,
+    );
+    // Declining for the invitee would show them as having declined (review 2026-11-27, N6).
+    expect(expectError(await answer(mara, api.decline, newcomerCode), 409, 'CONFLICT').message).toMatch(
+      /your own split: you cannot decline/,
+    );
+    const split = expectShape(splitSchema, await call(mara, api.get, { params: { id: splitId } }));
+    expect(split.participants.filter((p) => !p.isOwner).map((p) => p.status)).toEqual(['PENDING', 'PENDING']);
     expectError(await answer(ann, api.accept, 'x'.repeat(43)), 404, 'NOT_FOUND');
   });
 

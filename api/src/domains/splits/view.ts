@@ -17,6 +17,8 @@ export type ViewContext = {
   nextEffectiveFrom: string;
   money: ReadonlyMap<string, { held: number; credited: number }>;
   earningsByPeriod: Split['earningsByPeriod'];
+  /** Addresses that asked the owner for no more invite mails (empty for anyone but the owner). */
+  optedOut: ReadonlySet<string>;
 };
 
 export function albumRefOf(album: AlbumRecord, artistName: string | null, origin: string): SplitAlbumRef {
@@ -68,6 +70,7 @@ export function toSplit(data: SplitData, context: ViewContext): Split {
       held: money.held,
       inviteExpiresAt: pending ? (participant.inviteExpiresAt?.toISOString() ?? null) : null,
       isViewer,
+      invitesOptedOut: isOwner && pending && context.optedOut.has(participant.email.toLowerCase()),
     };
   };
   return {

@@ -152,31 +152,66 @@ function utcText(at: Date): string {
   return `${at.toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })} UTC`;
 }
 
-/** An invite to a royalty split: the splits area opens it from the link (after signing in or up). */
+/** The longest sender name an invite mail carries, in characters; longer ones end in an ellipsis. */
+export const SENDER_NAME_MAX = 60;
+const ANONYMOUS_SENDER = `A ${PRODUCT} artist`;
+
+/**
+ * A sender's display name as an invite mail may carry it: control, formatting (bidi overrides, zero-width) and
+ * line-separator characters removed, white space collapsed, at most {@link SENDER_NAME_MAX} characters with an
+ * ellipsis; a name that reads as a web or e-mail address, or names the product (an account can name itself
+ * anything), is not used at all, so the mail never carries a link, an address or a "from the product" the sender
+ * chose.
+ */
+export function mailDisplayName(name: string): string {
+  const plain = name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  const looksLikeAnAddress = /:\/\/|www\.|@|[\p{L}\p{N}]\.[\p{L}\p{N}]{2,}/iu.test(plain);
+  // Nor may a sender name itself after the product ("Tunehouse Payments Team").
+  if (plain === '' || looksLikeAnAddress || plain.toLowerCase().includes(PRODUCT.toLowerCase()))
+    return ANONYMOUS_SENDER;
+  const characters = [...plain];
+  return characters.length <= SENDER_NAME_MAX
+    ? plain
+    : `${characters
+        .slice(0, SENDER_NAME_MAX - 1)
+        .join('')
+        .trimEnd()}…`;
+}
+
+/**
+ * An invite to a royalty split. Nothing in it is the sender's own text but their display name (see
+ * {@link mailDisplayName}): no release title, role or note, which would let anyone send anything to any address
+ * under the product's name. The recipient reads the offer in the product, and can ask for no more of them.
+ */
 export function splitInviteMail(p: {
   to: string;
-  ownerName: string;
-  releaseTitle: string;
-  basisPoints: number;
-  effectiveFrom: string;
+  senderName: string;
   expiresAt: Date;
   link: string;
+  optOutLink: string;
 }): MailMessage {
-  const percent = `${Math.floor(p.basisPoints / 100)}.${String(p.basisPoints % 100).padStart(2, '0')} %`;
+  const sender = mailDisplayName(p.senderName);
   return {
     template: 'split-invite',
     to: p.to,
-    subject: `${p.ownerName} invites you to share the royalties of ${p.releaseTitle}`,
+    subject: `${sender} invites you to a royalty split on ${PRODUCT}`,
     link: p.link,
     text: [
       'Hi,',
       '',
-      `${p.ownerName} offers you ${percent} of the royalties of "${p.releaseTitle}" on ${PRODUCT}, from ` +
-        `${p.effectiveFrom} on. Open the invite to see the tracks and accept or decline:`,
+      `${sender} invites you to share the royalties of a release on ${PRODUCT}, the music distribution ` +
+        `service. Open the invite in ${PRODUCT} to see the release, the share offered and the date it takes ` +
+        'effect, and accept or decline it there (you sign in or create an account first):',
       p.link,
       '',
       `The link works until ${p.expiresAt.toISOString().slice(0, 10)}. Until you answer, your share is kept for ` +
         'you. If you do not know this person, ignore this message.',
+      '',
+      `To receive no more invites from ${sender}, open this link:`,
+      p.optOutLink,
     ].join('\n'),
   };
 }

@@ -131,7 +131,7 @@ export const takeDown = /*#__PURE__*/ endpoint({
   description:
     'expected_amount_due (minor units) guards against a settlement amount that changed since it was ' +
     'shown: while no distribution fee exists the amount due is 0, so any other value answers 409.',
-  metadata: signedIn,
+  metadata: meta({ access: 'session', tag: 'albums', moneyRouting: true }),
 });
 
 export const artists = /*#__PURE__*/ endpoint({

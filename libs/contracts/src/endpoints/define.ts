@@ -53,6 +53,12 @@ const endpointMetadataFields = /*#__PURE__*/ z.object({
    * gives as the 200 answer's content; a list when a query parameter chooses between formats (CSV or PDF).
    */
   fileType: z.union([mediaTypeSchema, z.array(mediaTypeSchema).min(1)]).optional(),
+  /**
+   * The call moves money or decides where it goes (splits and their invites, payouts, payout methods, billing
+   * details, payments). An administrator impersonating the user may read but never call it: the API answers 403
+   * IMPERSONATION_READ_ONLY before the handler runs (docs/decisions/0061-impersonation-and-split-invites.md).
+   */
+  moneyRouting: z.literal(true).optional(),
 });
 
 /** Every file answer names its media type, and only a file answer has one. */

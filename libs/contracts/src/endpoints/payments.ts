@@ -34,7 +34,7 @@ export const create = /*#__PURE__*/ endpoint({
     'otherwise, or when nothing is due). Send the browser to `checkoutUrl`; the provider returns it to ' +
     '/payments/complete?payment_id=…. Once paid, the money is booked to the wallet and the release taken down, ' +
     'once, whether the provider’s webhook or the return confirms it first.',
-  metadata: payments,
+  metadata: meta({ access: 'session', tag: 'payments', moneyRouting: true }),
 });
 
 export const get = /*#__PURE__*/ endpoint({

@@ -24,6 +24,9 @@ import { endpoint, meta, noBody } from './define.js';
 
 const payouts = /*#__PURE__*/ meta({ access: 'session', tag: 'payouts' });
 const billing = /*#__PURE__*/ meta({ access: 'session', tag: 'billing' });
+/** Where the account's money goes, and money leaving it: never an impersonating administrator's call. */
+const billingChange = /*#__PURE__*/ meta({ access: 'session', tag: 'billing', moneyRouting: true });
+const payoutMove = /*#__PURE__*/ meta({ access: 'session', tag: 'payouts', moneyRouting: true });
 
 export const methods = /*#__PURE__*/ endpoint({
   method: 'GET',
@@ -52,7 +55,7 @@ export const addMethod = /*#__PURE__*/ endpoint({
     '`setup.redirectUrl`, the provider’s page where the card is typed; it comes back to ' +
     '/payment-methods/complete?setup_id=…, and the card (brand, last four digits, expiry) is stored once the ' +
     'provider confirms it. Cards are for paying in; payouts go to bank accounts only.',
-  metadata: billing,
+  metadata: billingChange,
 });
 
 export const deleteMethod = /*#__PURE__*/ endpoint({
@@ -62,7 +65,7 @@ export const deleteMethod = /*#__PURE__*/ endpoint({
   body: noBody,
   responses: { 204: noBody },
   summary: 'Remove a bank account or card; payouts already made to a bank account keep naming it',
-  metadata: billing,
+  metadata: billingChange,
 });
 
 export const billingDetails = /*#__PURE__*/ endpoint({
@@ -79,7 +82,7 @@ export const setBillingDetails = /*#__PURE__*/ endpoint({
   body: billingDetailsInputSchema,
   responses: { 200: billingDetailsAnswerSchema },
   summary: 'Set the billing details self-billing invoices are made out with (later invoices only)',
-  metadata: billing,
+  metadata: billingChange,
 });
 
 export const eligibility = /*#__PURE__*/ endpoint({
@@ -105,8 +108,8 @@ export const request = /*#__PURE__*/ endpoint({
     'BILLING_DETAILS_REQUIRED); `otp` is required when the account has an authenticator second step (403 ' +
     'SECOND_STEP_REQUIRED; wrong codes count with wrong sign-in codes: after 10 in 15 minutes 429 ' +
     'MONEY_ACTIONS_LOCKED for 15 minutes, even with the right code). A bank account added less than ' +
-    'PAYOUT_METHOD_HOLD_HOURS ago is 409 PAYOUT_METHOD_HELD (the message names when it ends). Never from an administrator’s impersonation (403 IMPERSONATION_FORBIDDEN).',
-  metadata: meta({ access: 'session', tag: 'payouts', botCheck: 'request_payout' }),
+    'PAYOUT_METHOD_HOLD_HOURS ago is 409 PAYOUT_METHOD_HELD (the message names when it ends). Never from an administrator’s impersonation (403 IMPERSONATION_READ_ONLY).',
+  metadata: meta({ access: 'session', tag: 'payouts', botCheck: 'request_payout', moneyRouting: true }),
 });
 
 export const list = /*#__PURE__*/ endpoint({
@@ -155,5 +158,5 @@ export const simulateOutcome = /*#__PURE__*/ endpoint({
   description:
     'Only while payouts go through the built-in simulator (404 otherwise). FAIL refuses a payout not yet ' +
     'settled; RETURN settles it if needed, then returns it. Either way the money goes back to the wallet.',
-  metadata: payouts,
+  metadata: payoutMove,
 });

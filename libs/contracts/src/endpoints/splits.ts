@@ -9,6 +9,8 @@ import {
   albumSplitSchema,
   splitInviteAnswerSchema,
   splitInviteLinkSchema,
+  splitInviteOptOutRequestSchema,
+  splitInviteOptOutSchema,
   splitInviteParamsSchema,
   splitInviteSchema,
   splitListQuerySchema,
@@ -22,6 +24,8 @@ import {
 import { endpoint, meta, noBody } from './define.js';
 
 const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'splits' });
+/** Who gets the release's royalties: never an impersonating administrator's call (decision 0061). */
+const moneyRouting = /*#__PURE__*/ meta({ access: 'session', tag: 'splits', moneyRouting: true });
 
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',
@@ -61,8 +65,10 @@ export const put = /*#__PURE__*/ endpoint({
   description:
     'The owner only. Shares in basis points; the owner holds the remainder. Participants whose shares do not ' +
     'change keep their status; new and changed ones are invited by e-mail, and their links are in `invites`. ' +
-    'A version replacing one with the same `effectiveFrom` supersedes it; closed months are never rewritten.',
-  metadata: signedIn,
+    'A version replacing one with the same `effectiveFrom` supersedes it; closed months are never rewritten. ' +
+    'Inviting someone needs an identity-verified owner (403 IDENTITY_NOT_VERIFIED), and invite mails have ' +
+    'daily limits per owner and per address: past one the whole save is refused (429 RATE_LIMITED naming it).',
+  metadata: moneyRouting,
 });
 
 export const resend = /*#__PURE__*/ endpoint({
@@ -72,7 +78,10 @@ export const resend = /*#__PURE__*/ endpoint({
   body: noBody,
   responses: { 200: splitInviteLinkSchema },
   summary: 'Send a pending participant a fresh invite (the old link stops working)',
-  metadata: signedIn,
+  description:
+    'Needs an identity-verified owner (403 IDENTITY_NOT_VERIFIED) and counts towards the daily invite-mail ' +
+    'limits (429 RATE_LIMITED).',
+  metadata: moneyRouting,
 });
 
 export const revoke = /*#__PURE__*/ endpoint({
@@ -84,7 +93,7 @@ export const revoke = /*#__PURE__*/ endpoint({
   responses: { 200: splitInviteAnswerSchema },
   summary: 'Withdraw a pending invite; what was held for them returns to the owner’s wallet',
   description: 'Needs an Idempotency-Key header.',
-  metadata: signedIn,
+  metadata: moneyRouting,
 });
 
 export const invite = /*#__PURE__*/ endpoint({
@@ -106,7 +115,7 @@ export const accept = /*#__PURE__*/ endpoint({
   responses: { 200: splitInviteAnswerSchema },
   summary: 'Accept with the signed-in account; what was held moves to its wallet in one transfer',
   description: 'Needs an Idempotency-Key header. 409 once expired or answered, or for the split’s owner.',
-  metadata: signedIn,
+  metadata: moneyRouting,
 });
 
 export const decline = /*#__PURE__*/ endpoint({
@@ -117,6 +126,19 @@ export const decline = /*#__PURE__*/ endpoint({
   body: noBody,
   responses: { 200: splitInviteAnswerSchema },
   summary: 'Decline; what was held returns to the owner’s wallet',
-  description: 'Needs an Idempotency-Key header.',
-  metadata: signedIn,
+  description: 'Needs an Idempotency-Key header. 409 for the split’s owner.',
+  metadata: moneyRouting,
+});
+
+export const optOut = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/splits/invite-opt-outs',
+  body: splitInviteOptOutRequestSchema,
+  responses: { 200: splitInviteOptOutSchema },
+  summary: 'No more invite mails from this sender to this address (the token of an invite mail’s link)',
+  description:
+    'The signed token names the sender and the address; it is the only capability needed (no session). Later ' +
+    'invites from the sender to the address are still made, but not mailed; the owner sees them as not mailed. ' +
+    'Answering again is the same answer. 404 for a token this installation did not sign.',
+  metadata: meta({ access: 'public', tag: 'splits' }),
 });
