@@ -169,3 +169,32 @@ export async function recordDecision(
   }
   return true;
 }
+
+/** Who the account's approved identity verification says it is: the name and address its document showed. */
+export type VerifiedIdentity = Pick<
+  VerificationRecord,
+  'legalName' | 'addressLine' | 'city' | 'postalCode' | 'country' | 'decidedAt'
+>;
+
+/**
+ * The account's latest approved verification, or null: the only source of the legal name invoices are made out in
+ * and bank account holders are compared with (docs/decisions/0062).
+ */
+export async function findVerifiedIdentity(q: Queryable, accountId: string): Promise<VerifiedIdentity | null> {
+  const { rows } = await q.query<VerificationRow>(
+    `SELECT ${COLUMNS} FROM identity_verifications WHERE account_id = $1 AND status = 'APPROVED'
+      ORDER BY decided_at DESC, id LIMIT 1`,
+    [accountId],
+  );
+  const record = rows[0] ? toRecord(rows[0]) : null;
+  return record
+    ? {
+        legalName: record.legalName,
+        addressLine: record.addressLine,
+        city: record.city,
+        postalCode: record.postalCode,
+        country: record.country,
+        decidedAt: record.decidedAt,
+      }
+    : null;
+}
