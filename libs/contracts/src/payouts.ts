@@ -170,11 +170,7 @@ export const billingDetailsInputSchema = /*#__PURE__*/ z
       .nullable()
       .optional(),
     addressLine: billingText(3, 200, 'Enter the street address'),
-    postalCode: z
-      .string()
-      .trim()
-      .max(20, 'Use at most 20 characters')
-      .superRefine(refuseUnsafeName),
+    postalCode: z.string().trim().max(20, 'Use at most 20 characters').superRefine(refuseUnsafeName),
     city: billingText(1, 100, 'Enter the city'),
     country: countryCodeSchema,
     /** A VAT or tax id, when the person or company has one. */

@@ -7,7 +7,9 @@ import type { CountryCode } from './primitives.js';
  * is registered is for VIES and the operator's accountant. A country not listed keeps the general shape (letters
  * and digits, at most 20).
  */
-export const VAT_ID_FORMATS: Readonly<Partial<Record<CountryCode, { prefix: string; number: RegExp; example: string }>>> = {
+export const VAT_ID_FORMATS: Readonly<
+  Partial<Record<CountryCode, { prefix: string; number: RegExp; example: string }>>
+> = {
   AT: { prefix: 'AT', number: /^U\d{8}$/, example: 'ATU12345678' },
   BE: { prefix: 'BE', number: /^[01]\d{9}$/, example: 'BE0123456789' },
   BG: { prefix: 'BG', number: /^\d{9,10}$/, example: 'BG123456789' },

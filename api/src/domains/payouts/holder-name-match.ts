@@ -25,12 +25,14 @@ export function nameParts(name: string): string[] {
 }
 
 /** `part` written in full or as its initial. */
-const samePart = (short: string, long: string) => short === long || (short.length === 1 && long.startsWith(short));
+const samePart = (short: string, long: string) =>
+  short === long || (short.length === 1 && long.startsWith(short));
 
 /** The shorter name is the longer with middle parts or initials left out (order of the remaining kept). */
 function isAbridgement(short: string[], long: string[]): boolean {
   if (short.length < 2 || short.length > long.length) return false;
-  if (!samePart(short[0]!, long[0]!) || !samePart(short[short.length - 1]!, long[long.length - 1]!)) return false;
+  if (!samePart(short[0]!, long[0]!) || !samePart(short[short.length - 1]!, long[long.length - 1]!))
+    return false;
   let at = 1;
   for (const part of short.slice(1, -1)) {
     while (at < long.length - 1 && !samePart(part, long[at]!)) at += 1;

@@ -1,4 +1,11 @@
-import type { BillingDetails, PaymentMethod, Payout, PayoutQuery, PayoutStatus } from '@tunehouse/contracts';
+import type {
+  BillingDetailsData,
+  HolderReview,
+  PaymentMethod,
+  Payout,
+  PayoutQuery,
+  PayoutStatus,
+} from '@tunehouse/contracts';
 import { toPage, type Paginated } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
 
@@ -23,13 +30,14 @@ type MethodRow = {
   card_last4: string | null;
   card_exp_month: number | null;
   card_exp_year: number | null;
+  holder_review: HolderReview | null;
   provider: string;
   provider_recipient: string;
   created_at: Date;
 };
 
 export const METHOD_COLUMNS = `id, kind, holder_name, country, bic, iban_country, iban_last4, card_brand, card_last4,
-  card_exp_month, card_exp_year, provider, provider_recipient, created_at`;
+  card_exp_month, card_exp_year, holder_review, provider, provider_recipient, created_at`;
 
 /** A row as its kind reads: a bank account (masked IBAN) or a card (brand, last four, expiry). */
 export function toMethod(row: MethodRow): PaymentMethodRecord {
@@ -56,6 +64,7 @@ export function toMethod(row: MethodRow): PaymentMethodRecord {
     last4: row.iban_last4!,
     bic: row.bic,
     country: row.country as BankAccountRecord['country'],
+    holderReview: row.holder_review ?? 'PENDING_REVIEW',
   };
 }
 
@@ -92,12 +101,14 @@ export async function insertMethod(
     iban: string;
     provider: string;
     providerRecipient: string;
+    /** MATCHED when the holder is the verified name, else PENDING_REVIEW (docs/decisions/0062). */
+    holderReview: 'MATCHED' | 'PENDING_REVIEW';
   },
 ): Promise<BankAccountRecord> {
   const { rows } = await q.query<MethodRow>(
     `INSERT INTO payment_methods (account_id, kind, holder_name, country, bic, iban_country, iban_length, iban_last4,
-       provider, provider_recipient)
-     VALUES ($1, 'BANK_ACCOUNT', $2, $3, $4, $5, $6, $7, $8, $9)
+       provider, provider_recipient, holder_review)
+     VALUES ($1, 'BANK_ACCOUNT', $2, $3, $4, $5, $6, $7, $8, $9, $10)
      RETURNING ${METHOD_COLUMNS}`,
     [
       input.accountId,
@@ -109,6 +120,7 @@ export async function insertMethod(
       input.iban.slice(-4),
       input.provider,
       input.providerRecipient,
+      input.holderReview,
     ],
   );
   return toMethod(rows[0]!) as BankAccountRecord;
@@ -163,7 +175,7 @@ export async function removeMethod(q: Queryable, accountId: string, id: string):
 }
 
 type BillingRow = {
-  legal_name: string;
+  trading_name: string | null;
   address_line: string;
   postal_code: string;
   city: string;
@@ -171,19 +183,29 @@ type BillingRow = {
   vat_id: string | null;
 };
 
-export async function findBillingDetails(q: Queryable, accountId: string): Promise<BillingDetails | null> {
+/** What the account declared for its invoices; the legal name is not among it (it is the verified one). */
+export type DeclaredBillingDetails = Omit<BillingDetailsData, 'legalName' | 'tradingName' | 'vatId'> & {
+  tradingName: string | null;
+  vatId: string | null;
+};
+
+export async function findBillingDetails(
+  q: Queryable,
+  accountId: string,
+): Promise<DeclaredBillingDetails | null> {
   const { rows } = await q.query<BillingRow>(
-    'SELECT legal_name, address_line, postal_code, city, country, vat_id FROM billing_details WHERE account_id = $1',
+    `SELECT trading_name, address_line, postal_code, city, country, vat_id FROM billing_details
+      WHERE account_id = $1`,
     [accountId],
   );
   const row = rows[0];
   if (!row) return null;
   return {
-    legalName: row.legal_name,
+    tradingName: row.trading_name,
     addressLine: row.address_line,
     postalCode: row.postal_code,
     city: row.city,
-    country: row.country as BillingDetails['country'],
+    country: row.country as DeclaredBillingDetails['country'],
     vatId: row.vat_id,
   };
 }
@@ -191,16 +213,16 @@ export async function findBillingDetails(q: Queryable, accountId: string): Promi
 export async function saveBillingDetails(
   q: Queryable,
   accountId: string,
-  details: BillingDetails,
+  details: DeclaredBillingDetails,
 ): Promise<void> {
   await q.query(
-    `INSERT INTO billing_details (account_id, legal_name, address_line, postal_code, city, country, vat_id)
+    `INSERT INTO billing_details (account_id, trading_name, address_line, postal_code, city, country, vat_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (account_id) DO UPDATE SET legal_name = $2, address_line = $3, postal_code = $4, city = $5,
+     ON CONFLICT (account_id) DO UPDATE SET trading_name = $2, address_line = $3, postal_code = $4, city = $5,
        country = $6, vat_id = $7, updated_at = now()`,
     [
       accountId,
-      details.legalName,
+      details.tradingName,
       details.addressLine,
       details.postalCode,
       details.city,

@@ -5,6 +5,7 @@ import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { idempotencyKeyOf } from '../../platform/idempotency-key.js';
 import { ApiError } from '../../platform/errors.js';
+import type { HolderReviews } from './holder-review.js';
 import type { PayoutService } from './service.js';
 
 /**
@@ -28,9 +29,11 @@ const ownSession = { onRequest: [ownSessionOnly] };
  */
 export function payoutRoutes({
   payouts,
+  holderReviews,
   auth,
 }: {
   payouts: PayoutService;
+  holderReviews: HolderReviews;
   auth: AuthGuard;
 }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -66,10 +69,7 @@ export function payoutRoutes({
       api.setBillingDetails,
       async (request) => ({
         status: 200,
-        body: await payouts.setBillingDetails(accountOf(request), {
-          ...request.body,
-          vatId: request.body.vatId ?? null,
-        }),
+        body: await payouts.setBillingDetails(accountOf(request), request.body),
       }),
       ownSession,
     );
@@ -103,5 +103,17 @@ export function payoutRoutes({
       }),
       ownSession,
     );
+
+    // The administrators' review of bank account holders (docs/decisions/0062); `access: 'admin'` in the contract.
+    const review = endpoints.adminPaymentMethods;
+    route(review.queue, async (request) => ({ status: 200, body: await holderReviews.queue(request.query) }));
+    route(review.approve, async (request) => ({
+      status: 200,
+      body: await holderReviews.approve(request.params.id, callerOf(request).user.id),
+    }));
+    route(review.reject, async (request) => ({
+      status: 200,
+      body: await holderReviews.reject(request.params.id, callerOf(request).user.id),
+    }));
   };
 }
