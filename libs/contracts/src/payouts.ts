@@ -208,6 +208,8 @@ export type BillingDetails = z.infer<typeof billingDetailsSchema>;
 /** GET /v1/billing-details: null until the account has entered them. */
 export const billingDetailsAnswerSchema = /*#__PURE__*/ z.object({
   billingDetails: billingDetailsSchema.nullable(),
+  /** The legal name invoices are made out in: the approved identity verification's (null until there is one). */
+  verifiedName: z.string().nullable().default(null),
 });
 export type BillingDetailsAnswer = z.infer<typeof billingDetailsAnswerSchema>;
 

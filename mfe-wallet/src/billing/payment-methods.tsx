@@ -1,4 +1,10 @@
-import { type BankAccountMethod, COUNTRY_CODES, call, endpoints } from '@tunehouse/contracts';
+import {
+  type BankAccountMethod,
+  COUNTRY_CODES,
+  type HolderReview,
+  call,
+  endpoints,
+} from '@tunehouse/contracts';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
 import { RemovableList } from './removable-list.js';
 import { usePayoutForm } from './use-payout-form.js';
@@ -24,6 +30,7 @@ function AddBankAccount() {
       {formError && <Notice tone="error">{formError}</Notice>}
       <TextField
         label="Account holder"
+        hint="As on your identity document; another name waits for an administrator’s review."
         value={fields.holderName}
         onChange={set('holderName')}
         error={errors.holderName}
@@ -52,8 +59,15 @@ function AddBankAccount() {
   );
 }
 
+/** Why payouts cannot go to an account yet (decision 0062); nothing for a payable one. */
+const REVIEW_TEXT: Partial<Record<HolderReview, string>> = {
+  PENDING_REVIEW: 'waiting for review: the holder is not your verified name',
+  REJECTED: 'rejected: payouts cannot go to it',
+};
+
 const describeAccount = (method: BankAccountMethod) =>
-  `${method.holderName}, ${method.maskedIban}${method.bic ? ` (${method.bic})` : ''}`;
+  `${method.holderName}, ${method.maskedIban}${method.bic ? ` (${method.bic})` : ''}` +
+  (REVIEW_TEXT[method.holderReview] ? ` — ${REVIEW_TEXT[method.holderReview]}` : '');
 
 /** The bank accounts on file, each removable, and the form to add one. */
 export function PaymentMethods({ methods }: { methods: readonly BankAccountMethod[] }) {

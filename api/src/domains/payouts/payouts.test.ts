@@ -187,7 +187,10 @@ describe('billing details', () => {
   it('answers null until set, then what was set with the VAT id normalised', async () => {
     const p = await payee({ billing: false, balance: 0 });
     const read = () => t.app.inject(injectOf(endpoints.payouts.billingDetails, {}, { session: p.session }));
-    expect(expectShape(billingDetailsAnswerSchema, await read())).toEqual({ billingDetails: null });
+    expect(expectShape(billingDetailsAnswerSchema, await read())).toEqual({
+      billingDetails: null,
+      verifiedName: 'Mara Lindqvist',
+    });
     await t.app.inject(
       injectOf(endpoints.payouts.setBillingDetails, { body: BILLING }, { session: p.session }),
     );

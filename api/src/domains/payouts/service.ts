@@ -160,7 +160,8 @@ export function createPayoutService({
       findBillingDetails(db, accountId),
       findVerifiedIdentity(db, accountId),
     ]);
-    return { billingDetails: declared && { legalName: identity?.legalName ?? null, ...declared } };
+    const verifiedName = identity?.legalName ?? null;
+    return { billingDetails: declared && { legalName: verifiedName, ...declared }, verifiedName };
   }
 
   /**
