@@ -16,7 +16,8 @@ import { z } from 'zod';
  */
 export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
 const LINE_BREAKS = /[\r\n\u0085\u2028\u2029]/;
-const INVISIBLE_ONLY = /^[\s\u200B-\u200D\u2060\uFEFF\u00AD\u034F\u115F\u1160\u180E\u3164\uFFA0]*$/;
+// U+034F (combining grapheme joiner) outside the class: a combining mark inside one reads as misleading.
+const INVISIBLE_ONLY = /^(?:[\s\u200B-\u200D\u2060\uFEFF\u00AD\u115F\u1160\u180E\u3164\uFFA0]|\u034F)*$/;
 
 /** What is wrong with a name, in words for the person typing it; null when nothing is. */
 export function nameTextProblem(value: string): string | null {
