@@ -218,6 +218,7 @@ describe('Wise payout provider (recorded responses)', () => {
 
   it('answers 422 with Wise’s reason when Wise refuses the account', async () => {
     const user = await createUser(t.db);
+    await verifyIdentity(t.db, user.account.id, 'Mara Lindqvist');
     const session = await login(t.app, user.email);
     wise.state.recipientInvalid = true;
     const response = await t.app.inject(
