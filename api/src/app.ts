@@ -67,7 +67,7 @@ import { createUserService, userRoutes } from './domains/users/index.js';
 import { createBuiltInVerificationService, verificationRoutes } from './domains/verifications/index.js';
 import { createWalletService, walletRoutes } from './domains/wallet/index.js';
 import { createInvoiceService, invoiceRoutes } from './domains/invoices/index.js';
-import { createPayoutsFromConfig, payoutRoutes } from './domains/payouts/index.js';
+import { createHolderReviews, createPayoutsFromConfig, payoutRoutes } from './domains/payouts/index.js';
 import { createPaymentsFromConfig, paymentRoutes, type PaymentService } from './domains/payments/index.js';
 import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
@@ -351,7 +351,7 @@ export async function buildApp(
     cardSetups: payments.setups,
     ...(logger ? { logger } : {}),
   });
-  await app.register(payoutRoutes({ payouts, auth }));
+  await app.register(payoutRoutes({ payouts, holderReviews: createHolderReviews(db), auth }));
   const invoices = createInvoiceService({ db, issuer: config.payouts.invoiceIssuer });
   await app.register(invoiceRoutes({ invoices, auth }));
   const tracks = createTrackService({ db, audio, audioJobs });

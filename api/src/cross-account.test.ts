@@ -20,6 +20,7 @@ import { injectOf } from './testing/endpoint-inject.js';
 import { bearer, createUser, expectShape, login, PASSWORD } from './testing/fixtures.js';
 import { releaseClient } from './testing/release-fixtures.js';
 import { createTestApp, testConfig, type TestApp } from './testing/test-app.js';
+import { verifyIdentity } from './testing/verified-identity.js';
 
 /**
  * An account never sees or touches another's data, checked for every endpoint that names something by id: the
@@ -86,7 +87,7 @@ const intruders: Record<'another account' | 'an admin impersonating it', Session
 
 async function ownersResources(): Promise<Ids> {
   const user = await createUser(t.db);
-  await t.db.query('UPDATE accounts SET verified_at = now() WHERE id = $1', [user.account.id]);
+  await verifyIdentity(t.db, user.account.id, 'Owner Person');
   owner = await login(t.app, user.email);
   const spare = await login(t.app, user.email);
   const c = releaseClient(t.app);

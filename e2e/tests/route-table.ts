@@ -54,6 +54,7 @@ export const ROUTES: RouteCase[] = [
   { url: '/account/billing', area: 'wallet', heading: 'Billing' },
   { url: '/admin', area: 'auth', heading: 'Admin' },
   { url: '/admin/reviews', area: 'auth', heading: 'Admin' },
+  { url: '/admin/payment-methods', area: 'auth', heading: 'Admin' },
   { url: '/admin/reports', area: 'auth', heading: 'Admin' },
   { url: '/artists', area: 'artists', heading: 'Artists' },
   { url: '/artists/contributors', area: 'artists', heading: 'Contributors' },

@@ -137,3 +137,28 @@ describe('loadConfig', () => {
       );
   });
 });
+
+describe('the operator on invoices (decision 0062)', () => {
+  it('defaults to a name and address that say plainly nobody set them', () => {
+    const { invoiceIssuer } = loadConfig({ DATA_DIR: dataDir() }).payouts;
+    expect(invoiceIssuer.name).toContain('self-hosted default');
+    expect(invoiceIssuer.addressLines.join(' ')).toContain('OPERATOR_ADDRESS');
+    expect(invoiceIssuer.vatId).toBeNull();
+  });
+
+  it('reads OPERATOR_LEGAL_NAME, OPERATOR_ADDRESS and OPERATOR_VAT_ID, and the older INVOICE_ISSUER_* names', () => {
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      OPERATOR_LEGAL_NAME: 'Harbour Music B.V.',
+      OPERATOR_ADDRESS: 'Keizersgracht 2; 1015 AA Amsterdam',
+      OPERATOR_VAT_ID: 'nl 8888.88888.b01',
+    }).payouts.invoiceIssuer;
+    expect(set).toEqual({
+      name: 'Harbour Music B.V.',
+      addressLines: ['Keizersgracht 2', '1015 AA Amsterdam'],
+      vatId: 'NL888888888B01',
+    });
+    const older = loadConfig({ DATA_DIR: dataDir(), INVOICE_ISSUER_NAME: 'Old Name' }).payouts.invoiceIssuer;
+    expect(older.name).toBe('Old Name');
+  });
+});

@@ -334,9 +334,18 @@ const envSchema = z.object({
   // close rule takes "today" as that many days later, so a journey can close the month it just wrote to.
   PERIOD_CLOSE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   PERIOD_CLOSE_CLOCK_DAYS_AHEAD: z.coerce.number().int().min(0).max(400).default(0),
-  // Who self-billing invoices name as the customer: the platform's legal name and address lines (`;` between).
-  INVOICE_ISSUER_NAME: z.string().trim().min(1).default('Tunehouse'),
-  INVOICE_ISSUER_ADDRESS: z.string().default(''),
+  // The operator of this installation, the customer on every self-billing invoice (docs/decisions/0062): legal
+  // name, address lines (`;` between) and VAT id. The defaults say plainly that nobody set them. INVOICE_ISSUER_NAME
+  // and INVOICE_ISSUER_ADDRESS are the older names of the first two, still read when the new ones are unset.
+  OPERATOR_LEGAL_NAME: z.string().trim().min(1).max(200).optional(),
+  OPERATOR_ADDRESS: z.string().trim().max(500).optional(),
+  OPERATOR_VAT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 .-]{0,24}$/, 'a VAT id such as NL123456789B01')
+    .optional(),
+  INVOICE_ISSUER_NAME: z.string().trim().min(1).optional(),
+  INVOICE_ISSUER_ADDRESS: z.string().optional(),
 });
 
 /** Card payments in (docs/decisions/0048-payments.md). */
@@ -372,8 +381,15 @@ export type PayoutSettings = {
   methodHoldHours: number;
   /** Unset: payouts go through the built-in simulator. */
   wise: { apiUrl: string; token: string; profileId: number } | undefined;
-  invoiceIssuer: { name: string; addressLines: string[] };
+  /** The operator, the customer of every self-billing invoice. */
+  invoiceIssuer: { name: string; addressLines: string[]; vatId: string | null };
 };
+
+/** What invoices print for an installation whose operator set nothing: plainly a default, not a company. */
+export const OPERATOR_DEFAULTS = {
+  name: 'Tunehouse (self-hosted default: set OPERATOR_LEGAL_NAME)',
+  address: 'Operator address not configured (self-hosted default: set OPERATOR_ADDRESS)',
+} as const;
 
 function payoutSettings(e: z.infer<typeof envSchema>): PayoutSettings {
   if (Boolean(e.WISE_API_TOKEN) !== Boolean(e.WISE_PROFILE_ID))
@@ -393,10 +409,12 @@ function payoutSettings(e: z.infer<typeof envSchema>): PayoutSettings {
           }
         : undefined,
     invoiceIssuer: {
-      name: e.INVOICE_ISSUER_NAME,
-      addressLines: e.INVOICE_ISSUER_ADDRESS.split(';')
+      name: e.OPERATOR_LEGAL_NAME ?? e.INVOICE_ISSUER_NAME ?? OPERATOR_DEFAULTS.name,
+      addressLines: (e.OPERATOR_ADDRESS ?? e.INVOICE_ISSUER_ADDRESS ?? OPERATOR_DEFAULTS.address)
+        .split(';')
         .map((line) => line.trim())
         .filter(Boolean),
+      vatId: e.OPERATOR_VAT_ID ? e.OPERATOR_VAT_ID.replace(/[\s.-]+/g, '').toUpperCase() : null,
     },
   };
 }

@@ -11,9 +11,12 @@ import {
 } from '../domains/payouts/index.js';
 import { walletBalance } from '../domains/ledger/index.js';
 import { findCredentialsByEmail } from '../domains/users/index.js';
+import { findVerifiedIdentity, insertApprovedVerification } from '../domains/verifications/index.js';
 
 const MARA = 'mara@demo.tunehouse.local';
 const KEY = 'demo-payout-1';
+/** Mara's name as her (demo) ID document shows it: her account's first and last name. */
+const MARA_LEGAL_NAME = 'Mara Lindqvist';
 /** A real, valid IBAN format (the ISO 13616 example account); the simulator never pays anyone. */
 const DEMO_IBAN = 'SE4550000000058398257466';
 /** The demo pays out half of what the closes credited, in whole euros, so Mara keeps a balance to pay out too. */
@@ -22,7 +25,7 @@ const MIN_DEMO_PAYOUT_CENTS = 1_000;
 
 /**
  * The demo's payout (docs/decisions/0046-payouts.md), after the closes have filled Mara's wallet: Mara is
- * identity-verified, has billing details and a bank account with the built-in payout simulator, and one payout
+ * identity-verified (an approved verification in her name), has billing details and a bank account with the built-in payout simulator, and one payout
  * that settled, with its self-billing invoice — booked as the service books them (wallet → in flight →
  * settlements). Answers 1 when it made the payout, 0 when it was there already or the wallet cannot cover it.
  */
@@ -37,19 +40,26 @@ export async function seedDemoPayouts(
   const amount = payoutOf(Number(await walletBalance(db, accountId)));
   if (amount < MIN_DEMO_PAYOUT_CENTS) return 0;
 
-  await db.query('UPDATE accounts SET verified_at = COALESCE(verified_at, now()) WHERE id = $1', [accountId]);
-  const supplier = {
-    legalName: 'Mara Lindqvist',
+  // One name throughout (decision 0062): the approved verification's, the bank account's holder and the invoice's
+  // supplier.
+  const address = {
     addressLine: 'Södra Förstadsgatan 1',
     postalCode: '211 43',
     city: 'Malmö',
     country: 'SE' as const,
-    vatId: null,
   };
-  await saveBillingDetails(db, accountId, supplier);
+  if (!(await findVerifiedIdentity(db, accountId)))
+    await insertApprovedVerification(db, accountId, {
+      legalName: MARA_LEGAL_NAME,
+      dateOfBirth: '1991-04-12',
+      ...address,
+    });
+  const declared = { ...address, tradingName: null, vatId: null };
+  await saveBillingDetails(db, accountId, declared);
   const method = await insertMethod(db, {
     accountId,
-    holderName: supplier.legalName,
+    holderName: MARA_LEGAL_NAME,
+    holderReview: 'MATCHED',
     country: 'SE',
     bic: null,
     iban: DEMO_IBAN,
@@ -76,7 +86,7 @@ export async function seedDemoPayouts(
       accountId,
       total: amount,
       currency: platformCurrency,
-      supplier,
+      supplier: { legalName: MARA_LEGAL_NAME, ...declared },
     });
     await tx.query(
       `INSERT INTO payout_simulator_transfers (payout_id, recipient, amount, currency) VALUES ($1, $2, $3, $4)`,

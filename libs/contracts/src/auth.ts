@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCodeSchema } from './primitives.js';
+import { countryCodeSchema, refuseUnsafeName } from './primitives.js';
 import { userSchema } from './session.js';
 
 /** E-mail addresses are compared case-insensitively, so they travel trimmed and lower-cased. */
@@ -11,8 +11,8 @@ export const newPasswordSchema = /*#__PURE__*/ z
   .min(10, 'Use at least 10 characters')
   .max(256, 'Use at most 256 characters');
 
-const personNameSchema = /*#__PURE__*/ z.string().trim().min(1).max(100);
-const citySchema = /*#__PURE__*/ z.string().trim().max(100);
+const personNameSchema = /*#__PURE__*/ z.string().trim().min(1).max(100).superRefine(refuseUnsafeName);
+const citySchema = /*#__PURE__*/ z.string().trim().max(100).superRefine(refuseUnsafeName);
 
 /** POST /v1/sessions. */
 export const loginRequestSchema = /*#__PURE__*/ z.object({

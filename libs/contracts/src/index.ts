@@ -38,3 +38,4 @@ export * from './wallet.js';
 export * from './payouts.js';
 export * from './payments.js';
 export * from './endpoints/index.js';
+export * from './vat-ids.js';

@@ -51,7 +51,7 @@ describe('payout method', () => {
 
 describe('billing details', () => {
   it('keeps a VAT id without spaces and dots, and an empty one as none', () => {
-    const base = { legalName: 'Mara', addressLine: 'Street 1', postalCode: '', city: 'Oslo', country: 'NO' };
+    const base = { legalName: 'Mara', addressLine: 'Street 1', postalCode: '', city: 'Oslo', country: 'NL' };
     expect(billingDetailsInputSchema.parse({ ...base, vatId: 'nl 0012.34567.b01' }).vatId).toBe(
       'NL001234567B01',
     );

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQuerySchema, paginatedSchema } from './pagination.js';
 import { currencyCodeSchema } from './periods.js';
-import { countryCodeSchema } from './primitives.js';
+import { countryCodeSchema, refuseUnsafeName } from './primitives.js';
+import { normalizeVatId, vatIdProblem } from './vat-ids.js';
 import { minorUnitsSchema } from './quantities.js';
 
 /**
@@ -50,7 +51,8 @@ const holderNameSchema = /*#__PURE__*/ z
   .string()
   .trim()
   .min(2, 'Enter the name the account is held in')
-  .max(140, 'Use at most 140 characters');
+  .max(140, 'Use at most 140 characters')
+  .superRefine(refuseUnsafeName);
 
 /**
  * Kinds of payment method: a bank account (payouts go to it) or a card (saved through the payment provider's
@@ -75,21 +77,41 @@ const authenticatorCodeSchema = /*#__PURE__*/ z
  * authenticator second step, otherwise the account's `password` (403 REAUTHENTICATION_REQUIRED without it).
  */
 export const newPaymentMethodSchema = /*#__PURE__*/ z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('BANK_ACCOUNT'),
-    holderName: holderNameSchema,
-    iban: ibanSchema,
-    bic: bicSchema.optional(),
-    country: countryCodeSchema,
-    password: z.string().min(1, 'Enter your password').max(1024).optional(),
-    otp: authenticatorCodeSchema.optional(),
-  }),
+  z
+    .object({
+      kind: z.literal('BANK_ACCOUNT'),
+      holderName: holderNameSchema,
+      iban: ibanSchema,
+      bic: bicSchema.optional(),
+      country: countryCodeSchema,
+      password: z.string().min(1, 'Enter your password').max(1024).optional(),
+      otp: authenticatorCodeSchema.optional(),
+    })
+    // An IBAN starts with its bank's country (review item I-d): a NL IBAN is not a German account.
+    .superRefine((account, context) => {
+      if (!account.iban.startsWith(account.country))
+        context.addIssue({
+          code: 'custom',
+          path: ['iban'],
+          message: `This IBAN is of ${account.iban.slice(0, 2)}, not of the country chosen (${account.country})`,
+        });
+    }),
   // Strict: a card number (or anything else about the card) sent here is refused, never quietly dropped.
   z.strictObject({ kind: z.literal('CARD') }),
 ]);
 export type NewPaymentMethod = z.input<typeof newPaymentMethodSchema>;
 export type NewPaymentMethodData = z.output<typeof newPaymentMethodSchema>;
 export type NewBankAccountData = Extract<NewPaymentMethodData, { kind: 'BANK_ACCOUNT' }>;
+
+/**
+ * Whether payouts may go to a bank account, by its holder's name (docs/decisions/0062): MATCHED the account's
+ * verified legal name when it was added, or it did not and waits for an administrator (PENDING_REVIEW), who
+ * APPROVED or REJECTED it. Payouts go to MATCHED and APPROVED accounts only.
+ */
+export const HOLDER_REVIEWS = ['MATCHED', 'PENDING_REVIEW', 'APPROVED', 'REJECTED'] as const;
+export const holderReviewSchema = /*#__PURE__*/ z.enum(HOLDER_REVIEWS);
+export type HolderReview = z.infer<typeof holderReviewSchema>;
+export const isPayableReview = (review: HolderReview) => review === 'MATCHED' || review === 'APPROVED';
 
 /** A bank account on file. Only the last four characters of the account number are ever kept or shown. */
 export const bankAccountMethodSchema = /*#__PURE__*/ z.object({
@@ -101,6 +123,8 @@ export const bankAccountMethodSchema = /*#__PURE__*/ z.object({
   last4: z.string().length(4),
   bic: z.string().nullable(),
   country: countryCodeSchema,
+  /** Whether its holder is the account's verified name, or what an administrator decided. */
+  holderReview: holderReviewSchema,
   createdAt: z.iso.datetime({ offset: true }),
   /**
    * A newly added account takes payouts only from this time (PAYOUT_METHOD_HOLD_HOURS after it was added); null
@@ -135,26 +159,62 @@ export const paymentMethodListSchema = /*#__PURE__*/ z.object({ items: z.array(p
 export type PaymentMethodList = z.infer<typeof paymentMethodListSchema>;
 export const paymentMethodParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
 
-/** The legal person a self-billing invoice is made out for: the account's billing details. */
-export const billingDetailsInputSchema = /*#__PURE__*/ z.object({
-  legalName: z.string().trim().min(2, 'Enter the legal name').max(200, 'Use at most 200 characters'),
-  addressLine: z.string().trim().min(3, 'Enter the street address').max(200, 'Use at most 200 characters'),
-  postalCode: z.string().trim().max(20, 'Use at most 20 characters'),
-  city: z.string().trim().min(1, 'Enter the city').max(100, 'Use at most 100 characters'),
-  country: countryCodeSchema,
-  /** A VAT or tax id, when the person or company has one. */
-  vatId: z
+const billingText = (min: number, max: number, required: string) =>
+  z
     .string()
     .trim()
-    .max(20, 'Use at most 20 characters')
-    .regex(/^[A-Za-z0-9 .-]*$/, 'Use only letters, digits, spaces, dots and hyphens')
-    .transform((value) => (value === '' ? null : value.replace(/[\s.-]+/g, '').toUpperCase()))
-    .nullable()
-    .optional(),
-});
+    .min(min, required)
+    .max(max, `Use at most ${max} characters`)
+    .superRefine(refuseUnsafeName);
+
+/**
+ * PUT /v1/billing-details: what the account adds to its verified identity on its self-billing invoices
+ * (docs/decisions/0062). The supplier's legal name is always the name of the approved identity verification, never
+ * typed here: `legalName` is still accepted from older clients but must be that name (closely, as a bank
+ * account's holder is compared). A trading name is printed "trading as …"; the address is the business address
+ * printed on the invoice; a VAT id must have the format of the address's country and is printed as declared.
+ */
+export const billingDetailsInputSchema = /*#__PURE__*/ z
+  .object({
+    legalName: billingText(2, 200, 'Enter the legal name').optional(),
+    /** A name the person trades under (a band, a label, a one-person business); blank for none. */
+    tradingName: z
+      .string()
+      .trim()
+      .max(200, 'Use at most 200 characters')
+      .superRefine(refuseUnsafeName)
+      .transform((value) => (value === '' ? null : value))
+      .nullable()
+      .optional(),
+    addressLine: billingText(3, 200, 'Enter the street address'),
+    postalCode: z.string().trim().max(20, 'Use at most 20 characters').superRefine(refuseUnsafeName),
+    city: billingText(1, 100, 'Enter the city'),
+    country: countryCodeSchema,
+    /** A VAT or tax id, when the person or company has one. */
+    vatId: z
+      .string()
+      .trim()
+      .max(24, 'Use at most 20 characters')
+      .regex(/^[A-Za-z0-9 .-]*$/, 'Use only letters, digits, spaces, dots and hyphens')
+      .transform((value) => (value === '' ? null : normalizeVatId(value)))
+      .nullable()
+      .optional(),
+  })
+  .superRefine((details, context) => {
+    if (!details.vatId) return;
+    const problem = vatIdProblem(details.vatId, details.country);
+    if (problem) context.addIssue({ code: 'custom', path: ['vatId'], message: problem });
+  });
 export type BillingDetailsInput = z.input<typeof billingDetailsInputSchema>;
+export type BillingDetailsData = z.output<typeof billingDetailsInputSchema>;
+
+/**
+ * The billing details as stored and answered. `legalName` is the account's verified legal name (null until an
+ * identity verification is approved): read-only, the invoices' supplier.
+ */
 export const billingDetailsSchema = /*#__PURE__*/ z.object({
-  legalName: z.string(),
+  legalName: z.string().nullable(),
+  tradingName: z.string().nullable(),
   addressLine: z.string(),
   postalCode: z.string(),
   city: z.string(),
@@ -165,6 +225,8 @@ export type BillingDetails = z.infer<typeof billingDetailsSchema>;
 /** GET /v1/billing-details: null until the account has entered them. */
 export const billingDetailsAnswerSchema = /*#__PURE__*/ z.object({
   billingDetails: billingDetailsSchema.nullable(),
+  /** The legal name invoices are made out in: the approved identity verification's (null until there is one). */
+  verifiedName: z.string().nullable().default(null),
 });
 export type BillingDetailsAnswer = z.infer<typeof billingDetailsAnswerSchema>;
 
@@ -223,6 +285,8 @@ export const PAYOUT_BLOCKERS = [
   'NO_PAYMENT_METHOD',
   'NO_BILLING_DETAILS',
   'BELOW_MINIMUM',
+  /** Bank accounts are on file, but none whose holder matched the verified name or was approved. */
+  'PAYMENT_METHOD_UNDER_REVIEW',
 ] as const;
 export const payoutBlockerSchema = /*#__PURE__*/ z.enum(PAYOUT_BLOCKERS);
 export type PayoutBlocker = z.infer<typeof payoutBlockerSchema>;
@@ -238,6 +302,22 @@ export type PayoutEligibility = z.infer<typeof payoutEligibilitySchema>;
 /** What the payout simulator can be told to do with a payout it holds: fail it, or settle it and take it back. */
 export const simulatedPayoutOutcomeSchema = /*#__PURE__*/ z.object({ outcome: z.enum(['FAIL', 'RETURN']) });
 export type SimulatedPayoutOutcome = z.infer<typeof simulatedPayoutOutcomeSchema>;
+
+/**
+ * The supplier of a self-billing invoice, copied into it at the request: the account's verified legal name (never
+ * typed), its trading name and business address, and its VAT id as declared. Invoices issued before decision 0062
+ * have no trading name.
+ */
+export const invoiceSupplierSchema = /*#__PURE__*/ z.object({
+  legalName: z.string(),
+  tradingName: z.string().nullable().default(null),
+  addressLine: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  country: countryCodeSchema,
+  vatId: z.string().nullable(),
+});
+export type InvoiceSupplier = z.output<typeof invoiceSupplierSchema>;
 
 /** A self-billing invoice line: what was paid for, in cents. */
 export const invoiceLineSchema = /*#__PURE__*/ z.object({
@@ -255,10 +335,14 @@ export const invoiceSchema = /*#__PURE__*/ z.object({
   payoutId: z.uuid(),
   issuedAt: timestamp,
   currency: currencyCodeSchema,
-  /** The artist (the supplier), as the billing details read when the payout was requested. */
-  supplier: billingDetailsSchema,
-  /** The platform (the customer, who issues it). */
-  customer: z.object({ name: z.string(), addressLines: z.array(z.string()) }),
+  /** The artist (the supplier): the verified legal name and the billing details as they read at the request. */
+  supplier: invoiceSupplierSchema,
+  /** The operator of this installation (the customer, who issues it): OPERATOR_LEGAL_NAME and the rest. */
+  customer: z.object({
+    name: z.string(),
+    addressLines: z.array(z.string()),
+    vatId: z.string().nullable().default(null),
+  }),
   lines: z.array(invoiceLineSchema),
   total: minorUnitsSchema,
   /** How VAT is treated, in words printed on the invoice. */
@@ -267,3 +351,28 @@ export const invoiceSchema = /*#__PURE__*/ z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
+
+/** One bank account in the administrators' holder review (docs/decisions/0062). */
+export const adminHolderReviewItemSchema = /*#__PURE__*/ z.object({
+  id: z.uuid(),
+  account: z.object({ id: z.string(), email: z.string() }),
+  /** The holder as the account typed it. */
+  holderName: z.string(),
+  /** The account's verified legal name, what the holder is compared with (null when no longer verified). */
+  verifiedName: z.string().nullable(),
+  maskedIban: z.string(),
+  country: countryCodeSchema,
+  holderReview: holderReviewSchema,
+  createdAt: timestamp,
+  /** When an administrator approved or rejected it. */
+  reviewedAt: timestamp.nullable(),
+});
+export type AdminHolderReviewItem = z.infer<typeof adminHolderReviewItemSchema>;
+export const adminHolderReviewPageSchema = /*#__PURE__*/ paginatedSchema(adminHolderReviewItemSchema);
+export type AdminHolderReviewPage = z.infer<typeof adminHolderReviewPageSchema>;
+/** GET /v1/admin/payment-methods: the page window and the review state (PENDING_REVIEW unless asked), oldest first. */
+export const adminHolderReviewQuerySchema = /*#__PURE__*/ pageQuerySchema.extend({
+  status: holderReviewSchema.default('PENDING_REVIEW'),
+});
+export type AdminHolderReviewQuery = z.infer<typeof adminHolderReviewQuerySchema>;
+export const adminHolderReviewParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });

@@ -279,3 +279,6 @@ export const COUNTRY_CODES = [
 ] as const;
 export const countryCodeSchema = /*#__PURE__*/ z.enum(COUNTRY_CODES);
 export type CountryCode = z.infer<typeof countryCodeSchema>;
+
+/** Names and billing fields: no bidi controls, line breaks or invisible-only text (N10). */
+export * from './name-text.js';

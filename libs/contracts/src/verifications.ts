@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCodeSchema, dateStringSchema } from './primitives.js';
+import { countryCodeSchema, dateStringSchema, refuseUnsafeName } from './primitives.js';
 
 /**
  * Identity verification (docs/decisions/0019-account-security-and-identity.md). POST /v1/verifications takes a
@@ -59,10 +59,21 @@ export const identityVerificationFieldsSchema = /*#__PURE__*/ z.object({
     .string()
     .trim()
     .min(2, 'Enter your full name as your ID document shows it')
-    .max(200, 'Use at most 200 characters'),
+    .max(200, 'Use at most 200 characters')
+    .superRefine(refuseUnsafeName),
   dateOfBirth: dateOfBirthSchema,
-  addressLine: z.string().trim().min(3, 'Enter your street address').max(200, 'Use at most 200 characters'),
-  city: z.string().trim().min(1, 'Enter your city').max(100, 'Use at most 100 characters'),
+  addressLine: z
+    .string()
+    .trim()
+    .min(3, 'Enter your street address')
+    .max(200, 'Use at most 200 characters')
+    .superRefine(refuseUnsafeName),
+  city: z
+    .string()
+    .trim()
+    .min(1, 'Enter your city')
+    .max(100, 'Use at most 100 characters')
+    .superRefine(refuseUnsafeName),
   // Not every address has one (e.g. Hong Kong, Qatar): empty is allowed.
   postalCode: z
     .string()

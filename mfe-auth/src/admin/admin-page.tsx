@@ -9,6 +9,7 @@ import { adminUsersQuery } from './admin-queries.js';
 import { AdminUserRow } from './admin-user-row.js';
 import { AuditSection } from './audit-log.js';
 import { ContentReview } from './content-review.js';
+import { HolderReview } from './holder-review.js';
 import { ImpersonationAudit } from './impersonation-audit.js';
 import { PeriodsSection } from './periods/periods-section.js';
 import { ReportsSection } from './report-files.js';
@@ -41,13 +42,15 @@ const tabs = css`
 `;
 /** The content review queue and the reports have URLs of their own, so an admin can keep one open or link to it. */
 const REVIEWS_PATH = '/admin/reviews';
+const HOLDERS_PATH = '/admin/payment-methods';
 const REPORTS_PATH = '/admin/reports';
 const PERIODS_PATH = '/admin/periods';
 const AUDIT_PATH = '/admin/audit';
 
 /**
  * Admin: find users, view the product as one of them, suspend or lift a suspension (/admin); work the content
- * review queue (/admin/reviews); upload platform reports and follow their loading (/admin/reports); close the
+ * review queue (/admin/reviews); approve or reject bank accounts held in another name than the verified one
+ * (/admin/payment-methods); upload platform reports and follow their loading (/admin/reports); close the
  * monthly royalty periods (/admin/periods); read the audit log of admins' changes and impersonations (/admin/audit).
  */
 export function AdminPage() {
@@ -79,12 +82,15 @@ export function AdminPage() {
           Users
         </NavLink>
         <NavLink to={REVIEWS_PATH}>Content review</NavLink>
+        <NavLink to={HOLDERS_PATH}>Bank accounts</NavLink>
         <NavLink to={REPORTS_PATH}>Reports</NavLink>
         <NavLink to={PERIODS_PATH}>Periods</NavLink>
         <NavLink to={AUDIT_PATH}>Audit log</NavLink>
       </nav>
       {pathname.startsWith(REVIEWS_PATH) ? (
         <ContentReview />
+      ) : pathname.startsWith(HOLDERS_PATH) ? (
+        <HolderReview />
       ) : pathname.startsWith(REPORTS_PATH) ? (
         <ReportsSection />
       ) : pathname.startsWith(PERIODS_PATH) ? (

@@ -80,3 +80,22 @@ export function rejectReview(api: ShellContext['api'], albumId: string | number,
     body: { reasons },
   });
 }
+
+/** Bank accounts waiting for an administrator: their holder is not the account's verified name (decision 0062). */
+export const holderReviewKeys = {
+  all: ['admin', 'payment-methods'] as const,
+  page: (offset: number) => [...holderReviewKeys.all, offset] as const,
+};
+
+export function holderReviewQueueQuery(api: ShellContext['api'], offset: number, size = 20) {
+  return queryOptions({
+    queryKey: holderReviewKeys.page(offset),
+    queryFn: ({ signal }) =>
+      call(api, endpoints.adminPaymentMethods.queue, { query: { offset, size } }, { signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function decideHolderReview(api: ShellContext['api'], id: string, decision: 'approve' | 'reject') {
+  return call(api, endpoints.adminPaymentMethods[decision], { params: { id } });
+}

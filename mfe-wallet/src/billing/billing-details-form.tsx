@@ -1,14 +1,15 @@
 import { COUNTRY_CODES, call, endpoints, type BillingDetails } from '@tunehouse/contracts';
+import { Link } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
 import { usePayoutForm } from './use-payout-form.js';
 
-type Fields = Record<'legalName' | 'addressLine' | 'postalCode' | 'city' | 'country' | 'vatId', string>;
+type Fields = Record<'tradingName' | 'addressLine' | 'postalCode' | 'city' | 'country' | 'vatId', string>;
 
 const COUNTRIES = countryOptions(COUNTRY_CODES);
 
 function fieldsOf(details: BillingDetails | null): Fields {
   return {
-    legalName: details?.legalName ?? '',
+    tradingName: details?.tradingName ?? '',
     addressLine: details?.addressLine ?? '',
     postalCode: details?.postalCode ?? '',
     city: details?.city ?? '',
@@ -17,25 +18,46 @@ function fieldsOf(details: BillingDetails | null): Fields {
   };
 }
 
-/** The legal name, address and VAT id invoices are made out with; the API checks each field. */
-export function BillingDetailsForm({ details }: { details: BillingDetails | null }) {
+/**
+ * What invoices add to the verified legal name (decision 0062): a trading name, the business address and a VAT id;
+ * the API checks each field. The legal name is the identity verification's and is shown, not typed.
+ */
+export function BillingDetailsForm({
+  details,
+  verifiedName,
+}: {
+  details: BillingDetails | null;
+  verifiedName: string | null;
+}) {
   const { fields, errors, formError, busy, set, onSubmit } = usePayoutForm({
     initial: fieldsOf(details),
     countryMissing: 'Choose a country',
-    send: (api, { vatId, ...address }, country) =>
-      call(api, endpoints.payouts.setBillingDetails, { body: { ...address, country, vatId: vatId || null } }),
+    send: (api, { vatId, tradingName, ...address }, country) =>
+      call(api, endpoints.payouts.setBillingDetails, {
+        body: { ...address, country, tradingName: tradingName || null, vatId: vatId || null },
+      }),
     savedMessage: 'Your billing details are saved.',
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Billing details">
       {formError && <Notice tone="error">{formError}</Notice>}
+      <p>
+        <strong>Legal name:</strong>{' '}
+        {verifiedName ?? (
+          <>
+            not verified yet. Invoices are made out in the name your{' '}
+            <Link to="/account/verify">identity verification</Link> confirms.
+          </>
+        )}
+      </p>
       <TextField
-        label="Legal name"
-        autoComplete="name"
-        value={fields.legalName}
-        onChange={set('legalName')}
-        error={errors.legalName}
+        label="Trading name (optional)"
+        hint="A band, label or business name you trade under; invoices say “trading as …”."
+        autoComplete="organization"
+        value={fields.tradingName}
+        onChange={set('tradingName')}
+        error={errors.tradingName}
       />
       <TextField
         label="Street address"
@@ -68,7 +90,7 @@ export function BillingDetailsForm({ details }: { details: BillingDetails | null
       />
       <TextField
         label="VAT id (optional)"
-        hint="Only if you are registered for VAT."
+        hint="Only if you are registered for VAT, with its country prefix (e.g. DE123456789). Printed as declared."
         value={fields.vatId}
         onChange={set('vatId')}
         error={errors.vatId}

@@ -33,7 +33,7 @@ export function BillingPage() {
       <fieldset disabled={readOnly} css={plainFieldset}>
         <Card title="Billing details" id="billing-details">
           <QueryState query={billing} what="your billing details">
-            {(data) => <BillingDetailsForm details={data.billingDetails} />}
+            {(data) => <BillingDetailsForm details={data.billingDetails} verifiedName={data.verifiedName} />}
           </QueryState>
         </Card>
         <Card title="Bank accounts for payouts" id="payout-methods">

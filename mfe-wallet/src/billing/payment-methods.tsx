@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BankAccountMethod, COUNTRY_CODES, call, endpoints } from '@tunehouse/contracts';
+import {
+  type BankAccountMethod,
+  COUNTRY_CODES,
+  type HolderReview,
+  call,
+  endpoints,
+} from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
 import { holdText } from '../payouts/hold.js';
@@ -42,6 +48,7 @@ function AddBankAccount() {
       {formError && <Notice tone="error">{formError}</Notice>}
       <TextField
         label="Account holder"
+        hint="As on your identity document; another name waits for an administrator’s review."
         value={fields.holderName}
         onChange={set('holderName')}
         error={errors.holderName}
@@ -91,9 +98,20 @@ function AddBankAccount() {
   );
 }
 
+/** Why payouts cannot go to an account yet (decision 0062); nothing for a payable one. */
+const REVIEW_TEXT: Partial<Record<HolderReview, string>> = {
+  PENDING_REVIEW: 'waiting for review: the holder is not your verified name',
+  REJECTED: 'rejected: payouts cannot go to it',
+};
+
 const describeAccount = (method: BankAccountMethod) => {
   const hold = holdText(method.heldUntil);
-  return `${method.holderName}, ${method.maskedIban}${method.bic ? ` (${method.bic})` : ''}${hold ? `. ${hold}.` : ''}`;
+  const review = REVIEW_TEXT[method.holderReview];
+  return (
+    `${method.holderName}, ${method.maskedIban}${method.bic ? ` (${method.bic})` : ''}` +
+    (review ? ` — ${review}` : '') +
+    (hold ? `. ${hold}.` : '')
+  );
 };
 
 /** The bank accounts on file, each removable, and the form to add one. */

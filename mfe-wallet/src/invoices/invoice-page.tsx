@@ -45,10 +45,11 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         <section aria-label="Supplier">
           <h3>Supplier</h3>
           <p>{supplier.legalName}</p>
-          <p>{supplier.addressLine}</p>
+          {supplier.tradingName && <p>trading as {supplier.tradingName}</p>}
+          <p>Business address: {supplier.addressLine}</p>
           <p>{[supplier.postalCode, supplier.city].filter(Boolean).join(' ')}</p>
           <p>{countryName(supplier.country)}</p>
-          {supplier.vatId && <p>VAT id {supplier.vatId}</p>}
+          {supplier.vatId && <p>VAT id {supplier.vatId} (as declared)</p>}
         </section>
         <section aria-label="Customer">
           <h3>Customer</h3>
@@ -56,6 +57,7 @@ function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           {customer.addressLines.map((line) => (
             <p key={line}>{line}</p>
           ))}
+          {customer.vatId && <p>VAT id {customer.vatId}</p>}
         </section>
       </div>
       <table css={tableStyle} aria-label="Invoice lines">

@@ -27,6 +27,10 @@ export const BLOCKER_TEXT: Readonly<
     fix: { to: '/account/billing', label: 'Enter billing details' },
   },
   BELOW_MINIMUM: { text: 'Your available balance is below the minimum payout.' },
+  PAYMENT_METHOD_UNDER_REVIEW: {
+    text: 'Your bank account’s holder is not your verified name; an administrator is checking it.',
+    fix: { to: '/account/billing', label: 'See your bank accounts' },
+  },
 };
 
 /** The badge colour of each status. */

@@ -38,6 +38,7 @@ const METHOD: PaymentMethod = {
   last4: '7466',
   bic: null,
   country: 'SE',
+  holderReview: 'MATCHED',
   createdAt: '2026-11-01T10:00:00.000Z',
   heldUntil: null,
 };
@@ -200,13 +201,14 @@ describe('/wallet/invoices/{id}/{extra}', () => {
       currency: 'EUR',
       supplier: {
         legalName: 'Mara Lindqvist',
+        tradingName: 'Harbour Lane Records',
         addressLine: 'Södra Förstadsgatan 1',
         postalCode: '211 43',
         city: 'Malmö',
         country: 'SE',
         vatId: null,
       },
-      customer: { name: 'Tunehouse', addressLines: [] },
+      customer: { name: 'Harbour Music B.V.', addressLines: ['Keizersgracht 2'], vatId: 'NL888888888B01' },
       lines: [{ description: 'Royalties paid out', amount: 25_000 }],
       total: 25_000,
       vatNote: 'No VAT charged: the supplier has not declared a VAT registration.',
@@ -220,6 +222,11 @@ describe('/wallet/invoices/{id}/{extra}', () => {
     });
     await eventually(() => screen.getByRole('heading', { name: 'Invoice 2026-000042' }));
     expect(screen.getByRole('table', { name: 'Invoice lines' }).textContent).toContain('€250.00');
+    // The verified legal name, the trading name as such, and the operator with its VAT id (decision 0062).
+    expect(screen.getByRole('region', { name: 'Supplier' }).textContent).toContain(
+      'Mara Lindqvisttrading as Harbour Lane Records',
+    );
+    expect(screen.getByRole('region', { name: 'Customer' }).textContent).toContain('VAT id NL888888888B01');
     await click('Download PDF');
     await eventually(() => expect(saved).toEqual([{ blob: pdf, name: 'invoice-2026-000042.pdf' }]));
     expect(requests.find((request) => request.path.endsWith('/pdf'))?.responseType).toBe('blob');

@@ -66,14 +66,20 @@ export function renderInvoicePdf(
     for (const line of lines) doc.text(pdfText(line), x, doc.y, { width: width / 2 - 8 });
     return doc.y;
   };
+  // The supplier's legal name is the verified one; the trading name, business address and VAT id are as declared.
   const supplierEnd = column(left, 'SUPPLIER', [
     supplier.legalName,
-    supplier.addressLine,
+    ...(supplier.tradingName ? [`trading as ${supplier.tradingName}`] : []),
+    `Business address: ${supplier.addressLine}`,
     [supplier.postalCode, supplier.city].filter(Boolean).join(' '),
     supplier.country,
-    ...(supplier.vatId ? [`VAT id ${supplier.vatId}`] : []),
+    ...(supplier.vatId ? [`VAT id ${supplier.vatId} (as declared)`] : []),
   ]);
-  const customerEnd = column(left + width / 2, 'CUSTOMER', [customer.name, ...customer.addressLines]);
+  const customerEnd = column(left + width / 2, 'CUSTOMER', [
+    customer.name,
+    ...customer.addressLines,
+    ...(customer.vatId ? [`VAT id ${customer.vatId}`] : []),
+  ]);
   doc.x = left;
   doc.y = Math.max(supplierEnd, customerEnd) + 20;
 

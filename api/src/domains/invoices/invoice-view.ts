@@ -1,8 +1,11 @@
 import type { Invoice } from '@tunehouse/contracts';
 import { type InvoiceRecord, invoiceNumber } from './repository.js';
 
-/** Who the invoices name as the customer: the platform (INVOICE_ISSUER_NAME, INVOICE_ISSUER_ADDRESS). */
-export type InvoiceIssuer = { name: string; addressLines: string[] };
+/**
+ * Who the invoices name as the customer: the operator of this installation (OPERATOR_LEGAL_NAME, OPERATOR_ADDRESS,
+ * OPERATOR_VAT_ID; docs/decisions/0062).
+ */
+export type InvoiceIssuer = { name: string; addressLines: string[]; vatId: string | null };
 
 /**
  * The wording of VAT on a self-billing invoice. The platform does not compute VAT: a supplier with a VAT id
@@ -10,7 +13,7 @@ export type InvoiceIssuer = { name: string; addressLines: string[] };
  */
 export function vatNoteOf(vatId: string | null): string {
   return vatId
-    ? `VAT: reverse charge. The supplier (VAT id ${vatId}) accounts for any VAT due.`
+    ? `VAT: reverse charge. The supplier (VAT id ${vatId}, as declared) accounts for any VAT due.`
     : 'No VAT charged: the supplier has not declared a VAT registration.';
 }
 
@@ -23,7 +26,7 @@ export function toInvoice(record: InvoiceRecord, issuer: InvoiceIssuer): Invoice
     issuedAt: record.issuedAt.toISOString(),
     currency: record.currency,
     supplier: record.supplier,
-    customer: { name: issuer.name, addressLines: issuer.addressLines },
+    customer: { name: issuer.name, addressLines: issuer.addressLines, vatId: issuer.vatId },
     lines: [
       {
         description: 'Royalties and related music income, paid out from the Tunehouse wallet',

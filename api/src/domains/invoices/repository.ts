@@ -1,4 +1,4 @@
-import type { BillingDetails } from '@tunehouse/contracts';
+import type { InvoiceSupplier } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
 
 export type InvoiceRecord = {
@@ -10,7 +10,7 @@ export type InvoiceRecord = {
   issuedAt: Date;
   currency: string;
   total: number;
-  supplier: BillingDetails;
+  supplier: InvoiceSupplier;
   cancelledAt: Date | null;
 };
 
@@ -23,7 +23,8 @@ type InvoiceRow = {
   issued_at: Date;
   currency: string;
   total: string;
-  supplier: BillingDetails;
+  // As written when issued: invoices from before decision 0062 have no tradingName.
+  supplier: Omit<InvoiceSupplier, 'tradingName'> & { tradingName?: string | null };
   cancelled_at: Date | null;
 };
 
@@ -39,7 +40,7 @@ function toRecord(row: InvoiceRow): InvoiceRecord {
     issuedAt: row.issued_at,
     currency: row.currency,
     total: Number(row.total),
-    supplier: row.supplier,
+    supplier: { ...row.supplier, tradingName: row.supplier.tradingName ?? null },
     cancelledAt: row.cancelled_at,
   };
 }
@@ -52,7 +53,7 @@ function toRecord(row: InvoiceRow): InvoiceRecord {
  */
 export async function issueInvoice(
   tx: Queryable,
-  input: { payoutId: string; accountId: string; total: number; currency: string; supplier: BillingDetails },
+  input: { payoutId: string; accountId: string; total: number; currency: string; supplier: InvoiceSupplier },
 ): Promise<InvoiceRecord> {
   const { rows } = await tx.query<InvoiceRow>(
     `WITH counter AS (

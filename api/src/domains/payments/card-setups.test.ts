@@ -12,6 +12,7 @@ import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { simulatorWebhook, untilDecided, type WebhookForgery } from '../../testing/payment-simulator.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { verifyIdentity } from '../../testing/verified-identity.js';
 
 let t: TestApp;
 let owner: Session;
@@ -162,7 +163,7 @@ describe('saving a card through the provider’s set-up page', () => {
     );
     expect((await methodsOf(stranger)).map((method) => method.id)).not.toContain(card.id);
     // A payout to a card is refused as a missing payout method (cards are for paying in).
-    await t.db.query('UPDATE accounts SET verified_at = now() WHERE id = $1', [ownerAccount]);
+    await verifyIdentity(t.db, ownerAccount, 'Card Owner');
     const key = randomUUID();
     const payout = await t.app.inject(
       injectOf(

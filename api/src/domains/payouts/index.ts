@@ -8,7 +8,8 @@
  * `PayoutProvider`, the simulator and the Wise adapter. For the wallet: `payoutsInFlightOf(q, accountId)`. For
  * the demo seed, the writes a settled payout is made of: `saveBillingDetails`, `insertMethod`, `insertPayout`,
  * `findPayoutByKey`, `bookPayout`, `bookSettlement`. For the payments domain's card set-ups: `insertCardMethod`,
- * `findCardMethod` (a card is a payment method; `CardSetups` is how this domain asks for one to be set up).
+ * `findCardMethod` (a card is a payment method; `CardSetups` is how this domain asks for one to be set up). For
+ * app.ts, the administrators' review of bank account holders: `createHolderReviews(db)` (decision 0062).
  */
 export { type PayoutProvider, PayoutRejectedError } from './provider.js';
 export { bookPayout, bookSettlement } from './ledger-moves.js';
@@ -21,6 +22,7 @@ export {
   payoutsInFlightOf,
   saveBillingDetails,
 } from './repository.js';
+export { createHolderReviews, type HolderReviews } from './holder-review.js';
 export { payoutRoutes } from './routes.js';
 export {
   createPayoutService,

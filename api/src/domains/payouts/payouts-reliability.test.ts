@@ -14,6 +14,7 @@ import {
   PayoutRejectedError,
   SimulatedPayoutProvider,
 } from './index.js';
+import { verifyIdentity } from '../../testing/verified-identity.js';
 
 let t: TestApp;
 
@@ -30,7 +31,7 @@ type Payee = { accountId: string; session: Session; caller: AuthContext; methodI
 /** A verified account with billing details, a bank account and `balance` cents in its wallet. */
 async function payee(balance: number): Promise<Payee> {
   const user = await createUser(t.db);
-  await t.db.query('UPDATE accounts SET verified_at = now() WHERE id = $1', [user.account.id]);
+  await verifyIdentity(t.db, user.account.id, 'Test Payee');
   const session = await login(t.app, user.email);
   await t.app.inject(
     injectOf(

@@ -1,4 +1,11 @@
-import type { BillingDetails, PaymentMethod, Payout, PayoutQuery, PayoutStatus } from '@tunehouse/contracts';
+import type {
+  BillingDetailsData,
+  HolderReview,
+  PaymentMethod,
+  Payout,
+  PayoutQuery,
+  PayoutStatus,
+} from '@tunehouse/contracts';
 import { toPage, type Paginated } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
 
@@ -23,6 +30,7 @@ type MethodRow = {
   card_last4: string | null;
   card_exp_month: number | null;
   card_exp_year: number | null;
+  holder_review: HolderReview | null;
   provider: string;
   provider_recipient: string;
   created_at: Date;
@@ -31,7 +39,7 @@ type MethodRow = {
 
 /** `held_until`: when a bank account's hold for new payees ends, while it has not ended yet. */
 export const METHOD_COLUMNS = `id, kind, holder_name, country, bic, iban_country, iban_last4, card_brand, card_last4,
-  card_exp_month, card_exp_year, provider, provider_recipient, created_at,
+  card_exp_month, card_exp_year, holder_review, provider, provider_recipient, created_at,
   CASE WHEN payouts_from > now() THEN payouts_from END AS held_until`;
 
 /** A row as its kind reads: a bank account (masked IBAN) or a card (brand, last four, expiry). */
@@ -60,6 +68,7 @@ export function toMethod(row: MethodRow): PaymentMethodRecord {
     bic: row.bic,
     country: row.country as BankAccountRecord['country'],
     heldUntil: row.held_until ? row.held_until.toISOString() : null,
+    holderReview: row.holder_review ?? 'PENDING_REVIEW',
   };
 }
 
@@ -98,13 +107,15 @@ export async function insertMethod(
     providerRecipient: string;
     /** Hours before payouts may go to it (a new payee's hold); 0 or none: at once. */
     holdHours?: number;
+    /** MATCHED when the holder is the verified name, else PENDING_REVIEW (docs/decisions/0062). */
+    holderReview: 'MATCHED' | 'PENDING_REVIEW';
   },
 ): Promise<BankAccountRecord> {
   const { rows } = await q.query<MethodRow>(
     `INSERT INTO payment_methods (account_id, kind, holder_name, country, bic, iban_country, iban_length, iban_last4,
-       provider, provider_recipient, payouts_from)
-     VALUES ($1, 'BANK_ACCOUNT', $2, $3, $4, $5, $6, $7, $8, $9,
-       CASE WHEN $10::int > 0 THEN now() + make_interval(hours => $10::int) END)
+       provider, provider_recipient, holder_review, payouts_from)
+     VALUES ($1, 'BANK_ACCOUNT', $2, $3, $4, $5, $6, $7, $8, $9, $10,
+       CASE WHEN $11::int > 0 THEN now() + make_interval(hours => $11::int) END)
      RETURNING ${METHOD_COLUMNS}`,
     [
       input.accountId,
@@ -116,6 +127,7 @@ export async function insertMethod(
       input.iban.slice(-4),
       input.provider,
       input.providerRecipient,
+      input.holderReview,
       input.holdHours ?? 0,
     ],
   );
@@ -171,7 +183,7 @@ export async function removeMethod(q: Queryable, accountId: string, id: string):
 }
 
 type BillingRow = {
-  legal_name: string;
+  trading_name: string | null;
   address_line: string;
   postal_code: string;
   city: string;
@@ -179,19 +191,29 @@ type BillingRow = {
   vat_id: string | null;
 };
 
-export async function findBillingDetails(q: Queryable, accountId: string): Promise<BillingDetails | null> {
+/** What the account declared for its invoices; the legal name is not among it (it is the verified one). */
+export type DeclaredBillingDetails = Omit<BillingDetailsData, 'legalName' | 'tradingName' | 'vatId'> & {
+  tradingName: string | null;
+  vatId: string | null;
+};
+
+export async function findBillingDetails(
+  q: Queryable,
+  accountId: string,
+): Promise<DeclaredBillingDetails | null> {
   const { rows } = await q.query<BillingRow>(
-    'SELECT legal_name, address_line, postal_code, city, country, vat_id FROM billing_details WHERE account_id = $1',
+    `SELECT trading_name, address_line, postal_code, city, country, vat_id FROM billing_details
+      WHERE account_id = $1`,
     [accountId],
   );
   const row = rows[0];
   if (!row) return null;
   return {
-    legalName: row.legal_name,
+    tradingName: row.trading_name,
     addressLine: row.address_line,
     postalCode: row.postal_code,
     city: row.city,
-    country: row.country as BillingDetails['country'],
+    country: row.country as DeclaredBillingDetails['country'],
     vatId: row.vat_id,
   };
 }
@@ -199,16 +221,16 @@ export async function findBillingDetails(q: Queryable, accountId: string): Promi
 export async function saveBillingDetails(
   q: Queryable,
   accountId: string,
-  details: BillingDetails,
+  details: DeclaredBillingDetails,
 ): Promise<void> {
   await q.query(
-    `INSERT INTO billing_details (account_id, legal_name, address_line, postal_code, city, country, vat_id)
+    `INSERT INTO billing_details (account_id, trading_name, address_line, postal_code, city, country, vat_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (account_id) DO UPDATE SET legal_name = $2, address_line = $3, postal_code = $4, city = $5,
+     ON CONFLICT (account_id) DO UPDATE SET trading_name = $2, address_line = $3, postal_code = $4, city = $5,
        country = $6, vat_id = $7, updated_at = now()`,
     [
       accountId,
-      details.legalName,
+      details.tradingName,
       details.addressLine,
       details.postalCode,
       details.city,

@@ -4,6 +4,8 @@ import type { AuthContext } from '../../platform/auth-guard.js';
 import { type Db, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { issueInvoice } from '../invoices/index.js';
+import { findVerifiedIdentity } from '../verifications/index.js';
+import { refuseUnreviewedMethod, supplierOf } from './verified-supplier.js';
 import { bookPayout } from './ledger-moves.js';
 import type { PayoutLifecycle } from './lifecycle.js';
 import {
@@ -60,8 +62,8 @@ const held = (heldUntil: string) =>
  * Requesting a payout. A replay of the account's Idempotency-Key answers the payout it made (whatever has become
  * of it, and without a new second-step code); the same key with another amount or method is a 409. Otherwise the
  * rules, in the order a person can fix them: identity verified, at least the minimum, money actions not locked and
- * the second step (reauthentication.ts), a method of theirs on file and past its hold, billing details for the
- * invoice. Then one transaction writes the payout, moves its amount
+ * the second step (reauthentication.ts), a method of theirs on file, past its hold and whose holder matched the
+ * verified name or was approved, billing details for the invoice. Then one transaction writes the payout, moves its amount
  * from the wallet to payouts in flight (409 INSUFFICIENT_FUNDS naming the shortfall, rolling everything back) and
  * issues its invoice; the provider is called only after it committed.
  */
@@ -85,7 +87,8 @@ export function createPayoutRequests({
     const earlier = await findPayoutByKey(db, accountId, key);
     if (earlier) return replayOrConflict(earlier, fingerprint, key);
 
-    if (!caller.user.account.verifiedAt) throw notVerified();
+    // Verified means an approved identity verification: its legal name is the invoice's supplier (decision 0062).
+    if (!caller.user.account.verifiedAt || !(await findVerifiedIdentity(db, accountId))) throw notVerified();
     if (body.amount < minimumCents)
       throw new ApiError(
         422,
@@ -107,8 +110,11 @@ export function createPayoutRequests({
       const method = await findActiveMethod(tx, accountId, body.paymentMethodId);
       if (!method) throw new ApiError(404, 'NOT_FOUND', `No payout method ${body.paymentMethodId} on file`);
       if (method.heldUntil) throw held(method.heldUntil);
-      const supplier = await findBillingDetails(tx, accountId);
-      if (!supplier)
+      refuseUnreviewedMethod(method);
+      const declared = await findBillingDetails(tx, accountId);
+      const identity = await findVerifiedIdentity(tx, accountId);
+      if (!identity) throw notVerified();
+      if (!declared)
         throw new ApiError(
           409,
           'BILLING_DETAILS_REQUIRED',
@@ -132,7 +138,7 @@ export function createPayoutRequests({
         accountId,
         total: body.amount,
         currency: platformCurrency,
-        supplier,
+        supplier: supplierOf(identity, declared),
       });
       return { inserted: true };
     });

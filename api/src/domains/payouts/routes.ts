@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { idempotencyKeyOf } from '../../platform/idempotency-key.js';
+import type { HolderReviews } from './holder-review.js';
 import type { PayoutService } from './service.js';
 
 /**
@@ -11,9 +12,11 @@ import type { PayoutService } from './service.js';
  */
 export function payoutRoutes({
   payouts,
+  holderReviews,
   auth,
 }: {
   payouts: PayoutService;
+  holderReviews: HolderReviews;
   auth: AuthGuard;
 }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -39,10 +42,7 @@ export function payoutRoutes({
     }));
     route(api.setBillingDetails, async (request) => ({
       status: 200,
-      body: await payouts.setBillingDetails(accountOf(request), {
-        ...request.body,
-        vatId: request.body.vatId ?? null,
-      }),
+      body: await payouts.setBillingDetails(accountOf(request), request.body),
     }));
     route(api.eligibility, async (request) => ({
       status: 200,
@@ -70,6 +70,14 @@ export function payoutRoutes({
     route(api.simulateOutcome, async (request) => ({
       status: 200,
       body: await payouts.simulateOutcome(accountOf(request), request.params.id, request.body),
+    }));
+
+    // The administrators' review of bank account holders (docs/decisions/0062); `access: 'admin'` in the contract.
+    const review = endpoints.adminPaymentMethods;
+    route(review.queue, async (request) => ({ status: 200, body: await holderReviews.queue(request.query) }));
+    route(review.approve, async (request) => ({
+      status: 200,
+      body: await holderReviews.approve(request.params.id, callerOf(request).user.id),
     }));
   };
 }

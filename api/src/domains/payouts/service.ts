@@ -1,5 +1,5 @@
 import type {
-  BillingDetails,
+  BillingDetailsData,
   CardSetupStarted,
   BillingDetailsAnswer,
   NewPaymentMethodData,
@@ -11,6 +11,7 @@ import type {
   PayoutQuery,
   SimulatedPayoutOutcome,
 } from '@tunehouse/contracts';
+import { isPayableReview } from '@tunehouse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../platform/auth-guard.js';
 import type { AppConfig } from '../../platform/config.js';
@@ -20,6 +21,9 @@ import { type Jobs, QUEUES } from '../../platform/jobs.js';
 import { createMailer, type Mailer } from '../../platform/mail/outbox.js';
 import { payoutMethodAddedMail } from '../../platform/mail/templates.js';
 import { walletBalance } from '../ledger/index.js';
+import { findVerifiedIdentity } from '../verifications/index.js';
+import { holderReviewOfNewAccount } from './holder-check.js';
+import { holderMatchesVerifiedName } from './holder-name-match.js';
 import { createPayoutLifecycle, type PayoutCheckJob } from './lifecycle.js';
 import { type PayoutProvider, PayoutRejectedError } from './provider.js';
 import {
@@ -127,6 +131,7 @@ export function createPayoutService({
       reauthenticate(tx, caller, input, { rule: 'code-or-password', address, deps: reauthentication }),
     );
     if (refused) throw refused;
+    const holderReview = await holderReviewOfNewAccount(db, accountId, input.holderName);
     let recipient: { reference: string };
     try {
       recipient = await provider.addRecipient(
@@ -158,6 +163,7 @@ export function createPayoutService({
         provider: provider.name,
         providerRecipient: recipient.reference,
         holdHours: settings.methodHoldHours,
+        holderReview,
       });
       await mailer.queue(
         tx,
@@ -171,6 +177,11 @@ export function createPayoutService({
       );
       return added;
     });
+    if (holderReview === 'PENDING_REVIEW')
+      logger?.info(
+        { paymentMethodId: method.id },
+        'bank account holder differs from the verified name: review',
+      );
     return publicMethod(method);
   }
 
@@ -179,28 +190,62 @@ export function createPayoutService({
       throw new ApiError(404, 'NOT_FOUND', `No payment method ${id}`);
   }
 
+  /** What the account declared, under its verified legal name (null until a verification is approved). */
   async function billingDetails(accountId: string): Promise<BillingDetailsAnswer> {
-    return { billingDetails: await findBillingDetails(db, accountId) };
+    const [declared, identity] = await Promise.all([
+      findBillingDetails(db, accountId),
+      findVerifiedIdentity(db, accountId),
+    ]);
+    const verifiedName = identity?.legalName ?? null;
+    return { billingDetails: declared && { legalName: verifiedName, ...declared }, verifiedName };
   }
 
+  /**
+   * The legal name is the verified one and is not set here: an older client still sending `legalName` is refused
+   * unless it is that name (compared as a bank account's holder is), so nobody invoices in another's name. Before
+   * a verification there is nothing to compare with, and nothing typed is ever printed: it is ignored.
+   */
   async function setBillingDetails(
     accountId: string,
-    details: BillingDetails,
+    { legalName, tradingName, vatId, ...address }: BillingDetailsData,
   ): Promise<BillingDetailsAnswer> {
-    await saveBillingDetails(db, accountId, details);
+    if (legalName !== undefined) {
+      const identity = await findVerifiedIdentity(db, accountId);
+      if (identity && !holderMatchesVerifiedName(legalName, identity.legalName))
+        throw new ApiError(
+          422,
+          'UNPROCESSABLE',
+          'Invoices are made out in your verified legal name; put another name as the trading name',
+          [
+            {
+              path: ['body', 'legalName'],
+              message: `Your verified legal name is ${identity.legalName}; a business name goes in the trading name`,
+            },
+          ],
+        );
+    }
+    await saveBillingDetails(db, accountId, {
+      ...address,
+      tradingName: tradingName ?? null,
+      vatId: vatId ?? null,
+    });
     return billingDetails(accountId);
   }
 
   async function eligibility(caller: AuthContext): Promise<PayoutEligibility> {
     const accountId = caller.user.account.id;
-    const [available, methodList, billing] = await Promise.all([
+    const [available, methodList, billing, identity] = await Promise.all([
       walletBalance(db, accountId),
       listMethods(db, accountId),
       findBillingDetails(db, accountId),
+      findVerifiedIdentity(db, accountId),
     ]);
     const blockers: PayoutBlocker[] = [];
-    if (!caller.user.account.verifiedAt) blockers.push('IDENTITY_NOT_VERIFIED');
-    if (!methodList.some((method) => method.kind === 'BANK_ACCOUNT')) blockers.push('NO_PAYMENT_METHOD');
+    if (!caller.user.account.verifiedAt || !identity) blockers.push('IDENTITY_NOT_VERIFIED');
+    const bankAccounts = methodList.filter((method) => method.kind === 'BANK_ACCOUNT');
+    if (bankAccounts.length === 0) blockers.push('NO_PAYMENT_METHOD');
+    else if (!bankAccounts.some((method) => isPayableReview(method.holderReview)))
+      blockers.push('PAYMENT_METHOD_UNDER_REVIEW');
     if (!billing) blockers.push('NO_BILLING_DETAILS');
     if (available < settings.minimumCents) blockers.push('BELOW_MINIMUM');
     return {

@@ -15,6 +15,7 @@ import {
   type PayoutService,
 } from './index.js';
 import { centsToDecimal } from './wise-payout-provider.js';
+import { verifyIdentity } from '../../testing/verified-identity.js';
 
 const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(fs.readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
@@ -147,7 +148,7 @@ beforeEach(() => {
 
 async function payee(): Promise<{ session: Session; accountId: string; methodId: string }> {
   const user = await createUser(t.db);
-  await t.db.query('UPDATE accounts SET verified_at = now() WHERE id = $1', [user.account.id]);
+  await verifyIdentity(t.db, user.account.id, 'Mara Lindqvist');
   const session = await login(t.app, user.email);
   await t.app.inject(
     injectOf(
@@ -220,6 +221,7 @@ describe('Wise payout provider (recorded responses)', () => {
 
   it('answers 422 with Wise’s reason when Wise refuses the account', async () => {
     const user = await createUser(t.db);
+    await verifyIdentity(t.db, user.account.id, 'Mara Lindqvist');
     const session = await login(t.app, user.email);
     wise.state.recipientInvalid = true;
     const response = await t.app.inject(

@@ -169,3 +169,63 @@ export async function recordDecision(
   }
   return true;
 }
+
+/** Who the account's approved identity verification says it is: the name and address its document showed. */
+export type VerifiedIdentity = Pick<
+  VerificationRecord,
+  'legalName' | 'addressLine' | 'city' | 'postalCode' | 'country' | 'decidedAt'
+>;
+
+/**
+ * The account's latest approved verification, or null: the only source of the legal name invoices are made out in
+ * and bank account holders are compared with (docs/decisions/0062).
+ */
+export async function findVerifiedIdentity(
+  q: Queryable,
+  accountId: string,
+): Promise<VerifiedIdentity | null> {
+  const { rows } = await q.query<VerificationRow>(
+    `SELECT ${COLUMNS} FROM identity_verifications WHERE account_id = $1 AND status = 'APPROVED'
+      ORDER BY decided_at DESC, id LIMIT 1`,
+    [accountId],
+  );
+  const record = rows[0] ? toRecord(rows[0]) : null;
+  return record
+    ? {
+        legalName: record.legalName,
+        addressLine: record.addressLine,
+        city: record.city,
+        postalCode: record.postalCode,
+        country: record.country,
+        decidedAt: record.decidedAt,
+      }
+    : null;
+}
+
+/**
+ * An approved verification recorded without a provider (`provider = 'seed'`, no document file): for the demo's
+ * account and for tests, which need a verified name without waiting for the simulator. Marks the account verified.
+ */
+export async function insertApprovedVerification(
+  q: Queryable,
+  accountId: string,
+  identity: Pick<VerificationRecord, 'legalName' | 'addressLine' | 'city' | 'postalCode' | 'country'> & {
+    dateOfBirth?: string;
+  },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO identity_verifications (account_id, provider, status, legal_name, date_of_birth, address_line, city,
+       postal_code, country, document_file, document_type, document_size, decided_at)
+     VALUES ($1, 'seed', 'APPROVED', $2, $3, $4, $5, $6, $7, '', 'application/pdf', 0, now())`,
+    [
+      accountId,
+      identity.legalName,
+      identity.dateOfBirth ?? '1990-01-01',
+      identity.addressLine,
+      identity.city,
+      identity.postalCode,
+      identity.country,
+    ],
+  );
+  await q.query('UPDATE accounts SET verified_at = COALESCE(verified_at, now()) WHERE id = $1', [accountId]);
+}

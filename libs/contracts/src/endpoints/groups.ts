@@ -19,6 +19,7 @@ export * as tracks from './tracks.js';
 export * as media from './media.js';
 export * as contributors from './contributors.js';
 export * as adminReviews from './admin-reviews.js';
+export * as adminPaymentMethods from './admin-payment-methods.js';
 export * as simulator from './simulator.js';
 export * as periods from './periods.js';
 export * as trends from './trends.js';

@@ -20,6 +20,7 @@ import {
   formBooleanSchema,
   formIntegerSchema,
   listQuerySchema,
+  nameSchema,
   pathIdSchema,
   searchTermSchema,
   textSchema,
@@ -96,7 +97,7 @@ export type CreditedArtistInput = z.infer<typeof creditedArtistInputSchema>;
 export const contributorInputSchema = /*#__PURE__*/ z
   .object({
     id: idSchema.optional(),
-    name: textSchema(200).min(1).optional(),
+    name: nameSchema(200).optional(),
     role: creditRoleSchema,
     publisher: clearable(textSchema(200)),
   })

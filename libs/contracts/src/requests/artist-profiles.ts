@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLATFORM_NAMES, type Platform, platformSchema } from '../platforms.js';
-import { textSchema, uniqueItems } from './common.js';
+import { nameSchema, textSchema, uniqueItems } from './common.js';
 
 /**
  * Artist profile links per platform (docs/decisions/0031-artists-api.md). The API checks every stored profile with
@@ -330,7 +330,7 @@ const profileListSchema = /*#__PURE__*/ z
  * above, and `platformId` optional (read from the link).
  */
 export const createArtistBodySchema = /*#__PURE__*/ z.object({
-  name: textSchema(200).min(1),
+  name: nameSchema(200),
   profiles: profileListSchema.optional(),
 });
 export type CreateArtistBody = z.input<typeof createArtistBodySchema>;

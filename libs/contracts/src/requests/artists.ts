@@ -4,6 +4,7 @@ import { ARTIST_SORT_FIELDS, DEFAULT_ORDERINGS } from '../enums.js';
 import { platformSchema } from '../platforms.js';
 import {
   listQuerySchema,
+  nameSchema,
   pathIdSchema,
   repeatedQuerySchema,
   searchTermSchema,
@@ -56,7 +57,7 @@ const profilesInputSchema = /*#__PURE__*/ z
 
 /** POST /v1/artists. */
 export const createArtistRequestSchema = /*#__PURE__*/ z.object({
-  name: textSchema(200).min(1),
+  name: nameSchema(200),
   profiles: profilesInputSchema.optional(),
 });
 export type CreateArtistRequest = z.infer<typeof createArtistRequestSchema>;

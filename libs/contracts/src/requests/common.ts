@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { orderSchema, pageQuerySchema } from '../pagination.js';
-import { lenientBooleanSchema, lenientNumberSchema } from '../primitives.js';
+import { lenientBooleanSchema, lenientNumberSchema, refuseUnsafeName } from '../primitives.js';
 
 /**
  * Building blocks of the request schemas (albums, tracks, artists, reporting, trends). Query values
@@ -25,6 +25,9 @@ export const calendarDateSchema = /*#__PURE__*/ z.iso.date();
 
 /** Free text from a form: trimmed, bounded. */
 export const textSchema = (max: number) => z.string().trim().max(max);
+
+/** A person's or an artist's name: free text without bidi controls, line breaks or invisible-only text (N10). */
+export const nameSchema = (max: number) => textSchema(max).min(1).superRefine(refuseUnsafeName);
 
 /** A search term (`q`). */
 export const searchTermSchema = /*#__PURE__*/ textSchema(200);

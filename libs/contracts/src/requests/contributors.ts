@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { creditRoleSchema } from '../artist.js';
-import { listQuerySchema, pathIdSchema, searchTermSchema, textSchema } from './common.js';
+import { listQuerySchema, nameSchema, pathIdSchema, searchTermSchema, textSchema } from './common.js';
 
 /**
  * The contributor calls (docs/decisions/0031-artists-api.md). The spec names the entity but not its paths; they
@@ -31,7 +31,7 @@ const publisherSchema = /*#__PURE__*/ textSchema(200)
 
 /** POST /v1/contributors: a name, a credit role and optionally a publisher. */
 export const createContributorRequestSchema = /*#__PURE__*/ z.object({
-  name: textSchema(200).min(1),
+  name: nameSchema(200),
   role: creditRoleSchema,
   publisher: publisherSchema,
 });
@@ -39,7 +39,7 @@ export type CreateContributorRequest = z.input<typeof createContributorRequestSc
 
 /** POST /v1/contributors/{id}: absent fields unchanged; `publisher: null` (or blank) removes the publisher. */
 export const updateContributorRequestSchema = /*#__PURE__*/ z.object({
-  name: textSchema(200).min(1).optional(),
+  name: nameSchema(200).optional(),
   role: creditRoleSchema.optional(),
   publisher: textSchema(200)
     .nullable()
