@@ -15,6 +15,7 @@ import type { UserRecord } from '../../platform/auth-guard.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, lastMailTo, login, PASSWORD } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { verifyIdentity } from '../../testing/verified-identity.js';
 import { PLATFORM_ACCOUNTS, transfer, walletBalance, walletKey } from '../ledger/index.js';
 import { SIGN_IN_LIMITS, userSubject } from '../sessions/index.js';
 import { insertMethod } from './index.js';
@@ -44,7 +45,7 @@ type Owner = { user: UserRecord; session: Session; methodId: string };
  */
 async function owner({ totp = false }: { totp?: boolean } = {}): Promise<Owner> {
   const user = await createUser(t.db, totp ? { secondStep: 'totp', totpSecret: TOTP_SECRET } : {});
-  await t.db.query('UPDATE accounts SET verified_at = now() WHERE id = $1', [user.account.id]);
+  await verifyIdentity(t.db, user.account.id, 'Kofi Mensah');
   let session = await login(t.app, user.email);
   if (totp) {
     const verified = await t.app.inject(
@@ -77,6 +78,7 @@ async function owner({ totp = false }: { totp?: boolean } = {}): Promise<Owner> 
     iban: 'NL91ABNA0417164300',
     provider: 'simulator',
     providerRecipient: `simulated-${randomUUID()}`,
+    holderReview: 'MATCHED',
   });
   await transfer(t.db, {
     idempotencyKey: `test-credit-${randomUUID()}`,

@@ -79,5 +79,9 @@ export function payoutRoutes({
       status: 200,
       body: await holderReviews.approve(request.params.id, callerOf(request).user.id),
     }));
+    route(review.reject, async (request) => ({
+      status: 200,
+      body: await holderReviews.reject(request.params.id, callerOf(request).user.id),
+    }));
   };
 }

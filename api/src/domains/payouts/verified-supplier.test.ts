@@ -13,7 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../platform/auth-guard.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
-import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import { createUser, expectError, expectShape, login, PASSWORD } from '../../testing/fixtures.js';
 import { textOfPdf } from '../../testing/pdf-text.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
 import { verifyIdentity } from '../../testing/verified-identity.js';
@@ -41,7 +41,13 @@ let admin: Session;
 
 beforeAll(async () => {
   t = await createTestApp({
-    payouts: { ...testConfig().payouts, simulatorSettleSeconds: 0, invoiceIssuer: OPERATOR },
+    payouts: {
+      ...testConfig().payouts,
+      simulatorSettleSeconds: 0,
+      invoiceIssuer: OPERATOR,
+      // The new-payee hold is decision 0060's (money-actions.test.ts): here accounts take payouts at once.
+      methodHoldHours: 0,
+    },
   });
   admin = await login(t.app, (await createUser(t.db, { isAdmin: true })).email);
 });
@@ -66,7 +72,7 @@ const addAccount = (session: Session, holderName: string, iban = 'DE893704004405
   t.app.inject(
     injectOf(
       endpoints.payouts.addMethod,
-      { body: { kind: 'BANK_ACCOUNT', holderName, iban, country: country as 'DE' } },
+      { body: { kind: 'BANK_ACCOUNT', holderName, iban, country: country as 'DE', password: PASSWORD } },
       { session },
     ),
   );
