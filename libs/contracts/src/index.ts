@@ -13,6 +13,7 @@ export * from './service-status.js';
 export * from './enums.js';
 export * from './quantities.js';
 export * from './platforms.js';
+export * from './pre-release.js';
 export * from './media.js';
 export * from './artist.js';
 export * from './track.js';
