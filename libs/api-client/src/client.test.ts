@@ -134,6 +134,22 @@ describe('request basics: JSON, credentials, bearer token, base URL', () => {
   });
 });
 
+describe('the answer headers (shell contract 1.3)', () => {
+  it('hands the headers of the answer the request resolves with, not those of a failed attempt', async () => {
+    const seen: (string | null)[] = [];
+    const { client } = setup([
+      apiError(503, 'X', 'later', { headers: { 'x-unsearched-platforms': 'first' } }),
+      json([], 200, { 'x-unsearched-platforms': 'spotify=NOT_CONFIGURED' }),
+    ]);
+    await client.request({
+      method: 'GET',
+      path: '/v1/artists/suggestions',
+      onResponseHeaders: (headers) => seen.push(headers.get('X-Unsearched-Platforms')),
+    });
+    expect(seen).toEqual(['spotify=NOT_CONFIGURED']);
+  });
+});
+
 describe('strict parsing of answers', () => {
   const user = {
     id: 'u1',

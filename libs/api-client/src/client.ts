@@ -230,6 +230,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!Number.isInteger(status) || status < 200 || status > 599 || (status >= 300 && status < 400))
       throw new InvalidResponseStatusError(status, { request: info });
     if (status >= 400) throw await toHttpError(response, info);
+    const answer = await readAnswer(request, response, info);
+    // Only an answer the request resolves with: a failed attempt's headers are not what the caller gets.
+    request.onResponseHeaders?.(response.headers);
+    return answer;
+  }
+
+  /** The body of a success: undefined for 204, a Blob when asked, else JSON through `request.schema`. */
+  async function readAnswer<T>(
+    request: ApiClientRequest<T>,
+    response: Response,
+    info: RequestInfo,
+  ): Promise<T> {
+    const { status } = response;
     if (status === 204) return undefined as T;
     if (request.responseType === 'blob') {
       try {

@@ -16,6 +16,7 @@ export * from './platforms.js';
 export * from './pre-release.js';
 export * from './media.js';
 export * from './artist.js';
+export * from './unsearched-platforms-header.js';
 export * from './track.js';
 export * from './album.js';
 export * from './display-names.js';

@@ -53,6 +53,12 @@ const endpointMetadataFields = /*#__PURE__*/ z.object({
    * gives as the 200 answer's content; a list when a query parameter chooses between formats (CSV or PDF).
    */
   fileType: z.union([mediaTypeSchema, z.array(mediaTypeSchema).min(1)]).optional(),
+  /**
+   * Headers of the success answer that carry part of it, by name, with what they say: /docs shows them, the API
+   * lets a browser on another origin read them (CORS), and a caller reads them through `onResponseHeaders`.
+   * (The installed @ts-rest/core has no `responseHeaders` of its own.)
+   */
+  responseHeaders: z.record(z.string().regex(/^[A-Za-z0-9-]+$/), z.string().min(1)).optional(),
 });
 
 /** Every file answer names its media type, and only a file answer has one. */
