@@ -30,7 +30,7 @@ export const RETRY_STATUSES: ReadonlySet<number> = new Set([423, 502, 503, 504])
  */
 const NOTHING_DONE_STATUSES: ReadonlySet<number> = new Set([423, 503]);
 /**
- * 3 attempts in all (the first and two retries), spec §9. This client is the only layer that retries: the shell's
+ * 3 attempts in all (the first and two retries), as the product spec says. This client is the only layer that retries: the shell's
  * query client does not (decision 0066), so a failing query makes at most these many requests.
  */
 export const MAX_ATTEMPTS = 3;

@@ -88,7 +88,7 @@ export const unsearchedPlatformSchema = /*#__PURE__*/ z.object({
 export type UnsearchedPlatform = z.infer<typeof unsearchedPlatformSchema>;
 
 /**
- * The answer of GET /v1/artists/suggestions: the suggested profiles, a list as spec §7 has it. Which asked platforms
+ * The answer of GET /v1/artists/suggestions: the suggested profiles, a list as the product spec has it. Which asked platforms
  * were not searched, and why, travels in the `X-Unsearched-Platforms` header (unsearched-platforms-header.ts,
  * docs/decisions/0066-the-last-spec-rules.md).
  */

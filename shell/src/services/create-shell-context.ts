@@ -10,7 +10,7 @@ import type { FullShellConfig } from './shell-config.js';
 import { createToasts } from './toast-store.js';
 
 /**
- * 15 minutes stale time, no refetch on window focus (spec §9). No retries here: the API client is the one layer
+ * 15 minutes stale time, no refetch on window focus (the product spec). No retries here: the API client is the one layer
  * that retries (3 attempts in all, on 423/502/503/504 and dropped connections, never on a 404), so a failing query
  * makes at most 3 requests, not 3 × 4 (decision 0066). Mutations are not retried either.
  */

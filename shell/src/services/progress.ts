@@ -4,7 +4,7 @@ import { createStore } from './store.js';
 /** The progress bar ticks every 600 ms with a step that shrinks as it fills, never beyond 0.994 until done. */
 export const PROGRESS_TICK_MS = 600;
 export const PROGRESS_MAX = 0.994;
-/** Spec §9: once shown, the bar stays at least this long, so that a quick page does not make it flash. */
+/** The product spec: once shown, the bar stays at least this long, so that a quick page does not make it flash. */
 export const PROGRESS_MIN_DISPLAY_MS = 500;
 /** How long the full bar stays after loading ends (its width transition) before it goes. */
 export const PROGRESS_DONE_MS = 200;

@@ -1,7 +1,7 @@
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * Spec §9: "Menu open delay 150 ms (not for top-level menubar menus)". A pointer resting on a menu's button opens
+ * The product spec: "Menu open delay 150 ms (not for top-level menubar menus)". A pointer resting on a menu's button opens
  * it after this long, so that a pointer crossing the header on its way elsewhere opens nothing. A click (or
  * Enter/Space, which click) opens at once. Focus alone does not open: tabbing along the header would otherwise
  * throw a menu over the page at every stop.

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 
-/** Spec §9 "Prefetch margin: 200px": a link this close to the viewport counts as about to be seen. */
+/** The product spec, "Prefetch margin: 200px": a link this close to the viewport counts as about to be seen. */
 export const PREFETCH_MARGIN_PX = 200;
 export const PREFETCH_ROOT_MARGIN = `${PREFETCH_MARGIN_PX}px`;
 

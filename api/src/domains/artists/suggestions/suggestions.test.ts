@@ -166,7 +166,7 @@ afterAll(async () => {
   await catalogues?.close();
 });
 
-/** The answer's list (spec §7), and the platforms not searched as its X-Unsearched-Platforms header says. */
+/** The answer's list (as the product spec has it), and the platforms not searched as its X-Unsearched-Platforms header says. */
 const suggest = async (t: TestApp, session: Session, query: string) => {
   const response = await t.app.inject({ url: `/v1/artists/suggestions?${query}`, headers: bearer(session) });
   expect(response.statusCode, response.body).toBe(200);
@@ -183,7 +183,7 @@ describe('suggestions without credentials: profiles known to this installation',
       url: '/v1/artists/suggestions?q=nova&platform[]=SPOTIFY&platform[]=APPLE_MUSIC',
       headers: bearer(localSession),
     });
-    // The answer is the list itself (spec §7); what was not searched, and why, is the header.
+    // The answer is the list itself (as the product spec has it); what was not searched, and why, is the header.
     expect(Array.isArray(response.json())).toBe(true);
     expect(Object.keys(response.json()[0]).sort()).toEqual([
       'imageUrl',
