@@ -344,7 +344,6 @@ test('a release from the first draft to live on every platform, updated and take
   await expect(store.getByRole('heading', { level: 1, name: 'Night Swimming' })).toBeVisible();
   await expect(store.getByText(/simulated Spotify/)).toBeVisible();
   await expect(store.getByText(`Pre-release — out on ${goesLive}`)).toBeVisible();
-  await shoot(store, 'store-pre-release');
   await store.close();
   await expect(area(page).locator('tr[data-platform="SPOTIFY"]')).toContainText(`out on ${goesLive}`);
   await shoot(page, 'delivered');
