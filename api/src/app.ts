@@ -69,6 +69,7 @@ import { createWalletService, walletRoutes } from './domains/wallet/index.js';
 import { createInvoiceService, invoiceRoutes } from './domains/invoices/index.js';
 import { createHolderReviews, createPayoutsFromConfig, payoutRoutes } from './domains/payouts/index.js';
 import { createPaymentsFromConfig, paymentRoutes, type PaymentService } from './domains/payments/index.js';
+import { declaredResponseHeaders, withResponseHeaders } from './platform/response-headers.js';
 import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
 import { closeConnectionsAnsweredEarly } from './platform/early-refusal.js';
@@ -249,7 +250,14 @@ export async function buildApp(
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     // Calls that must count once (the admin's period close) send an Idempotency-Key from the shell's origin.
     allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'idempotency-key', BOT_CHECK_HEADER],
-    exposedHeaders: ['retry-after', 'x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining'],
+    // What an answer carries beside its body (endpoint metadata.responseHeaders) must be readable by the areas.
+    exposedHeaders: [
+      'retry-after',
+      'x-request-id',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      ...declaredResponseHeaders(),
+    ],
     maxAge: 600,
   });
 
@@ -274,11 +282,13 @@ export async function buildApp(
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: createJsonSchemaTransform({
-      skipList: ['/docs', '/docs/', '/docs/json', '/docs/yaml', '/docs/static/*', '/docs/*'],
-      // Contracts default some fields with one-way transforms; documented as the value they carry.
-      zodToJsonConfig: { unrepresentable: 'any' },
-    }),
+    transform: withResponseHeaders(
+      createJsonSchemaTransform({
+        skipList: ['/docs', '/docs/', '/docs/json', '/docs/yaml', '/docs/static/*', '/docs/*'],
+        // Contracts default some fields with one-way transforms; documented as the value they carry.
+        zodToJsonConfig: { unrepresentable: 'any' },
+      }),
+    ),
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 

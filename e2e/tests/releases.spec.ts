@@ -148,6 +148,9 @@ async function acceptAsAdmin(browser: Browser, shellUrl: string, title: string):
   await context.close();
 }
 
+/** A platform's badge before the release date: taken in, out on that date (decision 0066). */
+const PRE_RELEASE = /^PRE-RELEASE\s+out on \d{2}-\d{2}-\d{4}$/;
+
 /**
  * The distribution page, reloaded until every platform's badge reads `status` (deliveries are background jobs
  * and the platforms answer a moment later), and, when given, every platform's last delivery reads `last`.
@@ -320,12 +323,18 @@ test('a release from the first draft to live on every platform, updated and take
   await expect(area(page).locator('[data-state="IN_REVIEW"]')).toBeVisible();
 
   // The content review: an admin accepts it in /admin, which hands it to delivery on every platform. The platform
-  // simulators acknowledge each batch (1 s here), so every platform goes live and gives its store link.
+  // simulators acknowledge each batch (1 s here), so every platform takes it in and gives its store link. Its
+  // release date is weeks ahead: pre-release until then, on the statuses, the release and the store page alike.
   await acceptAsAdmin(browser, app.shellUrl, 'Night Swimming');
-  await expectOnEveryPlatform(page, /^LIVE$/);
+  await expectOnEveryPlatform(page, PRE_RELEASE);
   await page.goto(`${app.shellUrl}/albums/${albumId}/delivered`);
   await expect(heading(page, 'Delivered')).toBeVisible();
-  await expect(area(page).locator('[data-state="LIVE"]')).toBeVisible();
+  await expect(area(page).locator('[data-state="PRE_RELEASE"]')).toBeVisible();
+  const goesLive = (
+    await area(page)
+      .getByText(/to go live on \d{2}-\d{2}-\d{4}/)
+      .innerText()
+  ).match(/\d{2}-\d{2}-\d{4}/)![0];
   await expect(area(page).locator('tr[data-platform]')).toHaveCount(23);
   // Each platform links to where it shows the release: here the simulated store's own page.
   const storeLink = area(page)
@@ -334,14 +343,16 @@ test('a release from the first draft to live on every platform, updated and take
   const [store] = await Promise.all([page.context().waitForEvent('page'), storeLink.click()]);
   await expect(store.getByRole('heading', { level: 1, name: 'Night Swimming' })).toBeVisible();
   await expect(store.getByText(/simulated Spotify/)).toBeVisible();
+  await expect(store.getByText(`Pre-release — out on ${goesLive}`)).toBeVisible();
   await store.close();
+  await expect(area(page).locator('tr[data-platform="SPOTIFY"]')).toContainText(`out on ${goesLive}`);
   await shoot(page, 'delivered');
 
   // The overview: per-platform status, the tracks with their preview through the shell's player.
   await area(page).getByRole('link', { name: 'See the release' }).click();
   await expect(heading(page, 'Release')).toBeVisible();
   await expect(area(page).locator('tr[data-platform="APPLE_MUSIC"]')).toContainText(
-    /PENDING|SUBMITTED|ACCEPTED|LIVE/,
+    /PENDING|SUBMITTED|ACCEPTED|PRE-RELEASE|LIVE/,
   );
   await area(page).getByRole('button', { name: 'Play preview of Night Swimming' }).click();
   const player = page.getByRole('region', { name: 'Audio player' });
@@ -391,7 +402,7 @@ test('a release from the first draft to live on every platform, updated and take
   await send.getByRole('button', { name: 'Send to 23 platforms' }).click();
   await expect(area(page).locator('[data-state="IN_REVIEW"]')).toBeVisible();
   await acceptAsAdmin(browser, app.shellUrl, 'Night Swimming');
-  await expectOnEveryPlatform(page, /^LIVE$/, 'Update: Live');
+  await expectOnEveryPlatform(page, PRE_RELEASE, 'Update: Pre-release');
   await shoot(page, 'distribution-updated');
 
   // A takedown ends the deals on every platform; the release stays readable, marked as taken down.

@@ -193,3 +193,39 @@ describe('distribution page', () => {
     expect(screen.getByRole('row', { name: /Deezer/ }).querySelector('[data-problem]')).toBeNull();
   });
 });
+
+describe('delivered page before the release date', () => {
+  it('says pre-release, out on the date, where the notice says it goes live, and no LIVE anywhere', async () => {
+    await open('/albums/album-1/delivered', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': albumJson({
+          status: 'PUBLISHED',
+          reviewStatus: 'ACCEPTED',
+          liveOn: '2026-12-07',
+          releaseDate: '2026-12-07',
+          platforms: ['SPOTIFY', 'DEEZER'],
+        }),
+        'GET /v1/albums/album-1/platforms': [
+          {
+            id: 'SPOTIFY',
+            name: 'Spotify',
+            current: { status: 'ACCEPTED', action: 'DELIVER', liveOn: '2026-12-07' },
+            pending: null,
+          },
+          {
+            id: 'DEEZER',
+            name: 'Deezer',
+            current: { status: 'SUBMITTED', action: 'DELIVER' },
+            pending: null,
+          },
+        ],
+      }),
+    });
+    const spotify = await screen.findByRole('row', { name: /Spotify/ });
+    expect(spotify.textContent).toContain('PRE-RELEASE');
+    expect(spotify.textContent).toContain('out on 07-12-2026');
+    expect(document.querySelector('[data-state]')?.getAttribute('data-state')).toBe('PRE_RELEASE');
+    expect(screen.getByText(/to go live on 07-12-2026/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/\bLIVE\b/);
+  });
+});

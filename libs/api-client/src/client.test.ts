@@ -134,6 +134,22 @@ describe('request basics: JSON, credentials, bearer token, base URL', () => {
   });
 });
 
+describe('the answer headers (shell contract 1.3)', () => {
+  it('hands the headers of the answer the request resolves with, not those of a failed attempt', async () => {
+    const seen: (string | null)[] = [];
+    const { client } = setup([
+      apiError(503, 'X', 'later', { headers: { 'x-unsearched-platforms': 'first' } }),
+      json([], 200, { 'x-unsearched-platforms': 'spotify=NOT_CONFIGURED' }),
+    ]);
+    await client.request({
+      method: 'GET',
+      path: '/v1/artists/suggestions',
+      onResponseHeaders: (headers) => seen.push(headers.get('X-Unsearched-Platforms')),
+    });
+    expect(seen).toEqual(['spotify=NOT_CONFIGURED']);
+  });
+});
+
 describe('strict parsing of answers', () => {
   const user = {
     id: 'u1',
@@ -316,6 +332,42 @@ describe('retries on 423, 502, 503 and 504 with backoff', () => {
       );
       expect(post.calls).toHaveLength(1);
     }
+  });
+
+  it('counts 3 requests in all for a GET answered 503 every time, waiting full jitter within 5000 ms', async () => {
+    const { client, calls, sleep } = setup([apiError(503, 'SERVICE_UNAVAILABLE', 'later')], {
+      random: () => 0.999,
+    });
+    await expect(client.request({ method: 'GET', path: '/v1/wallet' })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(calls.map((call) => call.url)).toEqual(Array(3).fill(`${BASE}/v1/wallet`));
+    for (const [ms] of sleep.mock.calls) expect(ms).toBeLessThan(MAX_RETRY_DELAY_MS);
+  });
+
+  it('sends a POST again after 502 or 504 only when it carries an Idempotency-Key', async () => {
+    for (const status of [502, 504]) {
+      const plain = setup([apiError(status, 'X', 'gateway')]);
+      await expect(plain.client.request({ method: 'POST', path: '/a', body: {} })).rejects.toMatchObject({
+        status,
+      });
+      expect(plain.calls).toHaveLength(1);
+
+      const keyed = setup([apiError(status, 'X', 'gateway'), json({ ok: 1 })]);
+      await expect(
+        keyed.client.request({ method: 'POST', path: '/a', body: {}, headers: { 'Idempotency-Key': 'k1' } }),
+      ).resolves.toEqual({ ok: 1 });
+      expect(keyed.calls).toHaveLength(2);
+      expect(keyed.calls[1]!.headers['idempotency-key']).toBe('k1');
+    }
+  });
+
+  it('sends a POST with an Idempotency-Key again after a dropped connection', async () => {
+    const { client, calls } = setup([new TypeError('fetch failed'), json({ ok: 1 })]);
+    await expect(
+      client.request({ method: 'POST', path: '/a', body: {}, headers: { 'idempotency-key': 'k2' } }),
+    ).resolves.toEqual({ ok: 1 });
+    expect(calls).toHaveLength(2);
   });
 
   it('does not retry a parse failure', async () => {

@@ -24,8 +24,18 @@ export interface Logger {
 
 /** Statuses worth another attempt (locked, bad gateway, unavailable, gateway timeout). */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([423, 502, 503, 504]);
-/** 3 attempts in all (the first and two retries). */
+/**
+ * Of those, the answers in which the API itself says it did nothing (locked, unavailable): any method may be sent
+ * again. A 502 or 504 comes from a gateway, and the server behind it may have acted (decision 0066).
+ */
+const NOTHING_DONE_STATUSES: ReadonlySet<number> = new Set([423, 503]);
+/**
+ * 3 attempts in all (the first and two retries), as the product spec says. This client is the only layer that retries: the shell's
+ * query client does not (decision 0066), so a failing query makes at most these many requests.
+ */
 export const MAX_ATTEMPTS = 3;
+/** The header that makes a POST or PATCH safe to send again: the API answers a repeat with the first answer. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** No wait between attempts is ever longer than this, Retry-After included. */
 export const MAX_RETRY_DELAY_MS = 5000;
 export const DEFAULT_BASE_DELAY_MS = 500;
@@ -154,8 +164,8 @@ async function toHttpError(response: Response, info: RequestInfo): Promise<HttpE
 /**
  * The one API client, an {@link ApiPort}: JSON in and out with credentials included, a
  * bearer token when there is a session, the bot-check header on the POSTs that need it, up to 3 attempts on
- * 423/502/503/504 (and on network failures of idempotent methods) with full-jitter backoff, 204 as undefined,
- * and strict parsing through `request.schema`.
+ * 423/502/503/504 and dropped connections (502, 504 and dropped connections only when sending again is harmless)
+ * with full-jitter backoff, 204 as undefined, and strict parsing through `request.schema`.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -220,6 +230,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!Number.isInteger(status) || status < 200 || status > 599 || (status >= 300 && status < 400))
       throw new InvalidResponseStatusError(status, { request: info });
     if (status >= 400) throw await toHttpError(response, info);
+    const answer = await readAnswer(request, response, info);
+    // Only an answer the request resolves with: a failed attempt's headers are not what the caller gets.
+    request.onResponseHeaders?.(response.headers);
+    return answer;
+  }
+
+  /** The body of a success: undefined for 204, a Blob when asked, else JSON through `request.schema`. */
+  async function readAnswer<T>(
+    request: ApiClientRequest<T>,
+    response: Response,
+    info: RequestInfo,
+  ): Promise<T> {
+    const { status } = response;
     if (status === 204) return undefined as T;
     if (request.responseType === 'blob') {
       try {
@@ -243,9 +266,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function shouldRetry(error: unknown, method: string): error is HttpError | NetworkError {
-    if (error instanceof HttpError) return RETRY_STATUSES.has(error.status);
-    return error instanceof NetworkError && IDEMPOTENT_METHODS.has(method);
+  /** Whether sending the request again cannot make the server act twice: its method, or its idempotency key. */
+  function repeatable(request: ApiClientRequest<unknown>, method: string): boolean {
+    if (IDEMPOTENT_METHODS.has(method)) return true;
+    const key = IDEMPOTENCY_KEY_HEADER.toLowerCase();
+    return Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === key);
+  }
+
+  function shouldRetry(error: unknown, request: ApiClientRequest<unknown>, method: string): boolean {
+    if (error instanceof HttpError)
+      return (
+        RETRY_STATUSES.has(error.status) &&
+        (NOTHING_DONE_STATUSES.has(error.status) || repeatable(request, method))
+      );
+    return error instanceof NetworkError && repeatable(request, method);
   }
 
   return {
@@ -257,7 +291,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         try {
           return await attempt({ ...request, method: method as ApiRequest<T>['method'] }, url, info);
         } catch (error) {
-          if (attemptNumber >= maxAttempts || !shouldRetry(error, method) || request.signal?.aborted)
+          if (attemptNumber >= maxAttempts || !shouldRetry(error, request, method) || request.signal?.aborted)
             throw error;
           const retryAfterMs = error instanceof HttpError ? error.retryAfterMs : undefined;
           await sleep(backoffDelay(attemptNumber - 1, { random, baseDelayMs, retryAfterMs }));

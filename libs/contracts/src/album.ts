@@ -61,6 +61,11 @@ export const albumSchema = /*#__PURE__*/ z.object({
    */
   reviewStatus: releaseReviewStatusSchema.nullish(),
   reviewReasons: z.array(z.string()).nullish(),
+  /**
+   * Our own addition: with reviewStatus ACCEPTED, the release date of a release already taken in by a platform —
+   * pre-release until that day, LIVE from it (pre-release.ts). Absent otherwise.
+   */
+  liveOn: dateStringSchema.nullish(),
 });
 export type Album = z.infer<typeof albumSchema>;
 

@@ -80,14 +80,19 @@ export const UNSEARCHED_REASONS = ['NOT_CONFIGURED', 'UNAVAILABLE', 'NOT_SUPPORT
 export const unsearchedReasonSchema = /*#__PURE__*/ z.enum(UNSEARCHED_REASONS);
 export type UnsearchedReason = z.infer<typeof unsearchedReasonSchema>;
 
-/**
- * The answer of GET /v1/artists/suggestions (docs/decisions/0031-artists-api.md): the suggested profiles, and
- * each asked platform whose own catalogue could not be searched, with the reason.
- */
-export const artistSuggestionsSchema = /*#__PURE__*/ z.object({
-  items: artistProfileSuggestionsSchema,
-  unsearchedPlatforms: z.array(z.object({ platform: platformSchema, reason: unsearchedReasonSchema })),
+/** An asked platform whose own catalogue could not be searched, and why. */
+export const unsearchedPlatformSchema = /*#__PURE__*/ z.object({
+  platform: platformSchema,
+  reason: unsearchedReasonSchema,
 });
+export type UnsearchedPlatform = z.infer<typeof unsearchedPlatformSchema>;
+
+/**
+ * The answer of GET /v1/artists/suggestions: the suggested profiles, a list as the product spec has it. Which asked platforms
+ * were not searched, and why, travels in the `X-Unsearched-Platforms` header (unsearched-platforms-header.ts,
+ * docs/decisions/0066-the-last-spec-rules.md).
+ */
+export const artistSuggestionsSchema = artistProfileSuggestionsSchema;
 export type ArtistSuggestions = z.infer<typeof artistSuggestionsSchema>;
 
 /** An artist profile as stored on an artist: imageUrl required, with createdAt and updatedAt. */

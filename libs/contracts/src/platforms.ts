@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RELEASE_REVIEW_STATUSES, enumWithFallback, releaseReviewStatusSchema } from './enums.js';
+import { dateStringSchema } from './primitives.js';
 
 /** The fixed list of 23 platforms releases are delivered to, in the product's order. */
 export const PLATFORMS = [
@@ -132,6 +133,11 @@ export const platformDeliverySchema = /*#__PURE__*/ z.object({
   message: z.string().nullish(),
   /** Not in the spec: the delivery attempts made so far (0 before the first). */
   attempts: z.number().int().min(0).nullish(),
+  /**
+   * Not in the spec: with ACCEPTED, the release date on which a release the platform has taken in goes live there
+   * (pre-release until then, `statusAsOf` in pre-release.ts). Absent otherwise.
+   */
+  liveOn: dateStringSchema.nullish(),
 });
 export type PlatformDelivery = z.infer<typeof platformDeliverySchema>;
 

@@ -28,6 +28,12 @@ export interface ApiRequest<T> {
    * used then. Errors are still read as the API's JSON error body. Default `'json'`.
    */
   responseType?: 'json' | 'blob';
+  /**
+   * Since 1.3: told the headers of the answer the request resolves with (a success), before it resolves — for
+   * what an endpoint sends beside its body (e.g. `X-Unsearched-Platforms`). A shell before 1.3 ignores it, so an
+   * area must do without it (show less, never fail).
+   */
+  onResponseHeaders?: (headers: Headers) => void;
 }
 
 /** The one API client, owned by the shell. */

@@ -6,5 +6,7 @@
  * impersonation).
  * 1.2.0: a registry entry may carry the SHA-384 integrity of the area's manifest and remote entry (additive: a
  * registry without it stays valid).
+ * 1.3.0: `ApiRequest.onResponseHeaders` hands an area the headers of a success answer (additive: an area built
+ * before it never asks; one built on it gets no call from a 1.2 shell and does without).
  */
-export const SHELL_CONTRACT_VERSION = '1.2.0';
+export const SHELL_CONTRACT_VERSION = '1.3.0';

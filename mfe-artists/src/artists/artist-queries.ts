@@ -5,6 +5,10 @@ import {
   endpoints,
   type ArtistDetail,
   type ArtistProfilePlatform,
+  type ArtistProfileSuggestion,
+  parseUnsearchedPlatforms,
+  UNSEARCHED_PLATFORMS_HEADER,
+  type UnsearchedPlatform,
   type ArtistSortField,
   type CreateArtistBody,
   type UpdateArtistBody,
@@ -53,12 +57,34 @@ export function artistsQuery(api: Api, params: ArtistListParams) {
   });
 }
 
-/** One platform's profiles matching a name. */
+export interface ProfileSuggestions {
+  items: ArtistProfileSuggestion[];
+  /**
+   * The asked platforms whose own catalogue was not searched, from the answer's X-Unsearched-Platforms header.
+   * Empty under a shell before contract 1.3, which does not hand the headers over: no note is shown then.
+   */
+  unsearchedPlatforms: UnsearchedPlatform[];
+}
+
+/** One platform's profiles matching a name, and whether its own catalogue was searched. */
 export function artistSuggestionsQuery(api: Api, platform: ArtistProfilePlatform, q: string) {
   return queryOptions({
     queryKey: artistKeys.suggestions(platform, q),
-    queryFn: ({ signal }) =>
-      call(api, endpoints.artists.suggestions, { query: { q, 'platform[]': [platform] } }, { signal }),
+    queryFn: async ({ signal }): Promise<ProfileSuggestions> => {
+      let unsearchedPlatforms: UnsearchedPlatform[] = [];
+      const items = await call(
+        api,
+        endpoints.artists.suggestions,
+        { query: { q, 'platform[]': [platform] } },
+        {
+          signal,
+          onResponseHeaders: (headers) => {
+            unsearchedPlatforms = parseUnsearchedPlatforms(headers.get(UNSEARCHED_PLATFORMS_HEADER));
+          },
+        },
+      );
+      return { items, unsearchedPlatforms };
+    },
     enabled: q.length > 0,
   });
 }

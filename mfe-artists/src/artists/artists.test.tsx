@@ -3,7 +3,7 @@ import { act } from 'react';
 import { fireEvent, screen, within } from '@testing-library/dom';
 import { choose, click, eventually, renderAreaRoute, type } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import type { ArtistDetail, ArtistSuggestions } from '@tunehouse/contracts';
+import { type ArtistDetail, type ArtistSuggestions, UNSEARCHED_PLATFORMS_HEADER } from '@tunehouse/contracts';
 import { area } from '../area.js';
 
 // Slow machines (CI, parallel runs) need more than the 5 s default for a whole dialog flow.
@@ -194,22 +194,33 @@ describe('the artist form', () => {
     expect(within(dialog()).queryByText('The request body is invalid')).toBeNull();
   });
 
+  const suggestions: ArtistSuggestions = [
+    {
+      platform: 'SPOTIFY',
+      platformId: SPOTIFY_ID,
+      name: 'Nova Lane',
+      url: `https://open.spotify.com/artist/${SPOTIFY_ID}`,
+      imageUrl: 'https://i.scdn.co/image/nova',
+    },
+  ];
+
+  it('under a shell that hands over no answer headers (before 1.3), suggests without the not-searched note', async () => {
+    await open([], (request) => (request.path === '/v1/artists/suggestions' ? suggestions : undefined));
+    await newArtistWithProfile('Nova', 'SPOTIFY');
+    await eventually(() =>
+      within(dialog()).getByRole('button', { name: `Use Nova Lane, open.spotify.com/artist/${SPOTIFY_ID}` }),
+    );
+    expect(within(dialog()).queryByText(/itself is not searched/)).toBeNull();
+  });
+
   it('suggests profiles found by name on the platform, and picking one fills the profile', async () => {
-    const suggestions: ArtistSuggestions = {
-      items: [
-        {
-          platform: 'SPOTIFY',
-          platformId: SPOTIFY_ID,
-          name: 'Nova Lane',
-          url: `https://open.spotify.com/artist/${SPOTIFY_ID}`,
-          imageUrl: 'https://i.scdn.co/image/nova',
-        },
-      ],
-      unsearchedPlatforms: [{ platform: 'SPOTIFY', reason: 'NOT_CONFIGURED' }],
-    };
     let sent: { profiles?: unknown[] } | undefined;
     const { record } = await open([], (request) => {
-      if (request.path === '/v1/artists/suggestions') return suggestions;
+      if (request.path === '/v1/artists/suggestions') {
+        // What the shell's client (contract 1.3) does with the answer's headers.
+        request.onResponseHeaders?.(new Headers({ [UNSEARCHED_PLATFORMS_HEADER]: 'spotify=NOT_CONFIGURED' }));
+        return suggestions;
+      }
       if (request.method === 'POST' && request.path === '/v1/artists') {
         sent = request.body as typeof sent;
         return artist();

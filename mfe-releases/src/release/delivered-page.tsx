@@ -24,7 +24,8 @@ export function DeliveredPage() {
   const { id, album, entries } = useRelease({ platforms: true });
   if (album.isError && isMissing(album.error)) return <MissingRelease error={album.error} />;
   const splits = `/albums/${id}/splits`;
-  const inReview = album.data ? releaseState(album.data) === 'IN_REVIEW' : false;
+  const state = album.data ? releaseState(album.data) : null;
+  const inReview = state === 'IN_REVIEW';
   return (
     <Page title="Delivered">
       {album.isError && (
@@ -35,8 +36,9 @@ export function DeliveredPage() {
         <>
           <ReleaseHeader album={album.data} />
           <Notice tone="success">
-            “{releaseTitle(album.data)}” is on its way to {album.data.platforms?.length ?? 0} platforms
-            {album.data.releaseDate ? `, to go live on ${formatDay(album.data.releaseDate)}` : ''}.
+            {state === 'LIVE'
+              ? `“${releaseTitle(album.data)}” is live${album.data.releaseDate ? `, out since ${formatDay(album.data.releaseDate)}` : ''}.`
+              : `“${releaseTitle(album.data)}” is on its way to ${album.data.platforms?.length ?? 0} platforms${album.data.releaseDate ? `, to go live on ${formatDay(album.data.releaseDate)}` : ''}.`}
           </Notice>
           <Card title="What happens next" id="next">
             <ol css={steps}>

@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
 import type { AlbumPlatformEntry, Link as StoreLink } from '@tunehouse/contracts';
 import { badgeStyle, colors, tableStyle } from '@tunehouse/ui';
-import { DELIVERY_ACTION_NAMES, PLATFORM_STATUS_COLORS, PLATFORM_STATUS_NAMES } from '../shared/labels.js';
+import { formatDay } from '../shared/format.js';
+import { DELIVERY_ACTION_NAMES, PLATFORM_STATUS_COLORS, deliveryStatusName } from '../shared/labels.js';
 import { linkStyle, tableScroll } from '../shared/styles.js';
 
 /** The status badge of a delivery, e.g. LIVE, or the action under way and its status. */
@@ -10,12 +11,24 @@ export function DeliveryBadge({ entry }: { entry: AlbumPlatformEntry }) {
   if (!shown) return <span css={{ color: colors.muted }}>Not delivered</span>;
   const label =
     entry.pending && entry.pending.action !== 'DELIVER'
-      ? `${DELIVERY_ACTION_NAMES[entry.pending.action]} ${PLATFORM_STATUS_NAMES[entry.pending.status]}`
+      ? `${DELIVERY_ACTION_NAMES[entry.pending.action]} ${deliveryStatusName(entry.pending)}`
       : shown.action === 'TAKEDOWN' && shown.status === 'ACCEPTED'
         ? 'Taken down'
-        : PLATFORM_STATUS_NAMES[shown.status];
-  return <span css={badgeStyle(PLATFORM_STATUS_COLORS[shown.status])}>{label.toUpperCase()}</span>;
+        : deliveryStatusName(shown);
+  return (
+    <>
+      <span css={badgeStyle(PLATFORM_STATUS_COLORS[shown.status])}>{label.toUpperCase()}</span>
+      {shown.liveOn && <small css={outOnStyle}>out on {formatDay(shown.liveOn)}</small>}
+    </>
+  );
 }
+
+const outOnStyle = css`
+  display: block;
+  margin-top: 0.25rem;
+  color: ${colors.inkSoft};
+  font-size: 0.85rem;
+`;
 
 const problemStyle = css`
   display: block;
@@ -98,14 +111,14 @@ export function PlatformStatusTable({
                 {detail && (
                   <td>
                     {entry.current
-                      ? `${DELIVERY_ACTION_NAMES[entry.current.action]}: ${PLATFORM_STATUS_NAMES[entry.current.status]}`
+                      ? `${DELIVERY_ACTION_NAMES[entry.current.action]}: ${deliveryStatusName(entry.current)}`
                       : '—'}
                   </td>
                 )}
                 {detail && (
                   <td>
                     {entry.pending
-                      ? `${DELIVERY_ACTION_NAMES[entry.pending.action]}: ${PLATFORM_STATUS_NAMES[entry.pending.status]}`
+                      ? `${DELIVERY_ACTION_NAMES[entry.pending.action]}: ${deliveryStatusName(entry.pending)}`
                       : '—'}
                   </td>
                 )}

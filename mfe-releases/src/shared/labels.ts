@@ -6,6 +6,7 @@ import {
   LANGUAGE_CODES,
   RELEASE_TYPES,
   type AlbumStatus,
+  type PlatformDelivery,
   type PlatformStatus,
   type DeliveryAction,
 } from '@tunehouse/contracts';
@@ -40,6 +41,13 @@ export const PLATFORM_STATUS_NAMES: Readonly<Record<PlatformStatus, string>> = {
   LIVE: 'Live',
   UNKNOWN: 'Unknown',
 };
+/** A delivery's status in words: taken in before the release date reads as pre-release (decision 0066). */
+export function deliveryStatusName(delivery: Pick<PlatformDelivery, 'status' | 'liveOn'>): string {
+  return delivery.status === 'ACCEPTED' && delivery.liveOn
+    ? 'Pre-release'
+    : PLATFORM_STATUS_NAMES[delivery.status];
+}
+
 export const PLATFORM_STATUS_COLORS: Readonly<Record<PlatformStatus, string>> = {
   PENDING: colors.muted,
   SUBMITTED: colors.info,

@@ -4,19 +4,23 @@ import { colors } from '@tunehouse/ui';
 /**
  * Where a release stands for its owner, from its content status and its review status together
  * (docs/decisions/0034-release-states.md): a draft; published and waiting for content review; turned down by the
- * review; accepted and on its way to the platforms; live on at least one; changed since then (the changes not sent
- * yet); or taken down.
+ * review; accepted and on its way to the platforms; taken in by a platform before its release date (pre-release,
+ * out on `liveOn`, decision 0066); live on at least one; changed since then (the changes not sent yet); or taken
+ * down.
  */
 export type ReleaseState =
-  'DRAFT' | 'IN_REVIEW' | 'REJECTED' | 'DELIVERING' | 'LIVE' | 'CHANGED' | 'TAKEN_DOWN';
+  'DRAFT' | 'IN_REVIEW' | 'REJECTED' | 'DELIVERING' | 'PRE_RELEASE' | 'LIVE' | 'CHANGED' | 'TAKEN_DOWN';
 
-export function releaseState(album: Pick<Album, 'status' | 'reviewStatus' | 'deletedAt'>): ReleaseState {
+export function releaseState(
+  album: Pick<Album, 'status' | 'reviewStatus' | 'deletedAt' | 'liveOn'>,
+): ReleaseState {
   if (album.deletedAt) return 'TAKEN_DOWN';
   const status = album.status ?? 'DRAFT';
   if (status === 'DRAFT') return 'DRAFT';
   if (album.reviewStatus === 'SUBMITTED') return 'IN_REVIEW';
   if (album.reviewStatus === 'REJECTED') return 'REJECTED';
   if (status === 'EDITED') return 'CHANGED';
+  if (album.reviewStatus === 'ACCEPTED' && album.liveOn) return 'PRE_RELEASE';
   return album.reviewStatus === 'LIVE' ? 'LIVE' : 'DELIVERING';
 }
 
@@ -25,6 +29,7 @@ export const RELEASE_STATE_NAMES: Readonly<Record<ReleaseState, string>> = {
   IN_REVIEW: 'In review',
   REJECTED: 'Needs changes',
   DELIVERING: 'Delivering',
+  PRE_RELEASE: 'Pre-release',
   LIVE: 'Live',
   CHANGED: 'Changes not sent',
   TAKEN_DOWN: 'Taken down',
@@ -36,6 +41,7 @@ export const RELEASE_STATE_COLORS: Readonly<Record<ReleaseState, string>> = {
   IN_REVIEW: colors.info,
   REJECTED: colors.danger,
   DELIVERING: colors.primary,
+  PRE_RELEASE: colors.info,
   LIVE: colors.success,
   // A darker amber than colors.warn, which is too light under white text.
   CHANGED: '#8a5700',
@@ -43,7 +49,7 @@ export const RELEASE_STATE_COLORS: Readonly<Record<ReleaseState, string>> = {
 };
 
 /** Whether publishing is the next move: a draft, a release the review turned down, or changes to send. */
-export function canPublish(album: Pick<Album, 'status' | 'reviewStatus' | 'deletedAt'>): boolean {
+export function canPublish(album: Pick<Album, 'status' | 'reviewStatus' | 'deletedAt' | 'liveOn'>): boolean {
   const state = releaseState(album);
   return state === 'DRAFT' || state === 'REJECTED' || state === 'CHANGED';
 }

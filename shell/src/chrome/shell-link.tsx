@@ -1,10 +1,12 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { navigateToUrl } from 'single-spa';
 import { areaPrefetch } from './prefetch/area-prefetch.js';
+import { useNearViewport } from './prefetch/near-viewport.js';
 
 /**
  * An in-product link: a real anchor (new tab, copy link work) that navigates without a page load. Pointing at it
  * or focusing it starts fetching the area behind it, so the click finds the area's code on its way or in cache.
+ * Coming within 200 px of the viewport fetches the area's entry only (a few KB; its code waits for a hover).
  */
 export function ShellLink({
   href,
@@ -13,6 +15,7 @@ export function ShellLink({
   onFocus,
   ...props
 }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  const ref = useNearViewport<HTMLAnchorElement>(() => areaPrefetch.prefetch(href, 'entry'));
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
@@ -22,6 +25,7 @@ export function ShellLink({
   };
   return (
     <a
+      ref={ref}
       href={href}
       onClick={handleClick}
       onPointerEnter={(event) => {

@@ -9,16 +9,16 @@ import { createProgress } from './progress.js';
 import type { FullShellConfig } from './shell-config.js';
 import { createToasts } from './toast-store.js';
 
-/** 15 minutes stale time, no refetch on window focus, 3 tries except on 404. */
+/**
+ * 15 minutes stale time, no refetch on window focus (the product spec). No retries here: the API client is the one layer
+ * that retries (3 attempts in all, on 423/502/503/504 and dropped connections, never on a 404), so a failing query
+ * makes at most 3 requests, not 3 × 4 (decision 0066). Mutations are not retried either.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: {
-        staleTime: 900_000,
-        refetchOnWindowFocus: false,
-        retry: (failureCount, error) =>
-          failureCount < 3 && (error as { status?: number } | null)?.status !== 404,
-      },
+      queries: { staleTime: 900_000, refetchOnWindowFocus: false, retry: false },
+      mutations: { retry: false },
     },
   });
 }

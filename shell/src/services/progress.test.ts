@@ -27,6 +27,31 @@ describe('progress bar', () => {
     expect(progress.store.get()).toBeNull();
   });
 
+  it('once shown, stays at least 500 ms however quickly the page loads', () => {
+    const progress = createProgress();
+    progress.start();
+    vi.advanceTimersByTime(50);
+    progress.done();
+    expect(progress.store.get()).toBe(1);
+    vi.advanceTimersByTime(449);
+    expect(progress.store.get()).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(progress.store.get()).toBeNull();
+  });
+
+  it('a page started while the last bar is finishing keeps its bar', () => {
+    const progress = createProgress();
+    progress.start();
+    vi.advanceTimersByTime(100);
+    progress.done();
+    progress.start();
+    vi.advanceTimersByTime(1000);
+    expect(progress.store.get()).not.toBeNull();
+    progress.done();
+    vi.advanceTimersByTime(200);
+    expect(progress.store.get()).toBeNull();
+  });
+
   it('uses the spec step sizes', () => {
     expect([0, 0.3, 0.6, 0.9, 0.992].map(progressStep)).toEqual([0.08, 0.1, 0.04, 0.02, 0.005]);
   });

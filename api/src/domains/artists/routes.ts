@@ -1,5 +1,12 @@
 import multipart from '@fastify/multipart';
-import { ARTIST_IMAGE_FIELD, ARTIST_IMAGE_MAX_BYTES, endpoints, type FieldIssue } from '@tunehouse/contracts';
+import {
+  ARTIST_IMAGE_FIELD,
+  ARTIST_IMAGE_MAX_BYTES,
+  endpoints,
+  type FieldIssue,
+  formatUnsearchedPlatforms,
+  UNSEARCHED_PLATFORMS_HEADER,
+} from '@tunehouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
@@ -73,10 +80,16 @@ export function artistRoutes({
       const page = await artists.list(accountOf(request), request.query);
       return { status: 200, body: { ...page, items: page.items.map((artist) => detail(request, artist)) } };
     });
-    route(api.suggestions, async (request) => ({
-      status: 200,
-      body: await suggestions.suggest(request.query.q, request.query['platform[]'], request.log),
-    }));
+    route(api.suggestions, async (request, reply) => {
+      const { items, unsearchedPlatforms } = await suggestions.suggest(
+        request.query.q,
+        request.query['platform[]'],
+        request.log,
+      );
+      const unsearched = formatUnsearchedPlatforms(unsearchedPlatforms);
+      if (unsearched !== null) reply.header(UNSEARCHED_PLATFORMS_HEADER, unsearched);
+      return { status: 200, body: items };
+    });
     route(api.roles, async (request) => ({ status: 200, body: rolesFor(request.query.scope) }));
     route(api.get, async (request) => ({
       status: 200,

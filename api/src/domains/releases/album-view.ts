@@ -7,6 +7,7 @@ import {
   type ImageRendition,
   PLATFORM_NAMES,
   PLATFORMS,
+  statusAsOf,
 } from '@tunehouse/contracts';
 import { imageFileUrl, type StoredImage, type StoredRendition } from '../media/index.js';
 import { toCreditedArtist, toTrack } from './track-view.js';
@@ -63,9 +64,15 @@ export function toAlbum(album: AlbumRecord, origin: string): Album {
     updatedAt: album.updatedAt.toISOString(),
     publishedAt: album.publishedAt?.toISOString() ?? null,
     deletedAt: album.deletedAt?.toISOString() ?? null,
-    reviewStatus: album.reviewStatus,
+    ...reviewAsOf(album),
     reviewReasons: album.reviewReasons,
   };
+}
+
+/** Live on a platform before its release date is pre-release: ACCEPTED, out on `liveOn` (decision 0066). */
+function reviewAsOf(album: AlbumRecord): Pick<Album, 'reviewStatus' | 'liveOn'> {
+  const { status, liveOn } = statusAsOf(album.reviewStatus, album.releaseDate);
+  return liveOn ? { reviewStatus: status, liveOn } : { reviewStatus: status };
 }
 
 export function toAlbumDetail(album: AlbumDetailRecord, origin: string): AlbumDetail {
@@ -88,6 +95,8 @@ export function toPlatformEntries(
   chosen: readonly string[],
   states: readonly PlatformStateRecord[],
   notes: readonly DeliveryNote[] = [],
+  /** A platform's LIVE before this date is answered as pre-release (ACCEPTED with liveOn, decision 0066). */
+  releaseDate: string | null = null,
 ): AlbumPlatformEntry[] {
   const byPlatform = new Map(states.map((state) => [state.platform, state]));
   const notesOf = new Map(notes.map((note) => [note.platform, note]));
@@ -96,12 +105,14 @@ export function toPlatformEntries(
     note: DeliveryNoteEntry | null | undefined,
   ) => {
     if (!state) return null;
-    if (!note) return state;
+    const { status, liveOn } = statusAsOf(state.status, releaseDate);
+    const asOf = liveOn ? { ...state, status, liveOn } : state;
+    if (!note) return asOf;
     // A finished delivery's reason matters only when it was refused; an old retry error of a delivery that got
     // through later is no news.
     const relevant = state.status === 'REJECTED' || state.status === 'PENDING';
     return {
-      ...state,
+      ...asOf,
       attempts: note.attempts,
       ...(note.message && relevant ? { message: note.message } : {}),
     };

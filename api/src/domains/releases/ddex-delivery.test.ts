@@ -161,8 +161,9 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
       albumPlatformEntriesSchema,
       await t.app.inject({ url: `/v1/albums/${album.id}/platforms`, headers: bearer(owner) }),
     );
+    // Taken in a month before its release date: pre-release (ACCEPTED, live on the date) until then.
     expect(entries.find((entry) => entry.id === 'APPLE_MUSIC')).toMatchObject({
-      current: { status: 'LIVE', action: 'DELIVER' },
+      current: { status: 'ACCEPTED', action: 'DELIVER', liveOn: album.releaseDate },
       pending: null,
     });
     expect(entries.find((entry) => entry.id === 'SPOTIFY')).toMatchObject({
@@ -172,7 +173,7 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
       albumDetailSchema,
       await t.app.inject({ url: `/v1/albums/${album.id}`, headers: bearer(owner) }),
     );
-    expect(read.reviewStatus).toBe('LIVE');
+    expect(read).toMatchObject({ reviewStatus: 'ACCEPTED', liveOn: album.releaseDate });
     // A real platform's acknowledgement names no store page: no link is made up for it.
     expect(read.links).toEqual([]);
   });
@@ -201,6 +202,28 @@ describe('the DeliveryPort on the DDEX delivery service', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('simulated Spotify');
     expect(page.body).toContain(String(read.title));
+    // Before its release date the page and the statuses agree: pre-release, out on that date.
+    const [year, month, day] = String(album.releaseDate).split('-');
+    expect(page.body).toContain(`Pre-release — out on ${day}-${month}-${year}`);
+    const spotify = async () =>
+      expectShape(
+        albumPlatformEntriesSchema,
+        await t.app.inject({ url: `/v1/albums/${album.id}/platforms`, headers: bearer(owner) }),
+      ).find((entry) => entry.id === 'SPOTIFY');
+    expect((await spotify())?.current).toMatchObject({ status: 'ACCEPTED', liveOn: album.releaseDate });
+
+    // The release date comes: LIVE everywhere, and the page is the release's own.
+    await t.db.query(`UPDATE albums SET release_date = current_date - 1 WHERE id = $1`, [album.id]);
+    const onTheDay = await t.app.inject({ url: new URL(link!.url).pathname });
+    expect(onTheDay.body).not.toContain('Pre-release');
+    expect(onTheDay.body).toContain('went live');
+    expect((await spotify())?.current).toEqual({ status: 'LIVE', action: 'DELIVER' });
+    const live = expectShape(
+      albumDetailSchema,
+      await t.app.inject({ url: `/v1/albums/${album.id}`, headers: bearer(owner) }),
+    );
+    expect(live.reviewStatus).toBe('LIVE');
+    expect(live.liveOn).toBeUndefined();
     expect(
       (await t.app.inject({ url: '/v1/simulator/stores/SPOTIFY/AAAAAAAAAAAAAAAAAAAAAA' })).statusCode,
     ).toBe(404);

@@ -134,6 +134,9 @@ describe('a release delivered through the wired DDEX delivery', () => {
     expect(await isContributorOnDeliveredRelease(t.db, contributorId)).toBe(true);
     expect((await deleteContributor()).statusCode).toBe(409);
 
+    // The release date comes as it goes out, so that the platforms' LIVE reads as LIVE, not as pre-release
+    // (decision 0066; what the ERN message says was fixed when it was queued).
+    await t.db.query('UPDATE albums SET release_date = current_date WHERE id = $1', [album.id]);
     await t.delivery!.work();
     const { entries, seen } = await followPlatforms((list) =>
       PLATFORMS.every((platform) => {

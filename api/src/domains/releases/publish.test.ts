@@ -291,6 +291,8 @@ describe('states and content review', () => {
     await expect(
       reportPlatformStatus(t.db, { albumId: String(album.id), platform: 'APPLE_MUSIC', status: 'SUBMITTED' }),
     ).rejects.toMatchObject({ statusCode: 409 });
+    // Its release date has come (before it, live on a platform reads as pre-release: ddex-delivery.test.ts).
+    await t.db.query('UPDATE albums SET release_date = current_date WHERE id = $1', [album.id]);
     const live = expectShape(albumDetailSchema, await c.get(owner, `/v1/albums/${album.id}`));
     expect(live.reviewStatus).toBe('LIVE');
     const afterLive = expectShape(

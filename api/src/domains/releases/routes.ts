@@ -72,7 +72,7 @@ export function releaseRoutes({
     });
     route(api.platforms, async (request) => {
       const { album, states, notes } = await releases.platforms(accountOf(request), request.params.id);
-      return { status: 200, body: toPlatformEntries(album.platforms, states, notes) };
+      return { status: 200, body: toPlatformEntries(album.platforms, states, notes, album.releaseDate) };
     });
     route(api.review, async (request) => {
       const { album, problems } = await releases.review(accountOf(request), request.params.id);

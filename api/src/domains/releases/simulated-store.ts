@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { endpoints, PLATFORM_NAMES, type Platform, urlOf } from '@tunehouse/contracts';
+import { endpoints, PLATFORM_NAMES, type Platform, preReleaseUntil, urlOf } from '@tunehouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuard } from '../../platform/auth-guard.js';
 import type { Db, Queryable } from '../../platform/db.js';
@@ -82,6 +82,9 @@ export function simulatedStoreRoutes({
         )
         .join('');
       const artwork = album.artwork?.medium?.url;
+      // Taken in before its release date, it is announced, not playable, until that day (decision 0066).
+      const outOn = preReleaseUntil(album.releaseDate);
+      const dayMonthYear = (day: string) => day.split('-').reverse().join('-');
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       return {
         status: 200,
@@ -91,8 +94,9 @@ export function simulatedStoreRoutes({
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#15121f}
 img{width:100%;max-width:20rem;border-radius:8px}.note{background:#fff4d6;padding:.75rem 1rem;border-radius:8px}</style>
 </head><body>
-<p class="note">A <strong>simulated ${escapeMarkup(storeName)}</strong> page, made by this Tunehouse installation's platform simulator: the release was delivered to it and went live. A real platform shows its own page.</p>
+<p class="note">A <strong>simulated ${escapeMarkup(storeName)}</strong> page, made by this Tunehouse installation's platform simulator: the release was delivered to it${outOn ? ' and is announced until its release date' : ' and went live'}. A real platform shows its own page.</p>
 ${artwork ? `<img src="${escapeMarkup(artwork)}" alt="Artwork of ${escapeMarkup(title)}">` : ''}
+${outOn ? `<p class="pre-release" data-pre-release="${outOn}"><strong>Pre-release — out on ${dayMonthYear(outOn)}</strong></p>` : ''}
 <h1>${escapeMarkup(title)}</h1>
 <p>${escapeMarkup(artists)}${album.releaseDate ? ` · ${escapeMarkup(album.releaseDate)}` : ''}</p>
 <ol>${tracks}</ol>

@@ -13,6 +13,7 @@ import {
   artistSuggestionsQuerySchema,
 } from '../requests/artists.js';
 import { createArtistBodySchema, updateArtistBodySchema } from '../requests/artist-profiles.js';
+import { UNSEARCHED_PLATFORMS_HEADER } from '../unsearched-platforms-header.js';
 import { endpoint, formDataBody, meta, noBody } from './define.js';
 
 const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'artists' });
@@ -35,8 +36,18 @@ export const suggestions = /*#__PURE__*/ endpoint({
   description:
     'Each asked platform (platform[] repeated; all profile platforms without it) is searched in its own ' +
     'catalogue when this installation has credentials for it, otherwise in the profiles already known ' +
-    'here; unsearchedPlatforms says which catalogues were not searched and why.',
-  metadata: signedIn,
+    `here. The answer is the list of suggestions; the ${UNSEARCHED_PLATFORMS_HEADER} header says which ` +
+    'catalogues were not searched and why.',
+  metadata: meta({
+    access: 'session',
+    tag: 'artists',
+    responseHeaders: {
+      [UNSEARCHED_PLATFORMS_HEADER]:
+        'The asked platforms whose own catalogue was not searched, with the reason: a structured-field ' +
+        'dictionary, e.g. `spotify=NOT_CONFIGURED, apple_music=UNAVAILABLE` (reasons NOT_CONFIGURED, ' +
+        'UNAVAILABLE, NOT_SUPPORTED). Absent when every asked catalogue was searched.',
+    },
+  }),
 });
 
 export const roles = /*#__PURE__*/ endpoint({

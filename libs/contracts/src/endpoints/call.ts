@@ -16,6 +16,8 @@ export interface EndpointRequest<T> {
   responseType?: 'json' | 'blob';
   /** The bot-check action the endpoint needs; the client adds its header. */
   botCheck?: string;
+  /** Told the success answer's headers (shell contract 1.3; an older shell never calls it). */
+  onResponseHeaders?: (headers: Headers) => void;
 }
 
 /** Anything that sends an {@link EndpointRequest}: the shell's ApiPort, the session library's client. */
@@ -40,10 +42,15 @@ export type EndpointResult<E extends AppRoute> = E extends { metadata: { file: t
       : B
     : never;
 
-/** Transport options that are not part of the endpoint: abort, upload progress. */
+/** Transport options that are not part of the endpoint: abort, upload progress, the answer's headers. */
 export interface CallOptions {
   signal?: AbortSignal | undefined;
   onUploadProgress?: (loaded: number, total: number) => void;
+  /**
+   * Told the headers of the success answer, for what an endpoint sends there (`metadata.responseHeaders`). Not
+   * called by a shell older than contract 1.3, so a caller must do without it.
+   */
+  onResponseHeaders?: ((headers: Headers) => void) | undefined;
 }
 
 /** `/v1/albums/:id` with `{ id: 'a b' }` → `/v1/albums/a%20b`. A missing parameter is a programming error. */
@@ -87,6 +94,7 @@ export function requestOf<E extends Endpoint>(
     ...(endpoint.metadata.botCheck ? { botCheck: endpoint.metadata.botCheck } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+    ...(options.onResponseHeaders ? { onResponseHeaders: options.onResponseHeaders } : {}),
   };
 }
 

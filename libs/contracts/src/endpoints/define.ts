@@ -59,6 +59,12 @@ const endpointMetadataFields = /*#__PURE__*/ z.object({
    * IMPERSONATION_READ_ONLY before the handler runs (docs/decisions/0061-impersonation-and-split-invites.md).
    */
   moneyRouting: z.literal(true).optional(),
+  /**
+   * Headers of the success answer that carry part of it, by name, with what they say: /docs shows them, the API
+   * lets a browser on another origin read them (CORS), and a caller reads them through `onResponseHeaders`.
+   * (The installed @ts-rest/core has no `responseHeaders` of its own.)
+   */
+  responseHeaders: z.record(z.string().regex(/^[A-Za-z0-9-]+$/), z.string().min(1)).optional(),
 });
 
 /** Every file answer names its media type, and only a file answer has one. */

@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { colors, fonts, layout, mq, zIndex } from '@tunehouse/ui';
 import { ShellLink } from '../shell-link.js';
+import { useMenuOpening } from './menu-opening.js';
 import type { NavItem } from './nav-items.js';
 
 const toggle = css`
@@ -53,7 +54,8 @@ const signedInAs = css`
 `;
 
 /**
- * Below the tablet breakpoint the top-bar nav does not fit: the same items move behind a Menu button. It closes on navigation and on Escape.
+ * Below the tablet breakpoint the top-bar nav does not fit: the same items move behind a Menu button. It opens on a
+ * click at once or after a pointer rests on the button for 150 ms, and closes on navigation and on Escape.
  */
 export function MobileMenu({
   items,
@@ -69,30 +71,19 @@ export function MobileMenu({
   /** The signed-in user's name; null when logged out (then there is no user menu, only Log in). */
   userName: string | null;
 }) {
-  const [open, setOpen] = useState(false);
+  const { open, close, triggerProps } = useMenuOpening(pathname);
   const panelId = useId();
-  const [openedAt, setOpenedAt] = useState(pathname);
-  if (open && openedAt !== pathname) setOpen(false);
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, [open, close]);
 
   return (
     <>
-      <button
-        type="button"
-        css={toggle}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => {
-          setOpenedAt(pathname);
-          setOpen((value) => !value);
-        }}
-      >
+      <button type="button" css={toggle} aria-expanded={open} aria-controls={panelId} {...triggerProps}>
         {open ? 'Close' : 'Menu'}
       </button>
       {open && (

@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { SessionView } from '@tunehouse/shell-contract';
 import { colors, fonts, radius, zIndex } from '@tunehouse/ui';
 import { ShellLink } from '../shell-link.js';
+import { useMenuOpening } from './menu-opening.js';
 
 const trigger = css`
   display: inline-flex;
@@ -52,21 +53,20 @@ export function displayName(session: SessionView): string {
 }
 
 /**
- * The user menu, with Account and Logout. It opens on click at once (it is a top-level menu, so no open delay)
- * and closes on Escape, a click outside, focus leaving it, or choosing an item.
+ * The user menu, with Account and Logout. It opens on click at once, or when the pointer rests on its button for
+ * 150 ms (it is a menu button, not a menubar, so the spec's open delay applies), and closes on Escape, a click
+ * outside, focus leaving it, or choosing an item.
  */
 export function UserMenu({ session, pathname }: { session: SessionView; pathname: string }) {
-  const [open, setOpen] = useState(false);
+  const { open, close, triggerProps } = useMenuOpening(pathname);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
-  const [openedAt, setOpenedAt] = useState(pathname);
-  if (open && openedAt !== pathname) setOpen(false);
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) close();
     };
     window.addEventListener('keydown', onKey);
     window.addEventListener('pointerdown', onPointer);
@@ -74,7 +74,7 @@ export function UserMenu({ session, pathname }: { session: SessionView; pathname
       window.removeEventListener('keydown', onKey);
       window.removeEventListener('pointerdown', onPointer);
     };
-  }, [open]);
+  }, [open, close]);
 
   return (
     <div
@@ -83,7 +83,7 @@ export function UserMenu({ session, pathname }: { session: SessionView; pathname
         position: relative;
       `}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) close();
       }}
     >
       <button
@@ -92,10 +92,7 @@ export function UserMenu({ session, pathname }: { session: SessionView; pathname
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => {
-          setOpenedAt(pathname);
-          setOpen((value) => !value);
-        }}
+        {...triggerProps}
       >
         {displayName(session)} <span aria-hidden="true">▾</span>
       </button>

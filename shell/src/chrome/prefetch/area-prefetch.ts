@@ -132,5 +132,5 @@ export const areaPrefetch = {
   set: (prefetcher: AreaPrefetch) => {
     current = prefetcher;
   },
-  prefetch: (href: string) => current.prefetch(href, 'app'),
+  prefetch: (href: string, depth: PrefetchDepth = 'app') => current.prefetch(href, depth),
 };

@@ -2,9 +2,9 @@ import {
   ARTIST_PROFILE_PLATFORMS,
   type ArtistProfilePlatform,
   type ArtistProfileSuggestion,
-  type ArtistSuggestions,
   isArtistProfilePlatform,
   type Platform,
+  type UnsearchedPlatform,
   type UnsearchedReason,
 } from '@tunehouse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +14,12 @@ import type { ArtistProfileProvider } from './provider.js';
 
 /** How long one platform's search may take before it counts as unavailable. */
 export const PROVIDER_TIMEOUT_MS = 5000;
+
+/** The suggestions, and the asked platforms not searched (the route sends these as X-Unsearched-Platforms). */
+export interface Suggestions {
+  items: ArtistProfileSuggestion[];
+  unsearchedPlatforms: UnsearchedPlatform[];
+}
 
 /**
  * GET /v1/artists/suggestions: each asked platform (every profile platform when none is asked) is searched in its
@@ -35,9 +41,9 @@ export function createSuggestionService({
     q: string,
     asked: Platform[] | undefined,
     log: FastifyBaseLogger,
-  ): Promise<ArtistSuggestions> {
+  ): Promise<Suggestions> {
     const platforms = [...new Set(asked?.length ? asked : ARTIST_PROFILE_PLATFORMS)];
-    const unsearched: ArtistSuggestions['unsearchedPlatforms'] = [];
+    const unsearched: UnsearchedPlatform[] = [];
     const fallback: ArtistProfilePlatform[] = [];
     const found = new Map<Platform, ArtistProfileSuggestion[]>();
     const skip = (platform: Platform, reason: UnsearchedReason) => unsearched.push({ platform, reason });

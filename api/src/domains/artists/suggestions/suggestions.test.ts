@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ARTIST_PROFILE_PLATFORMS, artistSuggestionsSchema, type Session } from '@tunehouse/contracts';
+import {
+  ARTIST_PROFILE_PLATFORMS,
+  artistSuggestionsSchema,
+  parseUnsearchedPlatforms,
+  type Session,
+  UNSEARCHED_PLATFORMS_HEADER,
+} from '@tunehouse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../platform/config.js';
@@ -160,10 +166,15 @@ afterAll(async () => {
   await catalogues?.close();
 });
 
+/** The answer's list (as the product spec has it), and the platforms not searched as its X-Unsearched-Platforms header says. */
 const suggest = async (t: TestApp, session: Session, query: string) => {
   const response = await t.app.inject({ url: `/v1/artists/suggestions?${query}`, headers: bearer(session) });
   expect(response.statusCode, response.body).toBe(200);
-  return expectShape(artistSuggestionsSchema, response);
+  const header = response.headers[UNSEARCHED_PLATFORMS_HEADER.toLowerCase()];
+  return {
+    items: expectShape(artistSuggestionsSchema, response),
+    unsearchedPlatforms: parseUnsearchedPlatforms(typeof header === 'string' ? header : undefined),
+  };
 };
 
 describe('suggestions without credentials: profiles known to this installation', () => {
@@ -172,21 +183,26 @@ describe('suggestions without credentials: profiles known to this installation',
       url: '/v1/artists/suggestions?q=nova&platform[]=SPOTIFY&platform[]=APPLE_MUSIC',
       headers: bearer(localSession),
     });
-    expect(Object.keys(response.json().items[0]).sort()).toEqual([
+    // The answer is the list itself (as the product spec has it); what was not searched, and why, is the header.
+    expect(Array.isArray(response.json())).toBe(true);
+    expect(Object.keys(response.json()[0]).sort()).toEqual([
       'imageUrl',
       'name',
       'platform',
       'platformId',
       'url',
     ]);
-    const answer = expectShape(artistSuggestionsSchema, response);
-    expect(answer.items.map((item) => [item.platform, item.name])).toEqual([
+    expect(response.headers['x-unsearched-platforms']).toBe(
+      'spotify=NOT_CONFIGURED, apple_music=NOT_CONFIGURED',
+    );
+    const items = expectShape(artistSuggestionsSchema, response);
+    expect(items.map((item) => [item.platform, item.name])).toEqual([
       ['SPOTIFY', 'Nova'],
       ['SPOTIFY', 'Nova Lane'],
       ['SPOTIFY', 'Supernova Choir'],
     ]);
-    expect(answer.items.filter((item) => item.platformId === NOVA_SPOTIFY)).toHaveLength(1);
-    expect(answer.unsearchedPlatforms).toEqual([
+    expect(items.filter((item) => item.platformId === NOVA_SPOTIFY)).toHaveLength(1);
+    expect(parseUnsearchedPlatforms(String(response.headers['x-unsearched-platforms']))).toEqual([
       { platform: 'SPOTIFY', reason: 'NOT_CONFIGURED' },
       { platform: 'APPLE_MUSIC', reason: 'NOT_CONFIGURED' },
     ]);
@@ -293,8 +309,13 @@ describe('suggestions with credentials: the platforms’ catalogues (recorded re
   });
 
   it('an Apple Music search without artists answers none', async () => {
-    const answer = await suggest(configured, configuredSession, 'q=zzz&platform[]=APPLE_MUSIC');
-    expect(answer).toEqual({ items: [], unsearchedPlatforms: [] });
+    const response = await configured.app.inject({
+      url: '/v1/artists/suggestions?q=zzz&platform[]=APPLE_MUSIC',
+      headers: bearer(configuredSession),
+    });
+    expect(response.json()).toEqual([]);
+    // Every asked catalogue searched: an empty dictionary is no header at all.
+    expect(response.headers['x-unsearched-platforms']).toBeUndefined();
   });
 
   it('a catalogue that fails is reported unavailable and its known profiles are searched instead', async () => {
@@ -368,5 +389,19 @@ describe('catalogue credentials in the configuration', () => {
   it('refuse half a Spotify pair and a malformed storefront', () => {
     expect(() => loadConfig({ ...base, SPOTIFY_CLIENT_ID: 'id' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, APPLE_MUSIC_STOREFRONT: 'USA' })).toThrow(/APPLE_MUSIC_STOREFRONT/);
+  });
+});
+
+describe('the header, declared once', () => {
+  it('is in /docs with the suggestions’ 200, and readable by a browser on an allowed origin', async () => {
+    const docs = (await local.app.inject({ url: '/docs/json' })).json();
+    const ok = docs.paths['/v1/artists/suggestions'].get.responses['200'];
+    expect(ok.headers[UNSEARCHED_PLATFORMS_HEADER].description).toMatch(/structured-field dictionary/);
+    const origin = local.config.corsOrigins[0]!;
+    const response = await local.app.inject({
+      url: '/v1/artists/suggestions?q=nova&platform[]=SPOTIFY',
+      headers: { ...bearer(localSession), origin },
+    });
+    expect(String(response.headers['access-control-expose-headers'])).toContain('x-unsearched-platforms');
   });
 });

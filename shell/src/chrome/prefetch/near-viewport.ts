@@ -1,0 +1,72 @@
+import { type RefObject, useEffect, useRef } from 'react';
+
+/** The product spec, "Prefetch margin: 200px": a link this close to the viewport counts as about to be seen. */
+export const PREFETCH_MARGIN_PX = 200;
+export const PREFETCH_ROOT_MARGIN = `${PREFETCH_MARGIN_PX}px`;
+
+/** Runs `run` once the first page is complete (load event, single-spa's first routing) and the browser idle. */
+export type WhenSettled = (run: () => void) => void;
+
+let settled: Promise<void> | undefined;
+/**
+ * Watching starts only then, so that the links in view on arrival do not compete with the first page for the
+ * network (the first-load budgets of decision 0057 stay as measured).
+ */
+const afterFirstPage: WhenSettled = (run) => {
+  settled ??= Promise.all([
+    new Promise<void>((resolve) =>
+      document.readyState === 'complete'
+        ? resolve()
+        : window.addEventListener('load', () => resolve(), { once: true }),
+    ),
+    new Promise<void>((resolve) =>
+      window.addEventListener('single-spa:routing-event', () => resolve(), { once: true }),
+    ),
+  ]).then(
+    () =>
+      new Promise<void>((resolve) =>
+        'requestIdleCallback' in window
+          ? window.requestIdleCallback(() => resolve(), { timeout: 3000 })
+          : setTimeout(resolve, 200),
+      ),
+  );
+  void settled.then(run);
+};
+
+/**
+ * Calls `onNear` once, the first time the element is within {@link PREFETCH_MARGIN_PX} of the viewport (on any
+ * side) after the first page settled, then stops watching it. Nothing happens without IntersectionObserver.
+ */
+export function useNearViewport<E extends Element>(
+  onNear: () => void,
+  whenSettled: WhenSettled = afterFirstPage,
+): RefObject<E | null> {
+  const ref = useRef<E | null>(null);
+  const latest = useRef(onNear);
+  useEffect(() => {
+    latest.current = onNear;
+  });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    let observer: IntersectionObserver | undefined;
+    let gone = false;
+    whenSettled(() => {
+      if (gone) return;
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer?.disconnect();
+          latest.current();
+        },
+        { rootMargin: PREFETCH_ROOT_MARGIN },
+      );
+      observer.observe(element);
+    });
+    return () => {
+      gone = true;
+      observer?.disconnect();
+    };
+  }, [whenSettled]);
+  return ref;
+}
