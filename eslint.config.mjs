@@ -29,7 +29,8 @@ const importsOfApps = (apps) => [
  */
 const ROUTER_IMPORTS = {
   group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*', 'wouter', 'wouter/*'],
-  message: 'Route through @tunehouse/area-kit (Link, NavLink, useParams, …); only area-kit imports the router.',
+  message:
+    'Route through @tunehouse/area-kit (Link, NavLink, useParams, …); only area-kit imports the router.',
 };
 
 const boundary = (files, apps, message, extraPatterns = []) => ({

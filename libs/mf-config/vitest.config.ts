@@ -1,6 +1,11 @@
 import { mergeConfig } from 'vitest/config';
 import { projectTestConfig } from '../../vitest.shared.js';
-import { REACT_ROUTER_INTERNALS_ALIAS, reactRouterFolder, ZOD_INTERNALS_ALIAS, zodFolder } from './src/shared.js';
+import {
+  REACT_ROUTER_INTERNALS_ALIAS,
+  reactRouterFolder,
+  ZOD_INTERNALS_ALIAS,
+  zodFolder,
+} from './src/shared.js';
 
 // browser/zod-members.js and browser/react-router.js reach the packages' own files as the apps' builds do
 // (app-config.ts).

@@ -89,7 +89,9 @@ export const REACT_ROUTER_INTERNALS_ALIAS = 'tunehouse-react-router-internals';
 /** The folder of the react-router package `appDir` resolves (null when it has none). */
 export function reactRouterFolder(appDir: string): string | null {
   try {
-    return path.dirname(createRequire(path.join(appDir, 'package.json')).resolve('react-router/package.json'));
+    return path.dirname(
+      createRequire(path.join(appDir, 'package.json')).resolve('react-router/package.json'),
+    );
   } catch {
     return null;
   }
@@ -116,6 +118,9 @@ export function sharedDependencies(appDir: string): Record<string, SharedModuleC
     shared[SHARED_ZOD.request] = { import: SHARED_ZOD.module, ...strictSingleton(zodVersion) };
   const routerVersion = installedVersion(appDir, 'react-router');
   if (routerVersion !== null)
-    shared[SHARED_REACT_ROUTER.request] = { import: SHARED_REACT_ROUTER.module, ...strictSingleton(routerVersion) };
+    shared[SHARED_REACT_ROUTER.request] = {
+      import: SHARED_REACT_ROUTER.module,
+      ...strictSingleton(routerVersion),
+    };
   return shared;
 }
