@@ -58,7 +58,11 @@ function Editor() {
   );
 }
 
-const area = { name: 'probe', shellRange: '^1.0.0', routes: [{ path: '/albums/:id/edit', element: <Editor /> }] };
+const area = {
+  name: 'probe',
+  shellRange: '^1.0.0',
+  routes: [{ path: '/albums/:id/edit', element: <Editor /> }],
+};
 
 registerApplication({
   name: 'probe',

@@ -35,7 +35,11 @@ describe('the shared react-router', () => {
       const text = fs.readFileSync(file, 'utf8');
       for (const [, names] of text.matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*'react-router'/g)) {
         for (const spec of (names as string).split(',')) {
-          const name = spec.trim().split(/\s+as\s+/)[0]?.trim() ?? '';
+          const name =
+            spec
+              .trim()
+              .split(/\s+as\s+/)[0]
+              ?.trim() ?? '';
           if (name && !name.startsWith('type ')) used.set(name, path.relative(root, file));
         }
       }
