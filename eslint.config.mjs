@@ -23,9 +23,24 @@ const importsOfApps = (apps) => [
   ...apps.map((app) => `**/${app}/**`),
 ];
 
-const boundary = (files, apps, message) => ({
+/**
+ * The router, which apps reach through @tunehouse/area-kit only (decision 0065): one shared copy of the members
+ * area-kit lists, and a later change of router stays in one folder.
+ */
+const ROUTER_IMPORTS = {
+  group: ['react-router', 'react-router/*', 'react-router-dom', 'react-router-dom/*', 'wouter', 'wouter/*'],
+  message:
+    'Route through @tunehouse/area-kit (Link, NavLink, useParams, …); only area-kit imports the router.',
+};
+
+const boundary = (files, apps, message, extraPatterns = []) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: importsOfApps(apps), message }] }] },
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: importsOfApps(apps), message }, ...extraPatterns] },
+    ],
+  },
 });
 
 export default tseslint.config(
@@ -65,12 +80,14 @@ export default tseslint.config(
       [`${area}/**`],
       APPS.filter((app) => app !== area),
       'An area may import libs only; reach other areas through shell.navigate().',
+      [ROUTER_IMPORTS],
     ),
   ),
   boundary(
     ['shell/**'],
     [...AREAS, 'api'],
     'The shell loads areas at run time from the registry, never at build time.',
+    [ROUTER_IMPORTS],
   ),
   boundary(['libs/**'], APPS, 'Libs never import apps.'),
   {

@@ -1,13 +1,15 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { createPath, type Navigator, type To } from 'react-router';
 
 /**
- * The browser location as an area sees it, for the router (wouter's `hook`) and the routing hooks.
+ * The browser location as an area sees it: the location the area's router matches (`<Router location>`) and the
+ * routing hooks read, and the router's navigator.
  *
  * It changes on `popstate` and `hashchange` and when the area itself navigates — not the moment anything calls
  * `history.pushState`. The shell routes with single-spa, which holds `popstate` listeners back until it has asked
  * the areas (`before-routing-event`: an editor with unsaved changes may cancel) and mounted or unmounted them.
- * Re-rendering an area at the pushState itself, as the router's own browser hook does, would show the area a path
- * it does not own and unmount the very page that was about to ask "Leave without saving?".
+ * Re-rendering an area at the pushState itself would show the area a path it does not own and unmount the very
+ * page that was about to ask "Leave without saving?".
  */
 const listeners = new Set<() => void>();
 
@@ -57,13 +59,20 @@ export function useLocationHash(): string {
   return useLocationPart(readHash);
 }
 
-/** wouter's location hook: `[path, navigate]`. */
-export function useAreaLocation(): [string, typeof navigateTo] {
-  return [useLocationPart(readPathname), navigateTo];
+/** The location react-router matches the area's routes against: path, query and hash as the address spells them. */
+export function useAreaLocation(): { pathname: string; search: string; hash: string } {
+  const pathname = useLocationPart(readPathname);
+  const search = useLocationSearch();
+  const hash = useLocationHash();
+  return useMemo(() => ({ pathname, search, hash }), [pathname, search, hash]);
 }
 
-/** wouter's search hook: the query without its `?`. */
-function useAreaSearch(): string {
-  return useLocationSearch().replace(/^\?/, '');
-}
-useAreaLocation.searchHook = useAreaSearch;
+const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
+
+/** react-router's navigator (`<Router navigator>`): its links and `<Navigate>` move through {@link navigateTo}. */
+export const areaNavigator: Navigator = {
+  createHref: href,
+  go: (delta) => window.history.go(delta),
+  push: (to, state) => navigateTo(href(to), { state }),
+  replace: (to, state) => navigateTo(href(to), { replace: true, state }),
+};

@@ -4,12 +4,11 @@ import singleSpaReact from 'single-spa-react';
 import createCache from '@emotion/cache';
 import { CacheProvider, ThemeProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Route, Router, Switch } from 'wouter';
+import { Route, Router, Routes } from 'react-router';
 import { parseShellContext, type RemoteModule, type ShellContext } from '@tunehouse/shell-contract';
 import { ErrorPanel, theme } from '@tunehouse/ui';
 import { AreaNotFound } from './area-not-found.js';
-import { rankRoutes } from './rank-routes.js';
-import { useAreaLocation } from './area-location.js';
+import { areaNavigator, useAreaLocation } from './area-location.js';
 import { ShellProvider } from './shell-react-context.js';
 
 export interface AreaRoute {
@@ -35,29 +34,35 @@ export interface AreaMountProps {
 
 export function AreaRoot({ shell, area }: { shell: ShellContext; area: AreaDefinition }) {
   const cache = useMemo(() => createCache({ key: area.name }), [area.name]);
-  const routes = useMemo(() => rankRoutes(area.routes), [area.routes]);
   return (
     <ShellProvider value={shell}>
       <CacheProvider value={cache}>
         <ThemeProvider theme={theme}>
           <QueryClientProvider client={shell.queryClient}>
-            <Router hook={useAreaLocation}>
-              <Switch>
-                {routes.map((route) => (
-                  // A trailing `*` takes the bare path too (`/admin/*` renders `/admin`), as the route table means.
-                  <Route key={route.path} path={route.path.replace(/\/\*$/, '/*?')}>
-                    {route.element}
-                  </Route>
-                ))}
-                <Route>
-                  <AreaNotFound />
-                </Route>
-              </Switch>
-            </Router>
+            <AreaRouter routes={area.routes} />
           </QueryClientProvider>
         </ThemeProvider>
       </CacheProvider>
     </ShellProvider>
+  );
+}
+
+/**
+ * react-router matches the area's routes, most specific first whatever the order they are listed in (a trailing
+ * `/*` takes the bare path too). Its location is the area's view of the address (area-location.ts): it moves on
+ * `popstate` and on the area's own navigation, not at the shell's pushState, which single-spa may yet cancel.
+ */
+function AreaRouter({ routes }: { routes: AreaRoute[] }) {
+  const location = useAreaLocation();
+  return (
+    <Router location={location} navigator={areaNavigator}>
+      <Routes>
+        {routes.map((route) => (
+          <Route key={route.path} path={route.path} element={route.element} />
+        ))}
+        <Route path="*" element={<AreaNotFound />} />
+      </Routes>
+    </Router>
   );
 }
 

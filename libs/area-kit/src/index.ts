@@ -27,4 +27,3 @@ export {
   usePathname,
   useSearchParams,
 } from './routing.js';
-export { rankRoutes } from './rank-routes.js';

@@ -63,6 +63,8 @@ const area = {
     { path: '/items/new', element: <p>new item</p> },
     { path: '/search', element: <Search /> },
     { path: '/trends/*', element: <Nav /> },
+    { path: '/docs/*', element: <p>docs</p> },
+    { path: '/docs/:page', element: <p>one doc</p> },
   ],
 };
 
@@ -83,6 +85,12 @@ describe('an area’s routing', () => {
     expect(screen.getByText('new item')).toBeTruthy();
     go('/items/7');
     expect(screen.getByText('item 7')).toBeTruthy();
+    go('/docs');
+    expect(screen.getByText('docs')).toBeTruthy();
+    go('/docs/intro');
+    expect(screen.getByText('one doc')).toBeTruthy();
+    go('/docs/intro/more');
+    expect(screen.getByText('docs')).toBeTruthy();
     go('/items/7/nothing-here');
     expect(screen.getByRole('heading', { name: 'Something is missing' })).toBeTruthy();
   });

@@ -1,43 +1,32 @@
 import { type ReactNode, useCallback, useMemo } from 'react';
-import { Link, useLocation, useParams as useRouteParams } from 'wouter';
-import { useLocationSearch } from './area-location.js';
+import { Link, useLocation, useParams as useRouteParams } from 'react-router';
+import { navigateTo, useLocationSearch } from './area-location.js';
 
 /**
- * The routing an area's pages use, in one place: wouter underneath (decision 0058: react-router cost every area
- * 13 KB gzip of a first load for these few calls). Areas import these, never the router itself, so the router
- * stays an implementation detail of area-kit.
+ * The routing an area's pages use, in one place: react-router underneath, one copy shared by every area (decision
+ * 0065). Areas import these, never the router itself (an eslint rule keeps it so), so the router stays an
+ * implementation detail of area-kit and only the few members used here reach the browser.
  */
-export { Link, Redirect } from 'wouter';
+export { Link, Navigate as Redirect } from 'react-router';
 export { useLocationHash } from './area-location.js';
 
 /** The path (no search, no hash) of the address; re-renders on every navigation, the shell's included. */
 export function usePathname(): string {
-  return useLocation()[0];
+  return useLocation().pathname;
 }
 
-/** Moves within the product: `navigate('/albums/1', { replace: true })`. */
+/**
+ * Moves within the product: `navigate('/albums/1', { replace: true })`. The router's own navigator, which stays
+ * the same function across renders (react-router's `useNavigate` answers a new one at every location, which
+ * re-runs the effects that list it).
+ */
 export function useNavigate(): (to: string, options?: { replace?: boolean }) => void {
-  return useLocation()[1];
+  return navigateTo;
 }
 
-/** The route's named parameters (`:id` of `/albums/:id`), as the address spells them, decoded. */
+/** The route's named parameters (`:id` of `/albums/:id`), decoded (react-router decodes them). */
 export function useParams(): Readonly<Record<string, string | undefined>> {
-  const raw = useRouteParams();
-  return useMemo(() => {
-    const named: Record<string, string | undefined> = {};
-    // The router also lists positional captures under '0', '1', …: only the names are the route's.
-    for (const [key, value] of Object.entries(raw))
-      if (!/^\d+$/.test(key)) named[key] = value === undefined ? undefined : safeDecode(value);
-    return named;
-  }, [raw]);
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+  return useRouteParams();
 }
 
 type SearchInit = URLSearchParams | string | Record<string, string>;
@@ -48,11 +37,12 @@ type SetSearch = (
 
 /**
  * The address's query as URLSearchParams and a setter that navigates to the same path with a new query (a new
- * history entry unless `replace`). Read from `location.search` as it is: the router's own hook decodes the
- * query once before URLSearchParams does, which turns a searched-for `%41` into `A`.
+ * history entry unless `replace`). Read from `location.search` as it is, and each call builds on the address as
+ * it is then, so that two calls in one event build on each other (react-router's own setter starts both from the
+ * query of the last render).
  */
 export function useSearchParams(): [URLSearchParams, SetSearch] {
-  const [path, navigate] = useLocation();
+  const path = usePathname();
   const search = useLocationSearch();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useCallback<SetSearch>(
@@ -60,16 +50,17 @@ export function useSearchParams(): [URLSearchParams, SetSearch] {
       // Read afresh, so that two calls in one event build on each other.
       const current = new URLSearchParams(location.search);
       const query = new URLSearchParams(typeof next === 'function' ? next(current) : next).toString();
-      navigate(`${path}${query ? `?${query}` : ''}`, options);
+      navigateTo(`${path}${query ? `?${query}` : ''}`, options);
     },
-    [navigate, path],
+    [path],
   );
   return [params, setParams];
 }
 
 /**
  * A link that marks itself `aria-current="page"` while the address is at its path or below it (`end`: at it
- * only); the query and hash of `to` do not count.
+ * only); the query and hash of `to` do not count. (react-router's NavLink also adds an `active` class and brings
+ * its view-transition and data-router code along; the areas' styles read `aria-current`.)
  */
 export function NavLink({
   to,

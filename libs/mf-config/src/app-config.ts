@@ -2,7 +2,13 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PrecompressPlugin } from './precompress.js';
-import { sharedDependencies, ZOD_INTERNALS_ALIAS, zodFolder } from './shared.js';
+import {
+  REACT_ROUTER_INTERNALS_ALIAS,
+  reactRouterFolder,
+  sharedDependencies,
+  ZOD_INTERNALS_ALIAS,
+  zodFolder,
+} from './shared.js';
 
 export interface AppConfigOptions {
   /** Absolute folder of the app (where its package.json is). */
@@ -31,6 +37,7 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
   const production = (argv.mode ?? process.env.NODE_ENV) !== 'development';
   const { appDir, name, kind, port } = options;
   const zod = zodFolder(appDir);
+  const router = reactRouterFolder(appDir);
   return {
     mode: production ? 'production' : 'development',
     context: appDir,
@@ -50,8 +57,12 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      // The shared zod (SHARED_ZOD) is built from zod's own files, which its package exports do not list.
-      alias: zod ? { [ZOD_INTERNALS_ALIAS]: zod } : {},
+      // The shared zod and react-router (SHARED_ZOD, SHARED_REACT_ROUTER) are built from the packages' own files,
+      // which their package exports do not list.
+      alias: {
+        ...(zod ? { [ZOD_INTERNALS_ALIAS]: zod } : {}),
+        ...(router ? { [REACT_ROUTER_INTERNALS_ALIAS]: router } : {}),
+      },
     },
     module: {
       rules: [

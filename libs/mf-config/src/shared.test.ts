@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { SHARED_ZOD, sharedDependencies } from './shared.js';
+import { SHARED_REACT_ROUTER, SHARED_ZOD, sharedDependencies } from './shared.js';
 
 const shellDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shell');
 const versionOf = (name: string) =>
@@ -25,14 +25,19 @@ describe('sharedDependencies', () => {
     expect(shared['react']?.requiredVersion).toBe(`^${versionOf('react')}`);
   });
 
-  it('never shares the router or our own libs (shared modules are not tree-shaken)', () => {
-    expect(
-      Object.keys(shared).filter(
-        (key) =>
-          ['wouter', 'react-router'].some((router) => key.startsWith(router)) ||
-          key.startsWith('@tunehouse/'),
-      ),
-    ).toEqual([]);
+  it('never shares our own libs (shared modules are not tree-shaken)', () => {
+    expect(Object.keys(shared).filter((key) => key.startsWith('@tunehouse/'))).toEqual([]);
+  });
+
+  it('shares react-router as the members area-kit uses, one copy for every area', () => {
+    expect(shared['react-router']).toMatchObject({
+      import: SHARED_REACT_ROUTER.module,
+      singleton: true,
+      strictVersion: true,
+      version: versionOf('react-router'),
+    });
+    expect(SHARED_REACT_ROUTER.module).toMatch(/[\\/]browser[\\/]react-router\.js$/);
+    expect(Object.keys(shared).filter((key) => key.startsWith('react-router/'))).toEqual([]);
   });
 
   it('shares zod as the members the apps call, not zod itself', () => {

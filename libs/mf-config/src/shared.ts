@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
  * Subpaths are listed explicitly: sharing only `react-dom` let a remote download its own renderer through
  * `react-dom/client` while a "same React" check still passed (toolchain.md).
  *
- * Not shared, on purpose: the router (wouter, through area-kit) and our own libs. A shared module is not
- * tree-shaken, and none holds state that must be one instance across apps: each area has its own router (they all
- * read the one browser history), and the session, API client and QueryClient reach an area as instances through
- * the ShellContext. zod is shared in a form of our own, {@link SHARED_ZOD}. See
- * docs/decisions/0002-shared-dependency-map.md and 0057-web-first-load-budgets.md.
+ * Not shared, on purpose: our own libs. A shared module is not tree-shaken, and none holds state that must be one
+ * instance across apps: the session, API client and QueryClient reach an area as instances through the
+ * ShellContext. zod and react-router are shared in forms of our own, {@link SHARED_ZOD} and
+ * {@link SHARED_REACT_ROUTER}. See docs/decisions/0002-shared-dependency-map.md, 0057-web-first-load-budgets.md
+ * and 0065-area-router-react-router-shared.md.
  */
 export const SHARED_SINGLETONS: Readonly<Record<string, string>> = {
   react: 'react',
@@ -70,6 +70,33 @@ export function zodFolder(appDir: string): string | null {
   }
 }
 
+/**
+ * react-router is shared as `browser/react-router.js`: the members libs/area-kit routes with, from react-router's
+ * production build. Each area carried its own tree-shaken copy before (13 KB gzip, downloaded again at every area
+ * switch); shared, the first area a visitor opens brings it and the others reuse it. react-router itself, shared,
+ * would keep every export (its data routers, server rendering, RSC). The module reaches react-router's files
+ * through the alias {@link REACT_ROUTER_INTERNALS_ALIAS}: its package exports list neither the production build
+ * nor, under the name `react-router` itself, anything but the shared module.
+ */
+export const SHARED_REACT_ROUTER = {
+  request: 'react-router',
+  module: fileURLToPath(new URL('../browser/react-router.js', import.meta.url)),
+} as const;
+
+/** The resolve alias under which browser/react-router.js imports react-router's own files. */
+export const REACT_ROUTER_INTERNALS_ALIAS = 'tunehouse-react-router-internals';
+
+/** The folder of the react-router package `appDir` resolves (null when it has none). */
+export function reactRouterFolder(appDir: string): string | null {
+  try {
+    return path.dirname(
+      createRequire(path.join(appDir, 'package.json')).resolve('react-router/package.json'),
+    );
+  } catch {
+    return null;
+  }
+}
+
 /** One app's terms for a shared module: the one copy, at the installed version's major or refused. */
 function strictSingleton(version: string): SharedModuleConfig {
   return { singleton: true, strictVersion: true, requiredVersion: `^${version}`, version };
@@ -89,5 +116,11 @@ export function sharedDependencies(appDir: string): Record<string, SharedModuleC
   const zodVersion = installedVersion(appDir, 'zod');
   if (zodVersion !== null)
     shared[SHARED_ZOD.request] = { import: SHARED_ZOD.module, ...strictSingleton(zodVersion) };
+  const routerVersion = installedVersion(appDir, 'react-router');
+  if (routerVersion !== null)
+    shared[SHARED_REACT_ROUTER.request] = {
+      import: SHARED_REACT_ROUTER.module,
+      ...strictSingleton(routerVersion),
+    };
   return shared;
 }
