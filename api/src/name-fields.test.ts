@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './testing/test-app.js';
 import { verifyIdentity } from './testing/verified-identity.js';
 import type { Session } from '@tunehouse/contracts';
 
-// N10 of the 2026-11-27 review (docs/decisions/0062): names and billing fields took RTL overrides, bidi isolates,
+// N10 of the 2026-11-27 review (docs/decisions/0062-verified-supplier-and-names.md): names and billing fields took RTL overrides, bidi isolates,
 // CRLF and a legal name of zero-width spaces only. Each is now a field error naming the field's path.
 
 const RLO = 'Mara \u202Etsiuqdnil';

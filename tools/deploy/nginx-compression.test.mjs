@@ -8,7 +8,7 @@ import { ROOT } from '../start/paths.mjs';
 import { rawGet } from '../testing/raw-get.mjs';
 
 /**
- * The web image's nginx sends the build's precompressed files (docs/decisions/0064). The configuration's text is
+ * The web image's nginx sends the build's precompressed files (docs/decisions/0064-compressed-transfers-and-cheap-prefetch.md). The configuration's text is
  * checked everywhere; where an `nginx` binary is installed, it also runs against the built shell.
  */
 const TEMPLATE = path.join(ROOT, 'deploy/web/default.conf.template');

@@ -8,7 +8,7 @@ import { ROOT } from './paths.mjs';
 import { preferredEncoding } from './static-server.mjs';
 
 /**
- * `npm start`'s servers send the build's precompressed files (docs/decisions/0064): brotli to a browser that
+ * `npm start`'s servers send the build's precompressed files (docs/decisions/0064-compressed-transfers-and-cheap-prefetch.md): brotli to a browser that
  * accepts it, gzip to one that accepts only gzip, the file itself otherwise, always the same bytes once decoded.
  * Needs the web apps built (npm test builds first; alone: `npx nx run-many -t build --projects=shell,mfe-*`).
  */

@@ -21,8 +21,8 @@ const DEFAULT_PORT = 3000;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /**
- * The origins allowed to call the API with credentials and to refresh a session (docs/decisions/0063-lows-of-
- * the-2026-11-27-review.md, N8): CORS_ORIGINS and SITE_URL's origin. The development defaults (localhost and
+ * The origins allowed to call the API with credentials and to refresh a session (N8 of
+ * docs/decisions/0063-lows-of-the-2026-11-27-review.md): CORS_ORIGINS and SITE_URL's origin. The development defaults (localhost and
  * 127.0.0.1 on 4200–4206) are added only to an API in its default configuration — CORS_ORIGINS unset, HOST
  * loopback, PORT 3000 — because an instance on other ports of a shared host must not trust another's pages.
  */
@@ -334,7 +334,7 @@ const envSchema = z.object({
   // close rule takes "today" as that many days later, so a journey can close the month it just wrote to.
   PERIOD_CLOSE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
   PERIOD_CLOSE_CLOCK_DAYS_AHEAD: z.coerce.number().int().min(0).max(400).default(0),
-  // The operator of this installation, the customer on every self-billing invoice (docs/decisions/0062): legal
+  // The operator of this installation, the customer on every self-billing invoice (docs/decisions/0062-verified-supplier-and-names.md): legal
   // name, address lines (`;` between) and VAT id. The defaults say plainly that nobody set them. INVOICE_ISSUER_NAME
   // and INVOICE_ISSUER_ADDRESS are the older names of the first two, still read when the new ones are unset.
   OPERATOR_LEGAL_NAME: z.string().trim().min(1).max(200).optional(),

@@ -3,7 +3,7 @@ import type { Queryable } from '../platform/db.js';
 import { insertApprovedVerification } from '../domains/verifications/index.js';
 
 /**
- * Marks an account identity-verified the way payouts read it (docs/decisions/0062): an approved verification in
+ * Marks an account identity-verified the way payouts read it (docs/decisions/0062-verified-supplier-and-names.md): an approved verification in
  * `legalName`, with an address, and `accounts.verified_at` set.
  */
 export function verifyIdentity(

@@ -19,7 +19,7 @@ export function useViewingAs(): string | null {
 
 /**
  * Why money cannot be changed here: an administrator viewing as the user may read their money but not move it or
- * change where it goes (the API answers 403 IMPERSONATION_READ_ONLY; docs/decisions/0061).
+ * change where it goes (the API answers 403 IMPERSONATION_READ_ONLY; docs/decisions/0061-impersonation-and-split-invites.md).
  */
 export const moneyReadOnlyReason = (viewingAs: string) =>
   `You are viewing as ${viewingAs}: money can't be changed while impersonating.`;

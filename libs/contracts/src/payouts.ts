@@ -104,7 +104,7 @@ export type NewPaymentMethodData = z.output<typeof newPaymentMethodSchema>;
 export type NewBankAccountData = Extract<NewPaymentMethodData, { kind: 'BANK_ACCOUNT' }>;
 
 /**
- * Whether payouts may go to a bank account, by its holder's name (docs/decisions/0062): MATCHED the account's
+ * Whether payouts may go to a bank account, by its holder's name (docs/decisions/0062-verified-supplier-and-names.md): MATCHED the account's
  * verified legal name when it was added, or it did not and waits for an administrator (PENDING_REVIEW), who
  * APPROVED or REJECTED it. Payouts go to MATCHED and APPROVED accounts only.
  */
@@ -169,7 +169,7 @@ const billingText = (min: number, max: number, required: string) =>
 
 /**
  * PUT /v1/billing-details: what the account adds to its verified identity on its self-billing invoices
- * (docs/decisions/0062). The supplier's legal name is always the name of the approved identity verification, never
+ * (docs/decisions/0062-verified-supplier-and-names.md). The supplier's legal name is always the name of the approved identity verification, never
  * typed here: `legalName` is still accepted from older clients but must be that name (closely, as a bank
  * account's holder is compared). A trading name is printed "trading as …"; the address is the business address
  * printed on the invoice; a VAT id must have the format of the address's country and is printed as declared.
@@ -352,7 +352,7 @@ export const invoiceSchema = /*#__PURE__*/ z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
 
-/** One bank account in the administrators' holder review (docs/decisions/0062). */
+/** One bank account in the administrators' holder review (docs/decisions/0062-verified-supplier-and-names.md). */
 export const adminHolderReviewItemSchema = /*#__PURE__*/ z.object({
   id: z.uuid(),
   account: z.object({ id: z.string(), email: z.string() }),

@@ -3,7 +3,7 @@ import { type InvoiceRecord, invoiceNumber } from './repository.js';
 
 /**
  * Who the invoices name as the customer: the operator of this installation (OPERATOR_LEGAL_NAME, OPERATOR_ADDRESS,
- * OPERATOR_VAT_ID; docs/decisions/0062).
+ * OPERATOR_VAT_ID; docs/decisions/0062-verified-supplier-and-names.md).
  */
 export type InvoiceIssuer = { name: string; addressLines: string[]; vatId: string | null };
 

@@ -4,7 +4,7 @@ import { findVerifiedIdentity } from '../verifications/index.js';
 import { holderMatchesVerifiedName } from './holder-name-match.js';
 
 /**
- * A new bank account's holder against the account's verified legal name (docs/decisions/0062): MATCHED, or saved
+ * A new bank account's holder against the account's verified legal name (docs/decisions/0062-verified-supplier-and-names.md): MATCHED, or saved
  * as PENDING_REVIEW for an administrator. An account without an approved identity verification has no name to
  * compare with and adds no bank account (403 IDENTITY_NOT_VERIFIED), as it could not be paid to anyway. The IBAN's
  * country against the chosen one is the contract's (newPaymentMethodSchema).

@@ -1,5 +1,5 @@
 /**
- * Whether a bank account's holder is the account's verified legal name (docs/decisions/0062). Banks and people
+ * Whether a bank account's holder is the account's verified legal name (docs/decisions/0062-verified-supplier-and-names.md). Banks and people
  * write the same name differently — "Lindqvist, Mara", "MARA LINDQVIST", "Mara J. Lindqvist", "Zoë" as "Zoe" —
  * so both are reduced to name parts first:
  *

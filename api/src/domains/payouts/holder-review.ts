@@ -45,7 +45,7 @@ const toItem = (row: ReviewRow): AdminHolderReviewItem => ({
 
 /**
  * The administrators' review of bank accounts whose holder did not match the account's verified legal name
- * (docs/decisions/0062): the queue, and a decision taken once (approve or reject a PENDING_REVIEW account; 409 when
+ * (docs/decisions/0062-verified-supplier-and-names.md): the queue, and a decision taken once (approve or reject a PENDING_REVIEW account; 409 when
  * it is not waiting, 404 when there is no such bank account).
  */
 export function createHolderReviews(db: Db) {

@@ -107,7 +107,7 @@ export async function insertMethod(
     providerRecipient: string;
     /** Hours before payouts may go to it (a new payee's hold); 0 or none: at once. */
     holdHours?: number;
-    /** MATCHED when the holder is the verified name, else PENDING_REVIEW (docs/decisions/0062). */
+    /** MATCHED when the holder is the verified name, else PENDING_REVIEW (docs/decisions/0062-verified-supplier-and-names.md). */
     holderReview: 'MATCHED' | 'PENDING_REVIEW';
   },
 ): Promise<BankAccountRecord> {

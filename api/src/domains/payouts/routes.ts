@@ -72,7 +72,7 @@ export function payoutRoutes({
       body: await payouts.simulateOutcome(accountOf(request), request.params.id, request.body),
     }));
 
-    // The administrators' review of bank account holders (docs/decisions/0062); `access: 'admin'` in the contract.
+    // The administrators' review of bank account holders (docs/decisions/0062-verified-supplier-and-names.md); `access: 'admin'` in the contract.
     const review = endpoints.adminPaymentMethods;
     route(review.queue, async (request) => ({ status: 200, body: await holderReviews.queue(request.query) }));
     route(review.approve, async (request) => ({

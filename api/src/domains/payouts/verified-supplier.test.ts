@@ -19,7 +19,7 @@ import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.
 import { verifyIdentity } from '../../testing/verified-identity.js';
 import { PLATFORM_ACCOUNTS, transfer, walletKey } from '../ledger/index.js';
 
-// N5 of the 2026-11-27 review (docs/decisions/0062): Eve, verified as "eve Tester", could have a self-billing
+// N5 of the 2026-11-27 review (docs/decisions/0062-verified-supplier-and-names.md): Eve, verified as "eve Tester", could have a self-billing
 // invoice made out to "Mara Lindqvist" with Mara's address and a VAT id she typed, paid to an account she said
 // Mara held. The supplier is now the verified name, a holder that is not it waits for an administrator, and the
 // operator's own details are the customer.

@@ -4,7 +4,7 @@ import type { VerifiedIdentity } from '../verifications/index.js';
 import type { BankAccountRecord, DeclaredBillingDetails } from './repository.js';
 
 /**
- * The supplier of a payout's self-billing invoice (docs/decisions/0062): always the account's verified legal name;
+ * The supplier of a payout's self-billing invoice (docs/decisions/0062-verified-supplier-and-names.md): always the account's verified legal name;
  * from the billing details the trading name, the business address and the VAT id as declared. Never a name typed
  * in the billing details.
  */

@@ -178,7 +178,7 @@ export type VerifiedIdentity = Pick<
 
 /**
  * The account's latest approved verification, or null: the only source of the legal name invoices are made out in
- * and bank account holders are compared with (docs/decisions/0062).
+ * and bank account holders are compared with (docs/decisions/0062-verified-supplier-and-names.md).
  */
 export async function findVerifiedIdentity(
   q: Queryable,
