@@ -15,7 +15,7 @@ export function formatUnsearchedPlatforms(unsearched: readonly UnsearchedPlatfor
   return unsearched.map(({ platform, reason }) => `${platform.toLowerCase()}=${reason}`).join(', ');
 }
 
-const KNOWN: ReadonlySet<string> = new Set(PLATFORMS);
+const KNOWN: ReadonlySet<string> = /*#__PURE__*/ new Set(PLATFORMS);
 
 /**
  * The header read back. Members this client does not know (a platform or reason added later, a bare key) are
