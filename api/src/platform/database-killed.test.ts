@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PLATFORM_ACCOUNTS, transfer, walletBalance, walletKey } from '../domains/ledger/index.js';
 import { type ApiProcess, startApiProcess } from '../testing/api-process.js';
 import { createUser, multipart, PASSWORD } from '../testing/fixtures.js';
+import { verifyIdentity } from '../testing/verified-identity.js';
 import { freePort } from '../testing/global-setup.js';
 import { wav } from '../testing/release-fixtures.js';
 import { createPool, type Db } from './db.js';
@@ -57,6 +58,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     PAYOUT_SIMULATOR_SETTLE_SECONDS: '1',
+    // New payees' hold (decision 0060) has its own tests: here the new bank account takes payouts at once.
+    PAYOUT_METHOD_HOLD_HOURS: '0',
   });
   db = createPool(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/tunehouse`, 2);
 }, 180_000);
@@ -118,7 +121,12 @@ async function ok(answer: Promise<Answer>): Promise<unknown> {
 /** A verified account with billing details, a bank account, an album with one track per round, and money. */
 async function payee() {
   const user = await createUser(db);
-  await db.query('UPDATE accounts SET verified_at = now() WHERE id = $1', [user.account.id]);
+  await verifyIdentity(db, user.account.id, 'Killed Payee', {
+    addressLine: 'Main street 1',
+    postalCode: '1000',
+    city: 'Brussels',
+    country: 'BE',
+  });
   const session = sessionSchema.parse(
     await ok(
       call('POST', endpoints.sessions.login.path, null, json({ email: user.email, password: PASSWORD })),
@@ -144,7 +152,13 @@ async function payee() {
         'POST',
         endpoints.payouts.addMethod.path,
         session,
-        json({ kind: 'BANK_ACCOUNT', holderName: 'Killed Payee', iban: 'BE68539007547034', country: 'BE' }),
+        json({
+          kind: 'BANK_ACCOUNT',
+          holderName: 'Killed Payee',
+          iban: 'BE68539007547034',
+          country: 'BE',
+          password: PASSWORD,
+        }),
       ),
     ),
   );
