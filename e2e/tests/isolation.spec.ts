@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/stack.js';
 import { freshStack } from '../fixtures/stack.js';
 import { signInWithoutApi } from '../fixtures/session.js';
+import { SHELL_CONTRACT_VERSION } from '@tunehouse/shell-contract';
 
 /** Counts renderers the way React DevTools would: every react-dom copy registers itself with this hook. */
 const COUNT_RENDERERS = () => {
@@ -124,7 +125,7 @@ test('a remote whose shellRange excludes this shell is refused with the error pa
     await page.goto(`${stack.shellUrl}/albums`);
     await expect(page.getByRole('heading', { level: 1, name: 'This page needs an update' })).toBeVisible();
     await expect(page.getByTestId('error-detail')).toContainText(
-      "status: 502 | detail: area 'releases' was refused: area 'releases' needs shell contract ^2.0.0, shell offers 1.2.0",
+      `status: 502 | detail: area 'releases' was refused: area 'releases' needs shell contract ^2.0.0, shell offers ${SHELL_CONTRACT_VERSION}`,
     );
     await expect(page.getByText('Future releases')).toHaveCount(0);
 
