@@ -60,6 +60,10 @@ beforeAll(async () => {
     PAYOUT_SIMULATOR_SETTLE_SECONDS: '1',
     // New payees' hold (decision 0060) has its own tests: here the new bank account takes payouts at once.
     PAYOUT_METHOD_HOLD_HOURS: '0',
+    // The split writers invite the same few addresses again and again: the daily invite-mail limits (decision
+    // 0061) have their own tests.
+    SPLIT_INVITE_MAILS_PER_SENDER_DAY: '10000',
+    SPLIT_INVITE_MAILS_PER_ADDRESS_DAY: '10000',
   });
   db = createPool(`postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/tunehouse`, 2);
 }, 180_000);
