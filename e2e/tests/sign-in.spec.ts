@@ -156,6 +156,14 @@ test('an admin views the product as a user, sees the banner, and goes back to ad
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Artists' }).click();
   await expect(page).toHaveURL(`${app.shellUrl}/artists`);
 
+  // Nothing of the admin's own session waits where page scripts read: no token in page storage at all.
+  const pageStorage = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+  expect(pageStorage).not.toContain('tunehouse:admin-session');
+  expect(pageStorage).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+  // 'Back to admin' still works after a reload.
+  await page.reload();
+  await expect(banner).toContainText('Logged in as Sam');
+
   await banner.getByRole('button', { name: 'Back to admin' }).click();
   await expect(page).toHaveURL(`${app.shellUrl}/admin`);
   await expect(banner).toBeHidden();

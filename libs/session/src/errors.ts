@@ -10,6 +10,8 @@ export const SESSION_MESSAGES = {
   unknownUser: 'Cannot update unknown user',
   notChallenged: NOT_CHALLENGED_MESSAGE,
   refreshWithoutToken: 'Cannot refresh session without a valid token',
+  // Our own: the browser's own session is taken back only once the one held (an impersonation) has ended.
+  resumeWhileSignedIn: 'Cannot resume a session while another one is held',
 } as const;
 
 /** The texts session failures are logged with (as warnings). */
@@ -51,6 +53,8 @@ export const sessionErrors = {
     new SessionError(SESSION_MESSAGES.notChallenged, { status: 409, code: 'SESSION_NOT_CHALLENGED' }),
   refreshWithoutToken: () =>
     new SessionError(SESSION_MESSAGES.refreshWithoutToken, { status: 401, code: 'UNAUTHENTICATED' }),
+  resumeWhileSignedIn: () =>
+    new SessionError(SESSION_MESSAGES.resumeWhileSignedIn, { status: 409, code: 'SESSION_HELD' }),
 };
 
 /**

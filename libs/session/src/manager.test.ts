@@ -536,6 +536,21 @@ describe('adopt and impersonate', () => {
     expect(callsTo('POST /v1/admin/impersonations')[0]!.body).toEqual({ userId: 'u3' });
     expect(manager.current()?.id).toBe('s6');
   });
+
+  it("resumes the browser's own session through its refresh cookie, never the impersonation's", async () => {
+    const own = wireSession({ id: 's1', userId: 'u1' });
+    const { manager, callsTo, storage } = setup({ [REFRESH]: json(own) });
+    await manager.resume();
+    expect(callsTo(REFRESH)[0]).toMatchObject({ body: {}, credentials: 'include' });
+    expect(manager.current()?.id).toBe('s1');
+    expect(JSON.parse(storage.value!).id).toBe('s1');
+  });
+
+  it('resumes only once the session held has ended', async () => {
+    const { manager, callsTo } = setup({}, { stored: wireSession({ adminEmail: 'ada@example.test' }) });
+    await expect(manager.resume()).rejects.toMatchObject({ code: 'SESSION_HELD', status: 409 });
+    expect(callsTo(REFRESH)).toHaveLength(0);
+  });
 });
 
 describe('subscriptions and storage', () => {

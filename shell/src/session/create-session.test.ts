@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memorySessionStorage } from '@tunehouse/session';
 import { createShellSession } from './create-session.js';
-import { ADMIN_RETURN_TO_KEY, ADMIN_SESSION_KEY, type KeyValueStore } from './impersonation.js';
+import { ADMIN_RETURN_TO_KEY, LEGACY_ADMIN_SESSION_KEY, type KeyValueStore } from './impersonation.js';
 
 const base64url = (value: string) => btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const jwt = (payload: Record<string, unknown>) =>
@@ -35,6 +35,8 @@ function wireSession(id: string, user: { id: string; email: string }, extra: Rec
 }
 
 const ADMIN = wireSession('s-admin', { id: 'admin-1', email: 'admin@example.test' });
+// The admin's session as a refresh through their own cookie answers it: same session, new tokens.
+const ADMIN_ROTATED = wireSession('s-admin', { id: 'admin-1', email: 'admin@example.test' });
 const IMPERSONATED = wireSession(
   's-user',
   { id: 'user-7', email: 'mara@example.test' },
@@ -70,9 +72,12 @@ function memoryLocal(): KeyValueStore & { items: Map<string, string> } {
   };
 }
 
-function signedIn(session: unknown, routes: Record<string, Answer | Answer[]> = {}) {
+function signedIn(
+  session: unknown,
+  routes: Record<string, Answer | Answer[]> = {},
+  local: ReturnType<typeof memoryLocal> = memoryLocal(),
+) {
   const { fetch, calls } = fakeFetch(routes);
-  const local = memoryLocal();
   const shell = createShellSession({
     apiBaseUrl: 'https://api.example.test',
     storage: memorySessionStorage(JSON.stringify(session)),
@@ -110,27 +115,76 @@ describe("the shell's session port", () => {
   });
 
   it('impersonates a user, then brings the admin back signed in, at the page they left', async () => {
-    const { port, local } = signedIn(ADMIN, {
+    const { port, local, calls } = signedIn(ADMIN, {
       'POST /v1/admin/impersonations': json(IMPERSONATED, 201),
       'DELETE /v1/sessions/current': new Response(null, { status: 204 }),
+      'POST /v1/sessions/current/refresh': json(ADMIN_ROTATED),
     });
     const view = await port.impersonate('user-7', '/admin/users?page=2');
     expect(view.user.email).toBe('mara@example.test');
     expect(local.items.get(ADMIN_RETURN_TO_KEY)).toBe('/admin/users?page=2');
-    // What waits in local storage for 'Back to admin' is what pages may read; the admin's refresh token stays
-    // in the API's HttpOnly cookie, next to the impersonation's own.
-    expect(JSON.parse(local.items.get(ADMIN_SESSION_KEY)!).token).toEqual(ADMIN.token);
+    // Page storage holds where to return to and nothing of the admin's session: any page script reads it.
+    expect([...local.items.keys()]).toEqual([ADMIN_RETURN_TO_KEY]);
+    expect([...local.items.values()].join()).not.toContain(ADMIN.token.accessToken);
 
     expect(await port.endImpersonation()).toBe('/admin/users?page=2');
+    // The impersonation ends first, then the admin's own refresh cookie answers their session.
+    const sessionCalls = calls.filter((call) => call.includes('/v1/sessions/'));
+    expect(sessionCalls.slice(-2)).toEqual([
+      'DELETE /v1/sessions/current',
+      'POST /v1/sessions/current/refresh',
+    ]);
     expect(port.current()?.user.email).toBe('admin@example.test');
-    expect(local.items.has(ADMIN_SESSION_KEY)).toBe(false);
     expect(local.items.has(ADMIN_RETURN_TO_KEY)).toBe(false);
+  });
+
+  it('still brings the admin back after a reload in the middle of an impersonation', async () => {
+    const local = memoryLocal();
+    local.items.set(ADMIN_RETURN_TO_KEY, '/admin');
+    // A new page: the session cookie holds the impersonation, nothing else survived but the return path.
+    const { port } = signedIn(
+      IMPERSONATED,
+      {
+        'DELETE /v1/sessions/current': new Response(null, { status: 204 }),
+        'POST /v1/sessions/current/refresh': json(ADMIN_ROTATED),
+      },
+      local,
+    );
+    expect(port.current()?.adminEmail).toBe('admin@example.test');
+    expect(await port.endImpersonation()).toBe('/admin');
+    expect(port.current()?.user.email).toBe('admin@example.test');
+  });
+
+  it('sends the admin to sign in, then back, when their own session ended during the impersonation', async () => {
+    const { port, local } = signedIn(IMPERSONATED, {
+      'DELETE /v1/sessions/current': new Response(null, { status: 204 }),
+      'POST /v1/sessions/current/refresh': json(
+        {
+          error: {
+            code: 'REFRESH_REJECTED',
+            message: 'Failed to refresh session with invalid or expired token',
+          },
+        },
+        400,
+      ),
+    });
+    local.items.set(ADMIN_RETURN_TO_KEY, '/admin/users?page=2');
+    expect(await port.endImpersonation()).toBe('/auth/login?from=%2Fadmin%2Fusers%3Fpage%3D2');
+    expect(port.current()).toBeNull();
+  });
+
+  it('removes an admin session an older version left in page storage', () => {
+    const local = memoryLocal();
+    local.items.set(LEGACY_ADMIN_SESSION_KEY, JSON.stringify(ADMIN));
+    signedIn(IMPERSONATED, {}, local);
+    expect(local.items.has(LEGACY_ADMIN_SESSION_KEY)).toBe(false);
   });
 
   it('never sends the admin back to another site, whatever the return path says', async () => {
     const { port, local } = signedIn(ADMIN, {
       'POST /v1/admin/impersonations': json(IMPERSONATED, 201),
       'DELETE /v1/sessions/current': new Response(null, { status: 204 }),
+      'POST /v1/sessions/current/refresh': json(ADMIN_ROTATED),
     });
     await port.impersonate('user-7', '//evil.example/admin');
     local.items.set(ADMIN_RETURN_TO_KEY, 'https://evil.example/');

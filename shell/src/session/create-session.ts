@@ -10,7 +10,13 @@ import {
 } from '@tunehouse/session';
 import type { SessionPort, SessionView } from '@tunehouse/shell-contract';
 import { safeReturnPath } from '@tunehouse/shell-contract';
-import { ADMIN_RETURN_TO_KEY, ADMIN_SESSION_KEY, takeItem, type KeyValueStore } from './impersonation.js';
+import {
+  ADMIN_RETURN_TO_KEY,
+  LEGACY_ADMIN_SESSION_KEY,
+  dropItem,
+  takeItem,
+  type KeyValueStore,
+} from './impersonation.js';
 
 export const SESSION_COOKIE = 'tunehouse_session';
 
@@ -50,6 +56,7 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     onUserChange: (user) => options.onUserChange?.(user?.id ?? null),
   });
   const local = options.local ?? window.localStorage;
+  dropItem(local, LEGACY_ADMIN_SESSION_KEY);
   const loginFlow = createLoginFlow(session, options.track ? { track: options.track } : {});
   let ending = 0;
 
@@ -103,9 +110,8 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     requestPasswordReset: (email) => session.requestPasswordReset(email),
     resetPassword: (input) => settled(session.resetPassword(input)),
     impersonate: async (userId, returnTo) => {
-      const admin = session.current();
       const answer = await call(api, endpoints.admin.impersonate, { body: { userId: String(userId) } });
-      if (admin) local.setItem(ADMIN_SESSION_KEY, JSON.stringify(admin));
+      // Only where to come back to is kept: the admin's session stays in their own HttpOnly refresh cookie.
       local.setItem(ADMIN_RETURN_TO_KEY, safeReturnPath(returnTo));
       // Switching users is not the session ending.
       await endOnPurpose(async () => session.adopt(answer));
@@ -114,19 +120,17 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     endImpersonation: () =>
       endOnPurpose(async () => {
         const returnTo = safeReturnPath(takeItem(local, ADMIN_RETURN_TO_KEY));
-        const admin = takeItem(local, ADMIN_SESSION_KEY);
         try {
           await session.destroy();
         } catch {
           // Ending the impersonation failed: go home rather than back to the admin's page.
           return '/';
         }
-        if (admin) {
-          try {
-            session.adopt(JSON.parse(admin));
-          } catch {
-            return '/';
-          }
+        try {
+          await session.resume();
+        } catch {
+          // The admin's own session ended meanwhile (expired, signed out elsewhere): sign in again, then return.
+          return `/auth/login?from=${encodeURIComponent(returnTo)}`;
         }
         return returnTo;
       }),
