@@ -19,8 +19,12 @@ const KEY = 'demo-payout-1';
 const MARA_LEGAL_NAME = 'Mara Lindqvist';
 /** A real, valid IBAN format (the ISO 13616 example account); the simulator never pays anyone. */
 const DEMO_IBAN = 'SE4550000000058398257466';
+const CENTS_PER_EURO = 100;
 /** The demo pays out half of what the closes credited, in whole euros, so Mara keeps a balance to pay out too. */
-const payoutOf = (balance: number) => Math.floor(balance / 2 / 100) * 100;
+const payoutOf = (balance: number) => {
+  const half = Math.floor(balance / 2);
+  return half - (half % CENTS_PER_EURO);
+};
 const MIN_DEMO_PAYOUT_CENTS = 1_000;
 
 /**

@@ -12,6 +12,7 @@ export * from './events.js';
 export * from './service-status.js';
 export * from './enums.js';
 export * from './quantities.js';
+export * from './money.js';
 export * from './platforms.js';
 export * from './pre-release.js';
 export * from './media.js';

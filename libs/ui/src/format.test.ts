@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatDate, formatDuration } from './format.js';
+import { formatDate, formatDuration } from './format.js';
 
 describe('formatDuration', () => {
   it('shows mm:ss below an hour and h:mm:ss from an hour on', () => {
@@ -20,13 +20,5 @@ describe('formatDate', () => {
   it('uses dd-MM-yyyy', () => {
     expect(formatDate(new Date(2026, 0, 5))).toBe('05-01-2026');
     expect(formatDate('not a date')).toBe('');
-  });
-});
-
-describe('formatCents', () => {
-  it('shows whole cents as money of the currency, negatives with a minus', () => {
-    expect(formatCents(123_456, 'EUR')).toBe('€1,234.56');
-    expect(formatCents(-1_500, 'EUR')).toBe('-€15.00');
-    expect(formatCents(5, 'USD')).toBe('US$0.05');
   });
 });

@@ -23,15 +23,3 @@ export function formatMonth(month: string): string {
     new Date(Date.UTC(year, number - 1, 1)),
   );
 }
-
-const moneyFormatters = new Map<string, Intl.NumberFormat>();
-
-/** Cents (integers, as the API sends them) as money in the currency, e.g. 123456 → €1,234.56. */
-export function formatCents(cents: number, currency: string): string {
-  let formatter = moneyFormatters.get(currency);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat('en-GB', { style: 'currency', currency });
-    moneyFormatters.set(currency, formatter);
-  }
-  return formatter.format(cents / 100);
-}

@@ -1,3 +1,4 @@
+import { formatMoney } from '@tunehouse/contracts';
 import { formatDate } from '@tunehouse/ui';
 
 /**
@@ -25,7 +26,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1_000_000_000).toFixed(2)} GB`;
 }
 
-/** Minor units (cents) as an amount of money. */
+/** Minor units (cents) as an amount of money; the fee screens that have no currency at hand show euros. */
 export function formatAmount(minorUnits: number, currency = 'EUR'): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minorUnits / 100);
+  return formatMoney(minorUnits, currency);
 }

@@ -4,8 +4,9 @@ import {
   monthStartSchema,
   type Split,
   type SplitPutBody,
+  centsToDecimal,
+  parseMoney,
 } from '@tunehouse/contracts';
-import { amountToCents, centsToAmountText } from '../shared/money-input.js';
 import { basisPointsToPercentText, percentToBasisPoints, remainderOf } from '../shared/percent.js';
 import { overriddenTracks } from '../splits/version-shares.js';
 
@@ -70,7 +71,7 @@ const recoupmentSchema = z.object({
     .min(1, 'Say what the cost was, such as Mixing')
     .max(80, 'Use at most 80 characters'),
   amount: z.string().superRefine((text, context) => {
-    const cents = amountToCents(text);
+    const cents = parseMoney(text);
     if (cents === null || cents === 0)
       context.addIssue({ code: 'custom', message: 'Enter an amount such as 1500.00' });
     else if (cents > MOST_RECOUPED_CENTS)
@@ -124,7 +125,7 @@ export function bodyOf(values: EditorOutput): SplitPutBody {
       ...(recoupment.recoupmentId ? { id: recoupment.recoupmentId } : {}),
       label: recoupment.label,
       paidByEmail: recoupment.paidBy || null,
-      amount: amountToCents(recoupment.amount) ?? 0,
+      amount: parseMoney(recoupment.amount) ?? 0,
     })),
   };
 }
@@ -157,7 +158,7 @@ export function valuesOf(split: Split | null, nextEffectiveFrom: string): Editor
       return {
         recoupmentId: recoupment.id,
         label: recoupment.label,
-        amount: centsToAmountText(recoupment.amount),
+        amount: centsToDecimal(recoupment.amount),
         paidBy: payer && !payer.isOwner ? (payer.email ?? '') : '',
       };
     }),

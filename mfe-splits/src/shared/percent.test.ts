@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { amountToCents, centsToAmountText } from './money-input.js';
 import { basisPointsToPercentText, formatShare, percentToBasisPoints, remainderOf } from './percent.js';
 
 describe('percentToBasisPoints', () => {
@@ -38,18 +37,5 @@ describe('remainderOf', () => {
     expect(remainderOf([])).toBe(10_000);
     expect(remainderOf([3_333, 3_333])).toBe(3_334);
     expect(remainderOf([6_000, 5_000])).toBe(-1_000);
-  });
-});
-
-describe('amountToCents', () => {
-  it('reads an amount in the currency as cents, exactly', () => {
-    expect(amountToCents('1500')).toBe(150_000);
-    expect(amountToCents('1500.5')).toBe(150_050);
-    expect(amountToCents('19,99')).toBe(1_999);
-    expect(amountToCents('0.07')).toBe(7);
-    expect(amountToCents('12.345')).toBeNull();
-    expect(amountToCents('€12')).toBeNull();
-    expect(centsToAmountText(150_050)).toBe('1500.50');
-    expect(centsToAmountText(7)).toBe('0.07');
   });
 });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call, endpoints, type Invoice } from '@tunehouse/contracts';
 import { Link, QueryState, usePageMeta, useParams, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page, colors, countryName, formatDate, mq, tableStyle } from '@tunehouse/ui';
-import { formatCents } from '../wallet/money.js';
+import { formatMoney } from '../wallet/money.js';
 import { DownloadButton } from '../wallet/download-button.js';
 import { invoiceQuery } from '../payouts/payout-queries.js';
 
@@ -27,7 +27,7 @@ const partiesStyle = css`
 `;
 
 function InvoiceSheet({ invoice }: { invoice: Invoice }) {
-  const money = (cents: number) => formatCents(cents, invoice.currency);
+  const money = (cents: number) => formatMoney(cents, invoice.currency);
   const { supplier, customer } = invoice;
   return (
     <>

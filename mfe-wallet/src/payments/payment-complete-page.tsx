@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { Payment } from '@tunehouse/contracts';
 import { Link, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page } from '@tunehouse/ui';
-import { formatCents } from '../wallet/money.js';
+import { formatMoney } from '../wallet/money.js';
 import { startTakedownPayment } from './checkout.js';
 import { paymentQuery } from './payment-queries.js';
 import { PROVIDER_RETURN_ID } from './provider-return-id.js';
 import { ProviderButton } from './provider-button.js';
 
 function Succeeded({ payment }: { payment: Payment }) {
-  const amount = formatCents(payment.amount, payment.currency);
+  const amount = formatMoney(payment.amount, payment.currency);
   return payment.result === 'TAKEN_DOWN' ? (
     <>
       <Notice tone="success">
@@ -38,7 +38,7 @@ function Failed({ payment }: { payment: Payment }) {
   return (
     <>
       <Notice tone="error">
-        The payment of {formatCents(payment.amount, payment.currency)} did not go through:{' '}
+        The payment of {formatMoney(payment.amount, payment.currency)} did not go through:{' '}
         {payment.failureReason ?? 'the payment provider refused it'}. Nothing was charged and the release is
         still up.
       </Notice>
@@ -67,7 +67,7 @@ function PaymentResult({ id }: { id: string }) {
         ) : (
           <p role="status" aria-live="polite">
             Waiting for the payment provider to confirm the payment of{' '}
-            {formatCents(data.amount, data.currency)}… This page updates by itself.
+            {formatMoney(data.amount, data.currency)}… This page updates by itself.
           </p>
         )
       }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isBankAccount, type Payout, type PayoutEligibility } from '@tunehouse/contracts';
 import { Link, QueryState, moneyReadOnlyReason, useShell, useViewingAs } from '@tunehouse/area-kit';
 import { Button, Card, badgeStyle, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
-import { formatCents } from '../wallet/money.js';
+import { formatMoney } from '../wallet/money.js';
 import { eligibilityQuery, methodsQuery, payoutsQuery } from './payout-queries.js';
 import { BLOCKER_TEXT, PAYOUT_STATUS_COLORS, PAYOUT_STATUS_NAMES } from './payout-status.js';
 import { RequestPayoutDialog } from './request-payout-dialog.js';
@@ -16,7 +16,7 @@ function Blockers({ eligibility }: { eligibility: PayoutEligibility }) {
         return (
           <li key={blocker}>
             {blocker === 'BELOW_MINIMUM'
-              ? `${text} The minimum is ${formatCents(eligibility.minimumAmount, eligibility.currency)}.`
+              ? `${text} The minimum is ${formatMoney(eligibility.minimumAmount, eligibility.currency)}.`
               : text}
             {fix && (
               <>
@@ -48,7 +48,7 @@ function PayoutTable({ payouts }: { payouts: readonly Payout[] }) {
           {payouts.map((payout) => (
             <tr key={payout.id}>
               <td>{formatDate(payout.requestedAt)}</td>
-              <td>{formatCents(payout.amount, payout.currency)}</td>
+              <td>{formatMoney(payout.amount, payout.currency)}</td>
               <td>{payout.paymentMethod.maskedIban}</td>
               <td>
                 <span

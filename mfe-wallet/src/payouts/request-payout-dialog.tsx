@@ -1,11 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type BankAccountMethod, call, endpoints, type PayoutEligibility } from '@tunehouse/contracts';
+import {
+  type BankAccountMethod,
+  call,
+  endpoints,
+  type PayoutEligibility,
+  centsToDecimal,
+  parseMoney,
+} from '@tunehouse/contracts';
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
 import { isApiError } from '@tunehouse/shell-contract';
 import { Button, Dialog, Notice, SelectField, TextField } from '@tunehouse/ui';
-import { formatCents } from '../wallet/money.js';
-import { amountText, parseAmount } from './amount.js';
+import { formatMoney } from '../wallet/money.js';
 import { holdText } from './hold.js';
 
 type Fields = { amount: string; paymentMethodId: string; otp: string };
@@ -31,7 +37,7 @@ export function RequestPayoutDialog({
   const queryClient = useQueryClient();
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [fields, setFields] = useState<Fields>({
-    amount: amountText(eligibility.available),
+    amount: centsToDecimal(eligibility.available),
     // An account still on hold for new payees cannot take this payout: another one is chosen first if there is one.
     paymentMethodId: (methods.find((method) => !holdText(method.heldUntil)) ?? methods[0])?.id ?? '',
     otp: '',
@@ -39,13 +45,13 @@ export function RequestPayoutDialog({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const money = (cents: number) => formatCents(cents, eligibility.currency);
+  const money = (cents: number) => formatMoney(cents, eligibility.currency);
   const chosen = methods.find((method) => method.id === fields.paymentMethodId);
   const hold = chosen ? holdText(chosen.heldUntil) : null;
 
   const check = (): { amount: number } | null => {
     const found: FieldErrors = {};
-    const amount = parseAmount(fields.amount);
+    const amount = parseMoney(fields.amount);
     if (amount === null) found.amount = 'Enter an amount such as 25.00';
     else if (amount < eligibility.minimumAmount)
       found.amount = `The smallest payout is ${money(eligibility.minimumAmount)}`;

@@ -5,7 +5,7 @@ import 'apexcharts/bar';
 import type { ApexOptions } from 'apexcharts';
 import type { WalletEarningsMonth } from '@tunehouse/contracts';
 import { colors, fonts, formatMonth } from '@tunehouse/ui';
-import { formatCents } from './money.js';
+import { formatMoney } from './money.js';
 
 export interface EarningsChartProps {
   months: readonly WalletEarningsMonth[];
@@ -40,11 +40,11 @@ export default function EarningsChart({ months, currency, height }: EarningsChar
       min: 0,
       forceNiceScale: true,
       labels: {
-        formatter: (value: number) => formatCents(Math.round(value), currency),
+        formatter: (value: number) => formatMoney(Math.round(value), currency),
         style: { colors: colors.muted },
       },
     },
-    tooltip: { y: { formatter: (value: number) => formatCents(value, currency) } },
+    tooltip: { y: { formatter: (value: number) => formatMoney(value, currency) } },
     legend: { show: false },
   };
   const series = [{ name: 'Credited', data: months.map((month) => month.credited) }];

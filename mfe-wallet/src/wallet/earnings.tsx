@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { css } from '@emotion/react';
 import type { WalletEarnings } from '@tunehouse/contracts';
 import { formatMonth, tableScroll, tableStyle, visuallyHidden } from '@tunehouse/ui';
-import { formatCents, formatCount } from './money.js';
+import { formatMoney, formatCount } from './money.js';
 import { Link } from '@tunehouse/area-kit';
 
 // ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand.
@@ -33,8 +33,8 @@ export function earningsSummary({ months, currency }: WalletEarnings): string {
   if (total === 0) return `Earnings per month from ${range}: nothing was credited.`;
   const best = months.reduce((top, month) => (month.credited > top.credited ? month : top));
   return (
-    `Earnings per month from ${range}: ${formatCents(total, currency)} in all, the most in ` +
-    `${formatMonth(best.period.month)} (${formatCents(best.credited, currency)}).`
+    `Earnings per month from ${range}: ${formatMoney(total, currency)} in all, the most in ` +
+    `${formatMonth(best.period.month)} (${formatMoney(best.credited, currency)}).`
   );
 }
 
@@ -77,7 +77,7 @@ export function Earnings({ earnings }: { earnings: WalletEarnings }) {
                     <Link to={`/wallet/periods/${month.period.id}`}>{formatMonth(month.period.month)}</Link>
                   </th>
                   <td css={numberStyle}>{formatCount(month.streams)}</td>
-                  <td css={numberStyle}>{formatCents(month.credited, earnings.currency)}</td>
+                  <td css={numberStyle}>{formatMoney(month.credited, earnings.currency)}</td>
                 </tr>
               ))}
             </tbody>

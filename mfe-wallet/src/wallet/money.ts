@@ -1,12 +1,11 @@
-import { MICRO_UNITS_PER_MINOR_UNIT } from '@tunehouse/contracts';
-import { formatCents } from '@tunehouse/ui';
+import { MICRO_UNITS_PER_MINOR_UNIT, formatMoney } from '@tunehouse/contracts';
 
-// The money format is shared with the other areas (splits show earnings too); it lives in the UI library.
-export { formatCents };
+// The money format is the contracts' money module, shared with the API and the other areas.
+export { formatMoney };
 
 /** Micro-units shown to the cent: statements keep fractions of a cent, the screen does not need them. */
 export function formatMicro(micro: number, currency: string): string {
-  return formatCents(Math.round(micro / MICRO_UNITS_PER_MINOR_UNIT), currency);
+  return formatMoney(Math.round(micro / MICRO_UNITS_PER_MINOR_UNIT), currency);
 }
 
 export const formatCount = (value: number) => new Intl.NumberFormat('en-GB').format(value);

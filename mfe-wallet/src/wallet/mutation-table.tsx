@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import type { WalletMutation } from '@tunehouse/contracts';
 import { colors, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
-import { MUTATION_TYPE_LABELS, formatCents } from './money.js';
+import { MUTATION_TYPE_LABELS, formatMoney } from './money.js';
 
 const amountStyle = css`
   text-align: right;
@@ -47,9 +47,9 @@ export function MutationTable({
                   `,
                 ]}
               >
-                {formatCents(mutation.amount, currency)}
+                {formatMoney(mutation.amount, currency)}
               </td>
-              <td css={amountStyle}>{formatCents(mutation.balanceAfter, currency)}</td>
+              <td css={amountStyle}>{formatMoney(mutation.balanceAfter, currency)}</td>
             </tr>
           ))}
         </tbody>

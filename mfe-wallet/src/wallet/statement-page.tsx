@@ -13,7 +13,7 @@ import {
 import { Link, QueryState, usePageMeta, useParams, useSearchParams, useShell } from '@tunehouse/area-kit';
 import { Card, colors, formatMonth, Page, SelectField, tableScroll, tableStyle } from '@tunehouse/ui';
 import { DownloadButton } from './download-button.js';
-import { formatCents, formatCount, formatMicro } from './money.js';
+import { formatMoney, formatCount, formatMicro } from './money.js';
 import { statementQuery } from './wallet-queries.js';
 
 const BUCKET_LABELS: Readonly<Record<StatementBucket, string>> = {
@@ -67,7 +67,7 @@ function Amounts({
           <td css={numberStyle}>{formatMicro(amounts.splitIn, currency)}</td>
         </>
       )}
-      <td css={numberStyle}>{formatCents(amounts.credited, currency)}</td>
+      <td css={numberStyle}>{formatMoney(amounts.credited, currency)}</td>
     </>
   );
 }

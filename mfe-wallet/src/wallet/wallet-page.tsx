@@ -6,7 +6,7 @@ import { Card, Page, colors, formatDate, formatMonth, mq } from '@tunehouse/ui';
 import { PayoutPanel } from '../payouts/payout-panel.js';
 import { DistributionFees } from './distribution-fees.js';
 import { Earnings } from './earnings.js';
-import { formatCents } from './money.js';
+import { formatMoney } from './money.js';
 import { MutationTable } from './mutation-table.js';
 import { earningsQuery, mutationsQuery, openFeesQuery, walletQuery } from './wallet-queries.js';
 
@@ -31,7 +31,7 @@ const figuresStyle = css`
 `;
 
 function Balance({ wallet }: { wallet: Wallet }) {
-  const money = (cents: number) => formatCents(cents, wallet.currency);
+  const money = (cents: number) => formatMoney(cents, wallet.currency);
   return (
     <dl css={figuresStyle}>
       <div>

@@ -1,7 +1,8 @@
 import type { Invoice } from '@tunehouse/contracts';
 import { describe, expect, it } from 'vitest';
 import { textOfPdf } from '../../testing/pdf-text.js';
-import { formatMoney, invoiceFileName, renderInvoicePdf } from './invoice-pdf.js';
+import { formatMoney } from '@tunehouse/contracts';
+import { invoiceFileName, renderInvoicePdf } from './invoice-pdf.js';
 
 const INVOICE: Invoice = {
   id: '22222222-2222-4222-8222-222222222222',

@@ -1,11 +1,6 @@
-import type { Invoice } from '@tunehouse/contracts';
+import { formatMoney, type Invoice } from '@tunehouse/contracts';
 import { pdfText } from '../../platform/pdf-text.js';
 import { pdfDocument } from '../../platform/pdf-document.js';
-
-/** Cents as money in the invoice's currency: `€1,234.50`. */
-export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(cents / 100);
-}
 
 /** A calendar day in UTC, written out: `25 November 2026`. */
 function formatDay(iso: string): string {

@@ -16,6 +16,9 @@
  *   platform:settlements), `accountKeySchema`.
  * - `TRANSFER_KINDS`: every transfer kind; `transfer()` refuses any other.
  * - `apportion(whole, weights)` (largest remainder, bigint), `microToCents(micro)`, `MICRO_PER_CENT`.
+ * - The read face for statements joining ledger figures with other tables: `accountEntriesSql(key)` (entries with
+ *   running balance), `accountCreditsSql(key)` (what an account received), `accountBalanceSql(key)`. Nothing
+ *   outside this domain names the ledger's tables.
  */
 export {
   PLATFORM_ACCOUNTS,
@@ -25,6 +28,7 @@ export {
   type LedgerAccountKind,
 } from './account-keys.js';
 export { creditedByKinds, walletBalance } from './balances.js';
+export { accountBalanceSql, accountCreditsSql, accountEntriesSql } from './read-face.js';
 export { TRANSFER_KINDS, type TransferKind } from './transfer-kinds.js';
 export { MICRO_PER_CENT, apportion, microToCents } from './largest-remainder.js';
 export {

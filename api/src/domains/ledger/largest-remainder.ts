@@ -1,5 +1,3 @@
-import { MICRO_UNITS_PER_MINOR_UNIT } from '@tunehouse/contracts';
-
 /**
  * Largest-remainder apportionment: splits an integer `whole` into integer parts proportional to `weights`. Each
  * part is its exact share rounded down, and the units left over go one each to the parts with the largest
@@ -29,11 +27,5 @@ export function apportion(whole: bigint, weights: readonly bigint[]): bigint[] {
   return parts;
 }
 
-/** The contracts' micro-units per cent, as a bigint for amounts summed past 2^53. */
-export const MICRO_PER_CENT = BigInt(MICRO_UNITS_PER_MINOR_UNIT);
-
-/** Micro-units to whole cents, half a cent and up rounding up (amounts here are never negative). */
-export function microToCents(micro: bigint): bigint {
-  if (micro < 0n) throw new RangeError('microToCents: negative amount');
-  return (micro + MICRO_PER_CENT / 2n) / MICRO_PER_CENT;
-}
+// Micro-units to cents is the contracts' money module's (one conversion for the API, the PDFs and the areas).
+export { MICRO_PER_CENT, microToCents } from '@tunehouse/contracts';

@@ -1,3 +1,4 @@
+import { centsToDecimal } from '@tunehouse/contracts';
 import { z } from 'zod';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
@@ -109,16 +110,10 @@ export class InsufficientFundsError extends ApiError {
     super(
       409,
       'INSUFFICIENT_FUNDS',
-      `The balance is too low: ${formatCents(balance)} available, ${formatCents(shortfall)} short`,
+      `The balance is too low: ${centsToDecimal(balance)} available, ${centsToDecimal(shortfall)} short`,
     );
     this.name = 'InsufficientFundsError';
   }
-}
-
-function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 async function findByKey(client: Queryable, idempotencyKey: string): Promise<Transfer | undefined> {

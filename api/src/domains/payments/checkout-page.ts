@@ -1,4 +1,4 @@
-import { endpoints, pathOf } from '@tunehouse/contracts';
+import { centsToDecimal, endpoints, pathOf } from '@tunehouse/contracts';
 import { escapeMarkup } from '../../platform/escape-markup.js';
 import type { SimulatedCheckout } from './simulated-payment-provider.js';
 
@@ -12,7 +12,7 @@ border:1px solid #15121f;cursor:pointer}.pay{background:#15121f;color:#fff}.decl
  * Decline as form posts (they work without script). A decided checkout says so and links back to the result page.
  */
 export function checkoutPage(checkout: SimulatedCheckout, resultUrl: string): string {
-  const amount = `${(checkout.amount / 100).toFixed(2)} ${checkout.currency}`;
+  const amount = `${centsToDecimal(checkout.amount)} ${checkout.currency}`;
   const params = { id: checkout.paymentId };
   const pay = escapeMarkup(pathOf(endpoints.payments.checkoutPay.path, params));
   const decline = escapeMarkup(pathOf(endpoints.payments.checkoutDecline.path, params));

@@ -1,3 +1,4 @@
+import { centsToDecimal } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { transfer, walletKey } from '../ledger/index.js';
@@ -15,8 +16,6 @@ export type TakedownInTransaction = (
   tx: Queryable,
   input: { accountId: string; albumId: string; expectedAmountDue: number },
 ) => Promise<void>;
-
-const formatCents = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`;
 
 /**
  * Settles a payment once the provider has decided it, in the caller's transaction, exactly once: the payment row
@@ -47,7 +46,7 @@ export async function settlePayment(
     refs: { albumId: payment.albumId },
     memo: `Card payment ${payment.id}`,
   });
-  const amount = formatCents(payment.amount, payment.currency);
+  const amount = `${centsToDecimal(payment.amount)} ${payment.currency}`;
   await tx.query('SAVEPOINT payment_takedown');
   try {
     await takedown(tx, {

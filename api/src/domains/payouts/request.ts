@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Payout, PayoutRequest } from '@tunehouse/contracts';
+import { centsToDecimal, type Payout, type PayoutRequest } from '@tunehouse/contracts';
 import type { AuthContext } from '../../platform/auth-guard.js';
 import { type Db, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
@@ -93,8 +93,8 @@ export function createPayoutRequests({
       throw new ApiError(
         422,
         'PAYOUT_BELOW_MINIMUM',
-        `The smallest payout is ${formatCents(minimumCents)} ${platformCurrency}`,
-        [{ path: ['body', 'amount'], message: `At least ${formatCents(minimumCents)}` }],
+        `The smallest payout is ${centsToDecimal(minimumCents)} ${platformCurrency}`,
+        [{ path: ['body', 'amount'], message: `At least ${centsToDecimal(minimumCents)}` }],
       );
 
     const id = randomUUID();
@@ -153,8 +153,4 @@ export function createPayoutRequests({
     await lifecycle.send(id).catch((error: unknown) => onSendError(error, id));
     return toPayout((await findPayout(db, id))!);
   };
-}
-
-function formatCents(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }

@@ -14,7 +14,7 @@ import {
   PayoutRejectedError,
   type PayoutService,
 } from './index.js';
-import { centsToDecimal } from './wise-payout-provider.js';
+import { wiseAmount } from './wise-payout-provider.js';
 import { verifyIdentity } from '../../testing/verified-identity.js';
 
 const fixture = (name: string): Record<string, unknown> =>
@@ -348,6 +348,6 @@ describe('Wise payout provider (recorded responses)', () => {
   });
 
   it('writes cents as Wise’s decimal amounts exactly', () => {
-    expect([1, 10, 1_000, 1_234, 100_005].map(centsToDecimal)).toEqual([0.01, 0.1, 10, 12.34, 1000.05]);
+    expect([1, 10, 1_000, 1_234, 100_005].map(wiseAmount)).toEqual([0.01, 0.1, 10, 12.34, 1000.05]);
   });
 });

@@ -1,3 +1,4 @@
+import { centsToDecimal } from '@tunehouse/contracts';
 import { z } from 'zod';
 import {
   PayoutRejectedError,
@@ -29,9 +30,9 @@ const SETTLED_STATES = new Set(['outgoing_payment_sent']);
 const FAILED_STATES = new Set(['cancelled', 'funds_refunded', 'charged_back']);
 const RETURNED_STATES = new Set(['bounced_back']);
 
-/** Cents as the decimal amount Wise takes (1234 → 12.34), written from integers so no float rounding creeps in. */
-export function centsToDecimal(cents: number): number {
-  return Number(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
+/** Cents as the decimal amount Wise takes (1234 → 12.34), written from the digits so no float rounding creeps in. */
+export function wiseAmount(cents: number): number {
+  return Number(centsToDecimal(cents));
 }
 
 type Answer = { status: number; body: unknown };
@@ -113,7 +114,7 @@ export function createWisePayoutProvider(options: WiseOptions): PayoutProvider {
           {
             sourceCurrency: order.currency,
             targetCurrency: order.currency,
-            targetAmount: centsToDecimal(order.amount),
+            targetAmount: wiseAmount(order.amount),
             targetAccount: Number(order.recipient),
             payOut: 'BANK_TRANSFER',
           },

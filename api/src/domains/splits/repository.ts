@@ -1,5 +1,13 @@
 import type { SplitParticipantStatus } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
+import { accountBalanceSql, accountCreditsSql } from '../ledger/index.js';
+
+/**
+ * A participant row's (`p`) ledger accounts as SQL expressions, for the ledger's read face: what is held for them
+ * (account-keys.ts `heldKey`), and their wallet once they have an account (NULL before, which matches no entry).
+ */
+const HELD_KEY_OF_P = `'held:' || p.id`;
+const WALLET_KEY_OF_P = `'wallet:' || p.account_id`;
 
 export type SplitRecord = { id: string; albumId: string; ownerAccountId: string };
 
@@ -282,12 +290,9 @@ export async function moneyOf(
   splitId: string,
 ): Promise<Map<string, { held: number; credited: number }>> {
   const { rows } = await q.query<{ id: string; held: string; credited: string }>(
-    `SELECT p.id,
-       (SELECT COALESCE(SUM(e.amount), 0) FROM ledger_entries e WHERE e.account_key = 'held:' || p.id)::text
-         AS held,
-       (SELECT COALESCE(SUM(e.amount), 0) FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
-        WHERE p.account_id IS NOT NULL AND e.account_key = 'wallet:' || p.account_id AND e.amount > 0
-          AND t.split_id = p.split_id)::text AS credited
+    `SELECT p.id, (${accountBalanceSql(HELD_KEY_OF_P)})::text AS held,
+       (SELECT COALESCE(SUM(c.amount), 0) FROM (${accountCreditsSql(WALLET_KEY_OF_P)}) c
+        WHERE c.split_id = p.split_id)::text AS credited
      FROM split_participants p WHERE p.split_id = $1`,
     [splitId],
   );
@@ -303,15 +308,17 @@ export async function earningsByPeriodOf(
   splitId: string,
 ): Promise<{ periodId: string; month: string; participantId: string; amount: number }[]> {
   const { rows } = await q.query<{ period_id: string; month: string; participant_id: string; cents: string }>(
-    `SELECT t.period_id, to_char(per.month, 'YYYY-MM') AS month, p.id AS participant_id,
-            SUM(e.amount)::text AS cents
+    `SELECT c.period_id, to_char(per.month, 'YYYY-MM') AS month, p.id AS participant_id,
+            SUM(c.amount)::text AS cents
      FROM split_participants p
-     JOIN ledger_entries e ON e.amount > 0
-       AND (e.account_key = 'held:' || p.id OR e.account_key = 'wallet:' || p.account_id)
-     JOIN ledger_transfers t ON t.id = e.transfer_id AND t.split_id = p.split_id AND t.period_id IS NOT NULL
-     JOIN periods per ON per.id = t.period_id
-     WHERE p.split_id = $1
-     GROUP BY t.period_id, per.month, p.id
+     CROSS JOIN LATERAL (
+       ${accountCreditsSql(HELD_KEY_OF_P)}
+       UNION ALL
+       ${accountCreditsSql(WALLET_KEY_OF_P)}
+     ) c
+     JOIN periods per ON per.id = c.period_id
+     WHERE p.split_id = $1 AND c.split_id = p.split_id
+     GROUP BY c.period_id, per.month, p.id
      ORDER BY per.month DESC, p.id`,
     [splitId],
   );
@@ -329,9 +336,8 @@ export async function earningsByPeriodOf(
  */
 export async function heldForAccount(q: Queryable, accountId: string): Promise<number> {
   const { rows } = await q.query<{ held: string }>(
-    `SELECT COALESCE(SUM(e.amount), 0)::bigint AS held
-     FROM split_participants p JOIN ledger_entries e ON e.account_key = 'held:' || p.id
-     WHERE p.account_id = $1 AND p.status = 'PENDING'`,
+    `SELECT COALESCE(SUM((${accountBalanceSql(HELD_KEY_OF_P)})), 0)::bigint AS held
+     FROM split_participants p WHERE p.account_id = $1 AND p.status = 'PENDING'`,
     [accountId],
   );
   return Number(rows[0]?.held ?? 0);

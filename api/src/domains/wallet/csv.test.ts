@@ -1,6 +1,7 @@
+import { centsToDecimal, microToDecimal } from '@tunehouse/contracts';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { centsText, countText, microText } from './amount-text.js';
+import { countText } from './amount-text.js';
 import { numberCell, toCsv } from './csv.js';
 
 const parsed = (csv: string): string[][] => parse(csv, { bom: true, relaxColumnCount: false });
@@ -24,7 +25,10 @@ describe('toCsv', () => {
 
   it('keeps text a spreadsheet would run as a formula as text, but not numbers', () => {
     const dangerous = ['=HYPERLINK("http://evil")', '+1', '-2+3', '@SUM(A1)', '\tx', '\r=1'];
-    const csv = toCsv(['Text', 'Amount'], [...dangerous.map((text) => [text, numberCell(centsText(-150))])]);
+    const csv = toCsv(
+      ['Text', 'Amount'],
+      [...dangerous.map((text) => [text, numberCell(centsToDecimal(-150))])],
+    );
     const rows = parsed(csv).slice(1);
     expect(rows.map((row) => row[0])).toEqual(dangerous.map((text) => `'${text}`));
     expect(rows.map((row) => row[1])).toEqual(dangerous.map(() => '-1.50'));
@@ -37,17 +41,21 @@ describe('toCsv', () => {
 
 describe('amount text', () => {
   it('writes integer amounts as exact decimals with a dot', () => {
-    expect([0, 5, -5, 123_456, -100].map((cents) => centsText(cents))).toEqual([
+    expect([0, 5, -5, 123_456, -100].map((cents) => centsToDecimal(cents))).toEqual([
       '0.00',
       '0.05',
       '-0.05',
       '1234.56',
       '-1.00',
     ]);
-    expect([3_333_337, 7, 0].map((micro) => microText(micro))).toEqual(['3.333337', '0.000007', '0.000000']);
-    expect(microText(Number.MAX_SAFE_INTEGER)).toBe('9007199254.740991');
-    expect(centsText(-123_456_789, true)).toBe('-1,234,567.89');
-    expect(microText(1_234_000_000, true)).toBe('1,234.000000');
+    expect([3_333_337, 7, 0].map((micro) => microToDecimal(micro))).toEqual([
+      '3.333337',
+      '0.000007',
+      '0.000000',
+    ]);
+    expect(microToDecimal(Number.MAX_SAFE_INTEGER)).toBe('9007199254.740991');
+    expect(centsToDecimal(-123_456_789, { grouped: true })).toBe('-1,234,567.89');
+    expect(microToDecimal(1_234_000_000, { grouped: true })).toBe('1,234.000000');
     expect([countText(1_001), countText(1_001, true), countText(999, true)]).toEqual([
       '1001',
       '1,001',

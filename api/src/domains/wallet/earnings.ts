@@ -1,5 +1,6 @@
 import type { WalletEarningsMonth } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
+import { accountCreditsSql } from '../ledger/index.js';
 
 /** How many closed months the earnings chart shows. */
 export const EARNINGS_MONTHS = 12;
@@ -35,8 +36,8 @@ export async function walletEarnings(
        WHERE l.matched GROUP BY l.period_id
      ),
      credited AS (
-       SELECT period_id, SUM(amount) AS cents FROM ledger_transfers
-       WHERE kind IN ('CLOSE_CREDIT', 'SPLIT_INCOME') AND credit_key = $2 AND album_id IS NOT NULL
+       SELECT period_id, SUM(amount) AS cents FROM (${accountCreditsSql('$2')}) c
+       WHERE kind IN ('CLOSE_CREDIT', 'SPLIT_INCOME') AND album_id IS NOT NULL
          AND period_id IN (SELECT id FROM closed)
        GROUP BY period_id
      )

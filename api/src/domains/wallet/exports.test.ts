@@ -250,14 +250,15 @@ describe('GET /v1/wallet/periods/{id}/export', () => {
     expect(totals.revenue).toBe(3_333_337 + 1_234_567 + 777_777 + 5_555_551);
     const lines = text.split('\n');
     const totalAt = lines.lastIndexOf('Total');
-    const microText = (micro: number) => `${Math.floor(micro / 1e6)}.${String(micro % 1e6).padStart(6, '0')}`;
+    const microToDecimal = (micro: number) =>
+      `${Math.floor(micro / 1e6)}.${String(micro % 1e6).padStart(6, '0')}`;
     expect(lines.slice(totalAt + 1, totalAt + 8)).toEqual([
       (1_001 + 17 + 333 + 12).toLocaleString('en-GB'),
       '10.901232',
-      microText(totals.feeCollected),
-      microText(totals.commission),
-      microText(totals.splitOut),
-      microText(totals.splitIn),
+      microToDecimal(totals.feeCollected),
+      microToDecimal(totals.commission),
+      microToDecimal(totals.splitOut),
+      microToDecimal(totals.splitIn),
       `${Math.floor(totals.credited / 100)}.${String(totals.credited % 100).padStart(2, '0')}`,
     ]);
     expect(totals.credited).toBe(json.rows.reduce((sum, row) => sum + row.credited, 0));

@@ -1,5 +1,4 @@
-import { WALLET_MUTATION_TYPE_NAMES } from '@tunehouse/contracts';
-import { centsText } from './amount-text.js';
+import { WALLET_MUTATION_TYPE_NAMES, centsToDecimal } from '@tunehouse/contracts';
 import { numberCell, toCsv } from './csv.js';
 import type { ExportedMutation } from './mutations.js';
 
@@ -18,8 +17,8 @@ export function mutationsCsv(mutations: readonly ExportedMutation[], currency: s
     mutations.map((mutation) => [
       mutation.date,
       WALLET_MUTATION_TYPE_NAMES[mutation.type],
-      numberCell(centsText(mutation.amount)),
-      numberCell(centsText(mutation.balanceAfter)),
+      numberCell(centsToDecimal(mutation.amount)),
+      numberCell(centsToDecimal(mutation.balanceAfter)),
       mutation.periodMonth,
       mutation.releaseTitle,
       mutation.splitId,

@@ -7,7 +7,7 @@ import {
   type WalletMutationQuery,
 } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
-import { walletKey } from '../ledger/index.js';
+import { accountEntriesSql, walletKey } from '../ledger/index.js';
 import { KINDS_OF_TYPE, NAMED_KINDS, mutationTypeOf } from './mutation-types.js';
 
 type MutationRow = {
@@ -59,12 +59,9 @@ function toMutation(row: MutationRow): WalletMutation {
  * before any filter applies, so `balanceAfter` is the real balance whatever is shown. `$1` is the wallet's key.
  */
 const WALLET_ENTRIES = `WITH wallet AS (
-  SELECT t.id, t.kind, e.amount, e.id AS entry_id, t.created_at, t.period_id, t.album_id, t.payout_id,
-    t.split_id, SUM(e.amount) OVER (ORDER BY e.id) AS balance_after,
-    to_char(p.month, 'YYYY-MM') AS period_month
-  FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
-  LEFT JOIN periods p ON p.id = t.period_id
-  WHERE e.account_key = $1
+  SELECT e.*, to_char(p.month, 'YYYY-MM') AS period_month
+  FROM (${accountEntriesSql('$1')}) e
+  LEFT JOIN periods p ON p.id = e.period_id
 )`;
 
 /** One page of the account's wallet entries, newest first. */
@@ -97,10 +94,7 @@ async function countMutations(
   params: unknown[],
 ): Promise<number> {
   const { rows } = await q.query<{ total: string }>(
-    `SELECT count(*) AS total FROM (
-       SELECT t.kind, t.created_at FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
-       WHERE e.account_key = $1
-     ) wallet ${where}`,
+    `SELECT count(*) AS total FROM (${accountEntriesSql('$1')}) wallet ${where}`,
     [walletKey(accountId), ...params],
   );
   return Number(rows[0]?.total ?? 0);

@@ -1,5 +1,11 @@
-import type { StatementAmounts, StatementBucket, WalletStatement } from '@tunehouse/contracts';
-import { centsText, countText, microText } from './amount-text.js';
+import {
+  centsToDecimal,
+  microToDecimal,
+  type StatementAmounts,
+  type StatementBucket,
+  type WalletStatement,
+} from '@tunehouse/contracts';
+import { countText } from './amount-text.js';
 import { numberCell, toCsv, type CsvCell, type CsvNumber } from './csv.js';
 
 /** The heading of a statement's name column, and of its key column, by bucket. */
@@ -12,12 +18,12 @@ export const BUCKET_HEADINGS: Readonly<Record<StatementBucket, { name: string; k
 
 const figures = (amounts: StatementAmounts): CsvNumber[] => [
   numberCell(countText(amounts.streams)),
-  numberCell(microText(amounts.revenue)),
-  numberCell(microText(amounts.feeCollected)),
-  numberCell(microText(amounts.commission)),
-  numberCell(microText(amounts.splitOut)),
-  numberCell(microText(amounts.splitIn)),
-  numberCell(centsText(amounts.credited)),
+  numberCell(microToDecimal(amounts.revenue)),
+  numberCell(microToDecimal(amounts.feeCollected)),
+  numberCell(microToDecimal(amounts.commission)),
+  numberCell(microToDecimal(amounts.splitOut)),
+  numberCell(microToDecimal(amounts.splitIn)),
+  numberCell(centsToDecimal(amounts.credited)),
 ];
 
 /**

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db.js';
+import { accountCreditsSql } from '../ledger/index.js';
 import type { StatementInput, StatementLine, StatementTrack } from './statement.js';
 
 const PPB = '1000000000';
@@ -62,9 +63,8 @@ async function creditedCentsByAlbum(
   wallet: string,
 ): Promise<Map<string, bigint>> {
   const { rows } = await q.query<{ album_id: string; cents: string }>(
-    `SELECT album_id, SUM(amount)::text AS cents FROM ledger_transfers
-     WHERE period_id = $1 AND kind IN ('CLOSE_CREDIT', 'SPLIT_INCOME') AND credit_key = $2
-       AND album_id IS NOT NULL
+    `SELECT album_id, SUM(amount)::text AS cents FROM (${accountCreditsSql('$2')}) c
+     WHERE period_id = $1 AND kind IN ('CLOSE_CREDIT', 'SPLIT_INCOME') AND album_id IS NOT NULL
      GROUP BY album_id`,
     [periodId, wallet],
   );

@@ -1,6 +1,11 @@
-import type { StatementAmounts, WalletStatement } from '@tunehouse/contracts';
+import {
+  centsToDecimal,
+  microToDecimal,
+  type StatementAmounts,
+  type WalletStatement,
+} from '@tunehouse/contracts';
 import { pdfText } from '../../platform/pdf-text.js';
-import { centsText, countText, microText } from './amount-text.js';
+import { countText } from './amount-text.js';
 import { BUCKET_HEADINGS } from './statement-csv.js';
 import { pdfDocument } from '../../platform/pdf-document.js';
 
@@ -34,12 +39,12 @@ const FIGURE_HEADINGS = [
 
 const figures = (amounts: StatementAmounts): string[] => [
   countText(amounts.streams, true),
-  microText(amounts.revenue, true),
-  microText(amounts.feeCollected, true),
-  microText(amounts.commission, true),
-  microText(amounts.splitOut, true),
-  microText(amounts.splitIn, true),
-  centsText(amounts.credited, true),
+  microToDecimal(amounts.revenue, { grouped: true }),
+  microToDecimal(amounts.feeCollected, { grouped: true }),
+  microToDecimal(amounts.commission, { grouped: true }),
+  microToDecimal(amounts.splitOut, { grouped: true }),
+  microToDecimal(amounts.splitIn, { grouped: true }),
+  centsToDecimal(amounts.credited, { grouped: true }),
 ];
 
 /**

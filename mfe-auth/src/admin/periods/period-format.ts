@@ -1,3 +1,5 @@
+import { formatMoney } from '@tunehouse/contracts';
+
 /** Money of the periods page: micro-units (1e-6) and cents are integers; rates are parts per billion. */
 
 const MICRO_PER_UNIT = 1_000_000;
@@ -24,9 +26,7 @@ export function formatDay(day: string): string {
 }
 
 /** Cents as the currency (what the ledger moved). */
-export function cents(value: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(value / 100);
-}
+export const cents = (value: number, currency: string): string => formatMoney(value, currency);
 
 /** A rate in parts per billion as a decimal: 1083400000 → "1.0834". */
 export function rateText(ratePpb: number): string {
