@@ -3,18 +3,22 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { DistributionFeeReportItem, StreamCollectionItem } from '@tunehouse/contracts';
 import { Link, QueryState, useShell } from '@tunehouse/area-kit';
-import { ProgressBar, colors, formatDate, formatMonth, tableScroll, tableStyle } from '@tunehouse/ui';
+import { ProgressBar, colors, formatDate, formatMonth } from '@tunehouse/ui';
 import { formatCount, formatMicro } from '../wallet/money.js';
 import { feeCollectionsQuery } from './reporting-queries.js';
+import { stackedTable } from './stacked-table.js';
 
 const listStyle = css`
   list-style: none;
   margin: 0;
   padding: 0;
   display: grid;
+  /* minmax(0, …): a fee's wide collections table scrolls in its own box instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: 1.25rem;
   > li {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.4rem;
     padding-top: 1rem;
     border-top: 1px solid ${colors.border};
@@ -74,35 +78,37 @@ function Collections({ feeId, title, currency }: { feeId: string; title: string;
         items.length === 0 ? (
           <p css={soft}>No streams have been collected for this fee yet.</p>
         ) : (
-          <div css={tableScroll} tabIndex={0} role="region" aria-label={`Stream collections of ${title}`}>
-            <table css={tableStyle} aria-label={`Stream collections of ${title}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Paid from</th>
-                  <th scope="col" css={amount}>
-                    Streams
-                  </th>
-                  <th scope="col" css={amount}>
-                    Royalty collected
-                  </th>
+          <table css={stackedTable} aria-label={`Stream collections of ${title}`}>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Paid from</th>
+                <th scope="col" css={amount}>
+                  Streams
+                </th>
+                <th scope="col" css={amount}>
+                  Royalty collected
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((entry, index) => (
+                <tr key={`${entry.collectedAt}-${index}`} data-origin={entry.origin}>
+                  <td data-label="Date">{formatDate(entry.collectedAt)}</td>
+                  <td data-label="Paid from">
+                    {ORIGIN_NAMES[entry.origin]}
+                    {entry.periodMonth ? `, ${formatMonth(entry.periodMonth)}` : ''}
+                  </td>
+                  <td css={amount} data-label="Streams">
+                    {formatCount(entry.numStreams)}
+                  </td>
+                  <td css={amount} data-label="Royalty collected">
+                    {formatMicro(entry.royaltyCollected, currency)}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((entry, index) => (
-                  <tr key={`${entry.collectedAt}-${index}`} data-origin={entry.origin}>
-                    <td css={{ whiteSpace: 'nowrap' }}>{formatDate(entry.collectedAt)}</td>
-                    <td>
-                      {ORIGIN_NAMES[entry.origin]}
-                      {entry.periodMonth ? `, ${formatMonth(entry.periodMonth)}` : ''}
-                    </td>
-                    <td css={amount}>{formatCount(entry.numStreams)}</td>
-                    <td css={amount}>{formatMicro(entry.royaltyCollected, currency)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         )
       }
     </QueryState>

@@ -1,9 +1,10 @@
 import { css } from '@emotion/react';
 import type { LicenseReportItem, LicenseStatus } from '@tunehouse/contracts';
 import { Link } from '@tunehouse/area-kit';
-import { SelectField, colors, formatDate, mq, tableStyle } from '@tunehouse/ui';
+import { SelectField, colors, formatDate, mq } from '@tunehouse/ui';
 import { formatShare, planName } from './plan-terms.js';
 import type { LicenceSort } from './reporting-queries.js';
+import { stackedTable } from './stacked-table.js';
 
 type SortField = LicenceSort['order_by'];
 
@@ -22,38 +23,6 @@ const STATUS_NAMES: Record<LicenseStatus, string> = {
   CANCELED: 'Ended (taken down)',
   REVOKED: 'Revoked',
 };
-
-/**
- * A table on a tablet and up; on a phone each licence is a block of lines labelled by their column (the header
- * row and its sort buttons give way to the sort selects above, so no hidden button takes the focus).
- */
-const responsiveTable = css`
-  ${tableStyle};
-  @media (max-width: 719.98px) {
-    thead {
-      display: none;
-    }
-    tbody tr {
-      display: block;
-      padding: 0.6rem 0;
-      border-top: 1px solid ${colors.border};
-    }
-    tbody :where(th, td) {
-      display: flex;
-      justify-content: space-between;
-      gap: 1rem;
-      border: 0;
-      padding: 0.2rem 0;
-      text-align: right;
-    }
-    tbody :where(th, td)::before {
-      content: attr(data-label);
-      color: ${colors.inkSoft};
-      font-weight: 400;
-      text-align: left;
-    }
-  }
-`;
 
 const sortButton = css`
   display: inline-flex;
@@ -128,7 +97,7 @@ export function LicenceTable({
           onChange={(event) => onSort({ ...sort, order: event.target.value as LicenceSort['order'] })}
         />
       </div>
-      <table css={responsiveTable} aria-label="Licences">
+      <table css={stackedTable} aria-label="Licences">
         <thead>
           <tr>
             <th scope="col">Release</th>
