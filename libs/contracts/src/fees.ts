@@ -34,8 +34,8 @@ export const streamCountEntrySchema = /*#__PURE__*/ z.object({ numStreams: count
 export type StreamCountEntry = z.infer<typeof streamCountEntrySchema>;
 
 /**
- * One stream-collection entry of a fee (GET /v1/reporting/distribution-fees/{id}/collections): §3's entry and
- * stream count (numStreams equals numberOfStreamsCollected) with when it was collected — a period's close
+ * One stream-collection entry of a fee (GET /v1/reporting/distribution-fees/{id}/collections): the spec's entry
+ * and stream count (numStreams equals numberOfStreamsCollected), with when it was collected — a period's close
  * (ROYALTIES, with the period's month `YYYY-MM`) or a settlement from the wallet (BALANCE).
  */
 export const streamCollectionItemSchema = /*#__PURE__*/ streamCollectionEntrySchema.extend({

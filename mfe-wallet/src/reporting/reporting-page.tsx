@@ -28,8 +28,8 @@ function PlanSummary({ plan, currency }: { plan: ReportingPlan; currency: string
 }
 
 /**
- * /wallet/reporting (spec §1 "Reporting: licenses per album and distribution fees that relate to streams
- * collected"): the plan, the licences (sortable) and every distribution fee with the streams that paid it.
+ * /wallet/reporting, the product's promised reporting ("licenses per album and distribution fees that relate to
+ * streams collected", docs/decisions/0068-reporting-screen-and-plan-choice.md): the plan, the licences (sortable) and every distribution fee with the streams that paid it.
  */
 export function ReportingPage() {
   usePageMeta('Reporting');
