@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { endpoints } from '@tunehouse/contracts';
+import { endpoints, pathOf } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
@@ -87,19 +87,16 @@ async function readySingle(request: APIRequestContext, apiUrl: string, auth: Rec
   })
     .png()
     .toBuffer();
-  const artwork = await request.post(
-    apiUrlOf(apiUrl, endpoints.albums.update, { params: { id: album.id } }),
-    {
-      headers: auth,
-      multipart: {
-        metadata: JSON.stringify({}),
-        artwork: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
-      },
+  const artwork = await request.post(`${apiUrl}${pathOf(endpoints.albums.update.path, { id: album.id })}`, {
+    headers: auth,
+    multipart: {
+      metadata: JSON.stringify({}),
+      artwork: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
     },
-  );
+  });
   expect(artwork.status(), await artwork.text()).toBe(200);
   const audio = await request.post(
-    apiUrlOf(apiUrl, endpoints.tracks.setAudio, { params: { albumId: album.id, id: album.tracks[0]!.id } }),
+    `${apiUrl}${pathOf(endpoints.tracks.setAudio.path, { albumId: album.id, id: album.tracks[0]!.id })}`,
     {
       headers: auth,
       multipart: { audio: { name: 'low-tide.wav', mimeType: 'audio/wav', buffer: toneWav() } },
