@@ -60,6 +60,7 @@ export const ROUTES: RouteCase[] = [
   { url: '/artists/contributors', area: 'artists', heading: 'Contributors' },
   { url: '/wallet', area: 'wallet', heading: 'Wallet' },
   { url: '/wallet/mutations', area: 'wallet', heading: 'Mutations' },
+  { url: '/wallet/reporting', area: 'wallet', heading: 'Reporting' },
   { url: '/wallet/periods/2026-10?bucket=PLATFORM', area: 'wallet', heading: 'Statement period' },
   // A real page now: checked by its heading, not by the parameters a placeholder shows.
   { url: '/wallet/invoices/9/invoice.pdf', area: 'wallet', heading: 'Invoice' },

@@ -162,19 +162,100 @@ describe('the distribution page’s fee', () => {
 });
 
 describe('the review step’s plan', () => {
-  it('shows the suggested plan, its share and fee in plain words beside the terms', async () => {
-    await open('/albums/album-1/edit/review?deliver=1', {
+  const OPTIONS = [
+    { ...STANDARD, available: true, suggested: true, reason: null },
+    {
+      id: 'EARLY_ADOPTER',
+      share: 10_000,
+      distributionFee: { numberOfStreams: 3_500, pricePerStream: 3_000 },
+      available: false,
+      suggested: false,
+      reason: 'Only for accounts created before 01-01-2026.',
+    },
+    { id: 'FREE_DISTRIBUTION', share: 8_500, distributionFee: null, available: true, suggested: false },
+    {
+      id: 'FREE',
+      share: 10_000,
+      distributionFee: null,
+      available: false,
+      suggested: false,
+      reason: 'Given by the platform to partners and promotions; it cannot be chosen.',
+    },
+  ];
+  const unpublished = {
+    'GET /v1/albums/album-1': albumJson({ platforms: ['SPOTIFY'], releaseDate: '2026-12-24' }),
+    'GET /v1/albums/album-1/review': reviewJson(),
+    'POST /v1/reporting/licenses/suggestions': { ...LICENCE, id: null, termsAcceptedAt: null },
+    'GET /v1/reporting/plans': OPTIONS,
+  };
+  const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
+
+  it('offers the plans the API allows, each with its share and fee; the others disabled with the API’s reason', async () => {
+    await open('/albums/album-1/edit/review?deliver=1', { respond: fakeApi(unpublished) });
+    const choice = await screen.findByRole('group', { name: 'Choose a plan' });
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['STANDARD', 'EARLY_ADOPTER', 'FREE_DISTRIBUTION', 'FREE']);
+    // The suggested plan is chosen to begin with, and named beside the other facts.
+    expect(radio(/^Standard \(suggested\)/).checked).toBe(true);
+    expect(document.querySelector('[data-plan="STANDARD"]')?.textContent).toBe('Standard');
+    const standard = choice.querySelector('[data-plan-option="STANDARD"]')?.textContent ?? '';
+    expect(standard).toContain('first 7,000 streams');
+    expect(standard).toContain('at most €21.00');
+    expect(choice.querySelector('[data-plan-option="FREE_DISTRIBUTION"]')?.textContent).toContain(
+      'You keep 85% of your royalties (the rest is our commission), and there is no distribution fee.',
+    );
+    expect(radio(/^Free distribution/).disabled).toBe(false);
+    const free = radio(/^Free\b(?! distribution)/);
+    expect(free.disabled).toBe(true);
+    expect(free.getAttribute('aria-describedby')).toContain('plan-FREE-reason');
+    expect(document.getElementById('plan-FREE-reason')?.textContent).toBe(
+      'Not available: Given by the platform to partners and promotions; it cannot be chosen.',
+    );
+    expect(radio(/^Early adopter/).disabled).toBe(true);
+    expect(document.getElementById('plan-EARLY_ADOPTER-reason')?.textContent).toContain(
+      'Only for accounts created before 01-01-2026.',
+    );
+  });
+
+  it('publishes on the plan chosen', async () => {
+    const { record } = await open('/albums/album-1/edit/review?deliver=1', {
+      respond: fakeApi({
+        ...unpublished,
+        'POST /v1/albums/album-1/publish': albumJson({ status: 'PUBLISHED', reviewStatus: 'SUBMITTED' }),
+        'GET /v1/albums/album-1/platforms': [],
+      }),
+    });
+    await screen.findByRole('group', { name: 'Choose a plan' });
+    await click(radio(/^Free distribution/));
+    expect(document.querySelector('[data-plan="FREE_DISTRIBUTION"]')?.textContent).toBe('Free distribution');
+    await click(screen.getByRole('checkbox', { name: /I accept the terms and conditions/ }));
+    await click(screen.getByRole('button', { name: 'Deliver to 1 platform' }));
+    await waitFor(() =>
+      expect(record.requests.find((request) => request.path === '/v1/albums/album-1/publish')?.body).toEqual({
+        termsAccepted: true,
+        paymentPlan: 'FREE_DISTRIBUTION',
+      }),
+    );
+  });
+
+  it('a release that holds a licence keeps it: its plan in words, no choice offered', async () => {
+    const { record } = await open('/albums/album-1/edit/review?deliver=1', {
       respond: fakeApi({
         'GET /v1/albums/album-1': albumJson({ platforms: ['SPOTIFY'], releaseDate: '2026-12-24' }),
         'GET /v1/albums/album-1/review': reviewJson(),
-        'POST /v1/reporting/licenses/suggestions': { ...LICENCE, id: null, termsAcceptedAt: null },
+        'POST /v1/reporting/licenses/suggestions': LICENCE,
       }),
     });
     await waitFor(() =>
       expect(document.querySelector('[data-plan="STANDARD"]')?.textContent).toBe('Standard'),
     );
     const terms = document.querySelector('[data-plan-terms]')?.textContent ?? '';
+    expect(terms).toContain('This release keeps its licence');
     expect(terms).toContain('first 7,000 streams');
-    expect(terms).toContain('at most €21.00');
+    expect(screen.queryByRole('group', { name: 'Choose a plan' })).toBeNull();
+    expect(record.requests.some((request) => request.path === '/v1/reporting/plans')).toBe(false);
   });
 });

@@ -19,6 +19,13 @@ export const area: AreaDefinition = {
       ),
     },
     {
+      path: '/wallet/reporting',
+      element: lazyPage(
+        () => import('./reporting/reporting-page.js'),
+        (m) => m.ReportingPage,
+      ),
+    },
+    {
       path: '/wallet/periods/:id',
       element: lazyPage(
         () => import('./wallet/statement-page.js'),

@@ -9,6 +9,7 @@ describe('the wallet remote', () => {
     expect(await mountThroughContract(app, manifest.name)).toEqual([
       { path: '/wallet', heading: 'Wallet' },
       { path: '/wallet/mutations', heading: 'Mutations' },
+      { path: '/wallet/reporting', heading: 'Reporting' },
       { path: '/wallet/periods/sample-id', heading: 'Statement period' },
       { path: '/wallet/invoices/sample-id/sample-extra', heading: 'Invoice' },
       { path: '/payments/complete', heading: 'Payment' },

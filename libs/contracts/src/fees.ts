@@ -33,6 +33,23 @@ export type StreamCollectionEntry = z.infer<typeof streamCollectionEntrySchema>;
 export const streamCountEntrySchema = /*#__PURE__*/ z.object({ numStreams: countSchema });
 export type StreamCountEntry = z.infer<typeof streamCountEntrySchema>;
 
+/**
+ * One stream-collection entry of a fee (GET /v1/reporting/distribution-fees/{id}/collections): the spec's entry
+ * and stream count (numStreams equals numberOfStreamsCollected), with when it was collected — a period's close
+ * (ROYALTIES, with the period's month `YYYY-MM`) or a settlement from the wallet (BALANCE).
+ */
+export const streamCollectionItemSchema = /*#__PURE__*/ streamCollectionEntrySchema.extend({
+  numStreams: countSchema,
+  collectedAt: dateStringSchema,
+  periodMonth: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .nullish(),
+});
+export type StreamCollectionItem = z.infer<typeof streamCollectionItemSchema>;
+/** The entries that paid a fee, oldest first. */
+export const streamCollectionListSchema = /*#__PURE__*/ z.array(streamCollectionItemSchema);
+
 /** The distribution fee terms of a plan: the streams owed per license year and the price of one stream. */
 export const planDistributionFeeSchema = /*#__PURE__*/ z.object({
   numberOfStreams: countSchema,
@@ -52,6 +69,23 @@ export const reportingPlanSchema = /*#__PURE__*/ z.object({
 export type ReportingPlan = z.infer<typeof reportingPlanSchema>;
 
 /**
+ * A plan as offered at publishing (GET /v1/reporting/plans): the plan with whether this account may choose it,
+ * whether it is the one suggested to it, and — when it may not — the reason, in words the API decides.
+ */
+export const planOptionSchema = /*#__PURE__*/ reportingPlanSchema.extend({
+  available: z.boolean(),
+  suggested: z.boolean(),
+  reason: z.string().nullish(),
+});
+export type PlanOption = z.infer<typeof planOptionSchema>;
+export const planOptionListSchema = /*#__PURE__*/ z.array(planOptionSchema);
+
+/** A licence's state: ACTIVE once published, CANCELED by a takedown, REVOKED by the platform. */
+export const LICENSE_STATUSES = ['PENDING', 'ACTIVE', 'CANCELED', 'REVOKED'] as const;
+export const licenseStatusSchema = /*#__PURE__*/ z.enum(LICENSE_STATUSES);
+export type LicenseStatus = z.infer<typeof licenseStatusSchema>;
+
+/**
  * A license report item. ownershipConfirmedAt is read from the same termsAcceptedAt field: accepting the
  * terms confirms ownership, so whatever the wire says, the parsed value equals termsAcceptedAt.
  */
@@ -61,6 +95,12 @@ export const licenseReportItemSchema = /*#__PURE__*/ z
     albumId: idSchema.nullish(),
     termsAcceptedAt: dateStringSchema.nullish(),
     paymentPlan: reportingPlanSchema,
+    // Beyond the spec's item, for the reporting screen: what its sort fields sort by, and (in the list) the album.
+    status: licenseStatusSchema.nullish(),
+    startsAt: dateStringSchema.nullish(),
+    endsAt: dateStringSchema.nullish(),
+    createdAt: dateStringSchema.nullish(),
+    album: albumSummarySchema.nullish(),
   })
   .transform((item) => ({ ...item, ownershipConfirmedAt: item.termsAcceptedAt }));
 export type LicenseReportItem = z.output<typeof licenseReportItemSchema>;
@@ -86,6 +126,8 @@ export function settlementAmountDue(numberOfStreamsRemaining: number, pricePerSt
 }
 
 const distributionFeeShape = {
+  /** Not in the spec's fee; the reporting screen needs it to ask for the fee's stream-collection entries. */
+  id: idSchema.nullish(),
   issuedAt: dateStringSchema,
   expiresAt: dateStringSchema,
   settledAt: dateStringSchema.nullish(),

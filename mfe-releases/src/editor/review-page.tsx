@@ -7,6 +7,7 @@ import {
   TERRITORIES,
   reviewProblemSchema,
   type AlbumDetail,
+  type PlanType,
   type ReleaseEditorStep,
 } from '@tunehouse/contracts';
 import {
@@ -24,11 +25,12 @@ import { Checkbox } from '../shared/fields.js';
 import { formatDay } from '../shared/format.js';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
 import { albumQuery, publishAlbum, releaseKeys } from '../shared/queries.js';
-import { licenceSuggestionQuery, planInWords, planName } from '../release/fee-queries.js';
+import { licenceSuggestionQuery, planInWords, planName, planOptionsQuery } from '../release/fee-queries.js';
 import { ReleaseHeader } from '../shared/release-header.js';
 import { canPublish, releaseState } from '../shared/release-state.js';
 import { facts, linkStyle } from '../shared/styles.js';
 import { stepOf, toProblems, type Problem } from './problems.js';
+import { PlanChoice } from './plan-choice.js';
 import { StepNav } from './step-nav.js';
 import { STEPS, stepPath } from './steps.js';
 import { useReview } from './use-review.js';
@@ -221,7 +223,15 @@ function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) 
   const platforms = album.platforms ?? [];
   const territories = album.territories ?? [];
   const licence = useQuery(licenceSuggestionQuery(shell.api, album.id));
-  const plan = licence.data?.paymentPlan;
+  // A release that holds a licence keeps it (and its plan); one without chooses among the plans offered.
+  const keepsLicence = Boolean(licence.data?.id);
+  const options = useQuery({ ...planOptionsQuery(shell.api), enabled: licence.isSuccess && !keepsLicence });
+  const [picked, setPicked] = useState<PlanType | undefined>(undefined);
+  const suggested = options.data?.find((option) => option.suggested && option.available)?.id;
+  const chosen = keepsLicence ? undefined : (picked ?? suggested);
+  const plan = keepsLicence
+    ? licence.data?.paymentPlan
+    : options.data?.find((option) => option.id === chosen && option.available);
 
   useEffect(() => {
     section.current?.scrollIntoView?.({ block: 'start' });
@@ -251,7 +261,12 @@ function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) 
     setSending(true);
     setError(null);
     try {
-      await publishAlbum(shell.api, queryClient, album.id, { termsAccepted: true });
+      await publishAlbum(
+        shell.api,
+        queryClient,
+        album.id,
+        chosen ? { termsAccepted: true, paymentPlan: chosen } : { termsAccepted: true },
+      );
       shell.toasts.push(
         update ? 'The changes are on their way to the stores.' : 'Your release is on its way to the stores.',
         'SUCCESS',
@@ -302,16 +317,30 @@ function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) 
           <dd>{album.tracks.filter((track) => !track.deletedAt).length}</dd>
           <dt>Plan</dt>
           <dd data-plan={plan?.id}>
-            {plan ? planName(plan) : licence.isError ? 'Could not be read' : 'Checking…'}
+            {plan
+              ? planName(plan)
+              : licence.isError || options.isError
+                ? 'Could not be read'
+                : options.data && !chosen
+                  ? 'Choose one below'
+                  : 'Checking…'}
           </dd>
         </dl>
-        {plan && (
+        {keepsLicence && plan && (
           <p css={{ margin: '1rem 0 0', lineHeight: 1.5 }} data-plan-terms="">
-            {licence.data?.id ? 'This release keeps its licence: ' : ''}
-            {planInWords(plan)}
+            This release keeps its licence: {planInWords(plan)}
           </p>
         )}
+        {!keepsLicence && options.data && (
+          <PlanChoice
+            plans={options.data}
+            chosen={chosen}
+            onChoose={setPicked}
+            disabled={blocked || sending}
+          />
+        )}
         {licence.isError && <Notice tone="error">{messageOf(licence.error)}</Notice>}
+        {options.isError && <Notice tone="error">{messageOf(options.error)}</Notice>}
         <p css={{ margin: '1rem 0', color: colors.inkSoft, lineHeight: 1.5 }}>
           Our content review checks the release first; it then goes to each platform, which shows it from the
           release date.

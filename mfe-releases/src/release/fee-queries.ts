@@ -37,6 +37,17 @@ export function licenceSuggestionQuery(api: Api, albumId: Id) {
   });
 }
 
+/**
+ * GET /v1/reporting/plans: every plan, whether the account may choose it at publishing (and why not), and the one
+ * suggested to it. The API decides; the review step only shows it.
+ */
+export function planOptionsQuery(api: Api) {
+  return queryOptions({
+    queryKey: ['reporting', 'plan-options'] as const,
+    queryFn: ({ signal }) => call(api, endpoints.reporting.plans, {}, { signal }),
+  });
+}
+
 const PLAN_NAMES: Record<ReportingPlan['id'], string> = {
   STANDARD: 'Standard',
   EARLY_ADOPTER: 'Early adopter',

@@ -116,6 +116,9 @@ export function WalletPage() {
         <QueryState query={fees} what="the distribution fees">
           {(page) => <DistributionFees fees={page.items} currency={currency} />}
         </QueryState>
+        <p>
+          <Link to="/wallet/reporting">Licences and all fees, with the streams that paid them</Link>
+        </p>
       </Card>
       <Card title="Statements" id="statements">
         <QueryState query={wallet} what="the statements">

@@ -61,12 +61,17 @@ export function licenceItem(licence: LicenceRecord): LicenseReportItem {
     termsAcceptedAt,
     ownershipConfirmedAt: termsAcceptedAt,
     paymentPlan: { id: licence.plan, share: licence.share, distributionFee: licence.distributionFee },
+    status: licence.status,
+    startsAt: licence.startsAt,
+    endsAt: licence.endsAt,
+    createdAt: licence.createdAt.toISOString(),
   };
 }
 
 export function feeView(fee: FeeRecord, licence: LicenceRecord): DistributionFee {
   const collected = Math.min(fee.collected, fee.numberOfStreams);
   return {
+    id: fee.id,
     issuedAt: fee.issuedAt,
     expiresAt: fee.expiresAt,
     settledAt: iso(fee.settledAt),

@@ -122,6 +122,11 @@ describe('plans and licences', () => {
         share: 10_000,
         distributionFee: { numberOfStreams: 7_000, pricePerStream: 3_000 },
       },
+      status: 'ACTIVE',
+      startsAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      endsAt: null,
+      createdAt: expect.any(String),
+      album: expect.objectContaining({ id: album.id, title: album.title }),
     });
     const after = expectShape(
       licenseReportItemSchema,
@@ -213,6 +218,7 @@ describe('distribution fees', () => {
     expect(response.statusCode).toBe(200);
     const fee = expectShape(albumDistributionFeeSchema, response);
     expect(response.json()).toEqual({
+      id: expect.any(String),
       issuedAt: daysFromToday(-10),
       expiresAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       settledAt: null,
@@ -234,6 +240,10 @@ describe('distribution fees', () => {
           share: 10_000,
           distributionFee: { numberOfStreams: 7_000, pricePerStream: 3_000 },
         },
+        status: 'ACTIVE',
+        startsAt: daysFromToday(-10),
+        endsAt: null,
+        createdAt: expect.any(String),
       },
       settlementRequiredForTakedown: true,
       settlementOffer: {

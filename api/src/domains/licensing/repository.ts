@@ -244,3 +244,53 @@ export async function settleFee(q: Queryable, feeId: string): Promise<void> {
     [feeId],
   );
 }
+
+type CollectionRow = {
+  origin: 'ROYALTIES' | 'BALANCE';
+  streams: string;
+  royalty_collected_micro: string;
+  collected_at: Date;
+  period_month: string | null;
+};
+
+/**
+ * The stream-collection entries of one of the account's fees in the order they were recorded; null when the account has no such fee
+ * (another account's fee is as unknown as a missing one). A close's entry is dated by its period's close (when the
+ * period records one), a settlement by the moment it was paid.
+ */
+export async function collectionsOfFee(
+  q: Queryable,
+  accountId: string,
+  feeId: string,
+): Promise<
+  | {
+      origin: 'ROYALTIES' | 'BALANCE';
+      streams: number;
+      royaltyCollectedMicro: number;
+      collectedAt: Date;
+      periodMonth: string | null;
+    }[]
+  | null
+> {
+  const owned = await q.query(
+    `SELECT 1 FROM distribution_fees f JOIN licences l ON l.id = f.licence_id
+      WHERE f.id = $1 AND l.account_id = $2`,
+    [feeId, accountId],
+  );
+  if (owned.rowCount === 0) return null;
+  const { rows } = await q.query<CollectionRow>(
+    `SELECT c.origin, c.streams, c.royalty_collected_micro, coalesce(p.closed_at, c.created_at) AS collected_at,
+            to_char(p.month, 'YYYY-MM') AS period_month
+       FROM stream_collections c LEFT JOIN periods p ON p.id = c.period_id
+      WHERE c.fee_id = $1
+      ORDER BY c.created_at, c.id`,
+    [feeId],
+  );
+  return rows.map((row) => ({
+    origin: row.origin,
+    streams: Number(row.streams),
+    royaltyCollectedMicro: Number(row.royalty_collected_micro),
+    collectedAt: row.collected_at,
+    periodMonth: row.period_month,
+  }));
+}

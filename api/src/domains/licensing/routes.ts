@@ -20,9 +20,13 @@ export function licensingRoutes({
     const api = endpoints.reporting;
 
     route(api.standardPlan, async () => ({ status: 200, body: licensing.standardPlan() }));
+    route(api.plans, async (request) => ({
+      status: 200,
+      body: await licensing.planChoices(accountOf(request)),
+    }));
     route(api.licenses, async (request) => ({
       status: 200,
-      body: await licensing.licences(accountOf(request), request.query),
+      body: await licensing.licences(accountOf(request), request.query, publicOrigin(request)),
     }));
     route(api.licenseSuggestion, async (request) => ({
       status: 200,
@@ -31,6 +35,10 @@ export function licensingRoutes({
     route(api.distributionFees, async (request) => ({
       status: 200,
       body: await licensing.fees(accountOf(request), request.query, publicOrigin(request)),
+    }));
+    route(api.feeCollections, async (request) => ({
+      status: 200,
+      body: await licensing.feeCollections(accountOf(request), String(request.params.id)),
     }));
     route(api.albumFee, async (request) => {
       const fee = await licensing.albumDistributionFee(accountOf(request), request.params.id);

@@ -7,17 +7,21 @@ import {
   type LicenseListQuery,
   type LicenseReportItem,
   type Paginated,
+  type PlanOption,
   type ReportingPlan,
+  type StreamCollectionItem,
   toPage,
 } from '@tunehouse/contracts';
 import type { PlanSettings } from '../../platform/config.js';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
+import { ApiError } from '../../platform/errors.js';
 import { imageFileUrl } from '../media/index.js';
 import { creditedArtistsOf, ownedAlbum } from '../releases/index.js';
 import { UUID } from '../../platform/sql.js';
 import { albumFee, ensureFees, feeView, licenceItem } from './fees.js';
-import { reportingPlan, suggestedPlan } from './plans.js';
+import { planOptions, reportingPlan, suggestedPlan } from './plans.js';
 import {
+  collectionsOfFee,
   FEE_COLUMNS,
   findLicenceOfAlbum,
   LICENCE_COLUMNS,
@@ -108,8 +112,32 @@ export function createLicensingService({ db, plans, now = () => new Date() }: Li
     return reportingPlan('STANDARD', plans.terms.STANDARD);
   }
 
+  /** GET /v1/reporting/plans: every plan, and whether this account may choose it at publishing. */
+  async function planChoices(accountId: string): Promise<PlanOption[]> {
+    return planOptions(plans, await suggestedPlan(db, plans, accountId));
+  }
+
+  /** GET /v1/reporting/distribution-fees/{id}/collections: what paid one of the account's fees. */
+  async function feeCollections(accountId: string, feeId: string): Promise<StreamCollectionItem[]> {
+    const id = feeId.toLowerCase();
+    const entries = UUID.test(id) ? await collectionsOfFee(db, accountId, id) : null;
+    if (!entries) throw new ApiError(404, 'NOT_FOUND', 'No such distribution fee');
+    return entries.map((entry) => ({
+      origin: entry.origin,
+      numberOfStreamsCollected: entry.streams,
+      numStreams: entry.streams,
+      royaltyCollected: entry.royaltyCollectedMicro,
+      collectedAt: entry.collectedAt.toISOString(),
+      periodMonth: entry.periodMonth,
+    }));
+  }
+
   /** GET /v2/reporting/licenses. */
-  async function licences(accountId: string, query: LicenseListQuery): Promise<Paginated<LicenseReportItem>> {
+  async function licences(
+    accountId: string,
+    query: LicenseListQuery,
+    origin: string,
+  ): Promise<Paginated<LicenseReportItem>> {
     const filters: string[] = ['l.account_id = $1'];
     const values: unknown[] = [accountId];
     if (query.album_id !== undefined) {
@@ -131,8 +159,9 @@ export function createLicensingService({ db, plans, now = () => new Date() }: Li
       values,
     );
     const total = rows[0] ? Number(rows[0].total) : await countLicences(where, values);
+    const albums = await albumSummaries(db, [...new Set(rows.map((row) => row.album_id))], origin);
     return toPage(
-      rows.map((row) => licenceItem(toLicence(row))),
+      rows.map((row) => ({ ...licenceItem(toLicence(row)), album: albums.get(row.album_id) ?? null })),
       query.offset,
       query.size,
       total,
@@ -229,7 +258,7 @@ export function createLicensingService({ db, plans, now = () => new Date() }: Li
     });
   }
 
-  return { standardPlan, licences, suggestion, fees, albumDistributionFee };
+  return { standardPlan, planChoices, licences, suggestion, fees, feeCollections, albumDistributionFee };
 }
 
 export type LicensingService = ReturnType<typeof createLicensingService>;

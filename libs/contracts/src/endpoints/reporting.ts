@@ -8,11 +8,14 @@ import {
   distributionFeeReportSchema,
   licenseReportItemSchema,
   licenseReportPageSchema,
+  planOptionListSchema,
   reportingPlanSchema,
+  streamCollectionListSchema,
 } from '../fees.js';
 import { albumParamsSchema } from '../requests/albums.js';
 import {
   distributionFeeListQuerySchema,
+  distributionFeeParamsSchema,
   licenseListQuerySchema,
   licenseSuggestionRequestSchema,
 } from '../requests/reporting.js';
@@ -25,6 +28,15 @@ export const standardPlan = /*#__PURE__*/ endpoint({
   path: '/v1/reporting/plans/standard',
   responses: { 200: reportingPlanSchema },
   summary: 'The standard plan: the share of royalties the owner keeps and its yearly distribution fee',
+  metadata: signedIn,
+});
+
+export const plans = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/reporting/plans',
+  responses: { 200: planOptionListSchema },
+  summary:
+    'Every plan with whether the account may choose it at publishing, the one suggested to it, and why one is not offered',
   metadata: signedIn,
 });
 
@@ -52,6 +64,16 @@ export const distributionFees = /*#__PURE__*/ endpoint({
   query: distributionFeeListQuerySchema,
   responses: { 200: distributionFeeReportSchema },
   summary: 'The account’s distribution fees, newest first, each with its album; `settled` filters',
+  metadata: signedIn,
+});
+
+export const feeCollections = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/reporting/distribution-fees/:id/collections',
+  pathParams: distributionFeeParamsSchema,
+  responses: { 200: streamCollectionListSchema },
+  summary:
+    'The stream-collection entries that paid one of the account’s fees, oldest first: origin, streams, royalty, when',
   metadata: signedIn,
 });
 

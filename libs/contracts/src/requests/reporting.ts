@@ -27,3 +27,6 @@ export const distributionFeeListQuerySchema = /*#__PURE__*/ pageQuerySchema.exte
   album_id: pathIdSchema.optional(),
 });
 export type DistributionFeeListQuery = z.infer<typeof distributionFeeListQuerySchema>;
+
+/** GET /v1/reporting/distribution-fees/{id}/collections. */
+export const distributionFeeParamsSchema = /*#__PURE__*/ z.object({ id: pathIdSchema });
