@@ -14,8 +14,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const MONEY_MODULE = 'libs/contracts/src/money.ts';
 const NOT_MONEY = new Map([
   ['api/src/domains/releases/identifiers.ts', 'the two-digit year of an ISRC'],
-  ['mfe-splits/src/shared/percent.ts', 'basis points as a percentage'],
-  ['mfe-releases/src/release/fee-queries.ts', 'basis points as a percentage'],
+  ['mfe-splits/src/shared/percent.ts', 'basis points as a percentage typed in a form field'],
   ['mfe-artists/src/shared/list-layout.tsx', 'a CSS background size (200% 100%)'],
 ]);
 const SOURCE = /\.(ts|tsx|mjs|js)$/;

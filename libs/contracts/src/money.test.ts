@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatMoney, microToCents, microToDecimal, parseMoney } from './money.js';
+import {
+  centsToDecimal,
+  formatMoney,
+  formatPercent,
+  microToCents,
+  microToDecimal,
+  parseMoney,
+} from './money.js';
 
 describe('the money module', () => {
   it('writes cents and micro-units from their digits', () => {
@@ -58,6 +65,17 @@ describe('the money module', () => {
         expect(shown).toBe(centsToDecimal(cents, { grouped: true }));
       }),
     );
+  });
+
+  it('writes a share in basis points as a percentage, from its digits', () => {
+    expect([8_500, 3_333, 1_250, 10_000, 0, 5].map(formatPercent)).toEqual([
+      '85%',
+      '33.33%',
+      '12.5%',
+      '100%',
+      '0%',
+      '0.05%',
+    ]);
   });
 
   it('rounds micro-units to cents half up, never below zero', () => {

@@ -61,6 +61,12 @@ export function parseMoney(text: string): number | null {
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(MINOR_PLACES, '0'));
 }
 
+/** A share in basis points as people read it, trailing zeros dropped: 8500 → "85%", 3333 → "33.33%", 1250 → "12.5%". */
+export function formatPercent(basisPoints: number): string {
+  const written = decimal(basisPoints, 2, true).replace(/\.?0+$/, '');
+  return `${written}%`;
+}
+
 /** The micro-units per cent as a bigint, for amounts summed past 2^53. */
 export const MICRO_PER_CENT = /*#__PURE__*/ BigInt(MICRO_UNITS_PER_MINOR_UNIT);
 

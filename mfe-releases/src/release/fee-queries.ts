@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  formatPercent,
   type AlbumDistributionFee,
   type Id,
   type ReportingPlan,
@@ -71,8 +72,4 @@ export function planInWords(plan: ReportingPlan, currency = 'EUR'): string {
     `streams pay its distribution fee instead of a charge up front — at most ${most}, and less if it has fewer ` +
     'streams that year. Taking it down before they are collected costs what is left of the fee.'
   );
-}
-
-function formatPercent(basisPoints: number): string {
-  return `${(basisPoints / 100).toLocaleString('en', { maximumFractionDigits: 2 })}%`;
 }

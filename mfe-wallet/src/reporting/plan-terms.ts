@@ -1,5 +1,5 @@
-import { type ReportingPlan, settlementAmountDue } from '@tunehouse/contracts';
-import { formatCents, formatCount } from '../wallet/money.js';
+import { formatPercent, type ReportingPlan, settlementAmountDue } from '@tunehouse/contracts';
+import { formatMoney, formatCount } from '../wallet/money.js';
 
 const PLAN_NAMES: Record<ReportingPlan['id'], string> = {
   STANDARD: 'Standard',
@@ -11,8 +11,7 @@ const PLAN_NAMES: Record<ReportingPlan['id'], string> = {
 export const planName = (plan: Pick<ReportingPlan, 'id'>) => PLAN_NAMES[plan.id];
 
 /** A share in basis points as a percentage: 8500 → "85%". */
-export const formatShare = (basisPoints: number) =>
-  `${(basisPoints / 100).toLocaleString('en-GB', { maximumFractionDigits: 2 })}%`;
+export const formatShare = formatPercent;
 
 /** The plan's share kept by the owner, in words. */
 export const shareInWords = (plan: ReportingPlan) => `You keep ${formatShare(plan.share)} of your royalties`;
@@ -21,6 +20,6 @@ export const shareInWords = (plan: ReportingPlan) => `You keep ${formatShare(pla
 export function feeInWords(plan: ReportingPlan, currency: string): string {
   const fee = plan.distributionFee;
   if (!fee || fee.numberOfStreams === 0) return 'No distribution fee';
-  const most = formatCents(settlementAmountDue(fee.numberOfStreams, fee.pricePerStream), currency);
+  const most = formatMoney(settlementAmountDue(fee.numberOfStreams, fee.pricePerStream), currency);
   return `A distribution fee of ${formatCount(fee.numberOfStreams)} streams a year (at most ${most})`;
 }
