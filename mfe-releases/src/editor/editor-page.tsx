@@ -14,9 +14,9 @@ import { PlatformsStep } from './platforms-step.js';
 import { ReleaseDateStep } from './release-date-step.js';
 import { StepNav } from './step-nav.js';
 import type { SavedStepProps } from './step-kit.js';
-import { STEP_ALIASES, isStepId, nextStep, stepLabel, stepPath, type StepId } from './steps.js';
+import { STEP_ALIASES, isStepId, nextStep, stepLabel, stepPath, type StepId } from '../shared/steps.js';
 import { TracksStep } from './tracks-step.js';
-import { useReview } from './use-review.js';
+import { useReview } from '../shared/use-review.js';
 
 const STEP_FORMS: Record<StepId, (props: SavedStepProps) => React.ReactNode> = {
   details: (props) => <DetailsStep {...props} />,

@@ -25,15 +25,15 @@ import { Checkbox } from '../shared/fields.js';
 import { formatDay } from '../shared/format.js';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
 import { albumQuery, publishAlbum, releaseKeys } from '../shared/queries.js';
-import { licenceSuggestionQuery, planInWords, planName, planOptionsQuery } from '../release/fee-queries.js';
+import { licenceSuggestionQuery, planInWords, planName, planOptionsQuery } from '../shared/fee-queries.js';
 import { ReleaseHeader } from '../shared/release-header.js';
 import { canPublish, releaseState } from '../shared/release-state.js';
 import { facts, linkStyle } from '../shared/styles.js';
-import { stepOf, toProblems, type Problem } from './problems.js';
+import { stepOf, toProblems, type Problem } from '../shared/problems.js';
 import { PlanChoice } from './plan-choice.js';
 import { StepNav } from './step-nav.js';
-import { STEPS, stepPath } from './steps.js';
-import { useReview } from './use-review.js';
+import { STEPS, stepPath } from '../shared/steps.js';
+import { useReview } from '../shared/use-review.js';
 
 const groupStyle = css`
   margin: 0 0 1.25rem;

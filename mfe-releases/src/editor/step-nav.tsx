@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { colors, mq, radius } from '@tunehouse/ui';
-import type { Problem } from './problems.js';
-import { STEPS, stepPath, type StepId } from './steps.js';
+import type { Problem } from '../shared/problems.js';
+import { STEPS, stepPath, type StepId } from '../shared/steps.js';
 
 const navStyle = css`
   margin: 0 0 1.5rem;

@@ -9,8 +9,8 @@ import {
   settlementAmountDue,
 } from '@tunehouse/contracts';
 import type { ShellContext } from '@tunehouse/shell-contract';
-import { formatAmount } from '../shared/format.js';
-import { releaseKeys } from '../shared/queries.js';
+import { formatAmount } from './format.js';
+import { releaseKeys } from './queries.js';
 
 type Api = ShellContext['api'];
 

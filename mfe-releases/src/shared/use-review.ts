@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Id } from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
-import { albumReviewQuery } from '../shared/queries.js';
+import { albumReviewQuery } from './queries.js';
 import { toProblems } from './problems.js';
 
 /** The album's review (can it be published?) and its problems by editor step. */
