@@ -324,14 +324,20 @@ export async function earningsByPeriodOf(
 }
 
 /**
- * Cents held for the account's pending invites: participant rows bound to it (an invite by e-mail names no account
- * until it is accepted, so these are shares changed after an acceptance and waiting for the new answer).
+ * Cents held for the account's pending invites: participant rows bound to it (shares changed after an acceptance,
+ * waiting for the new answer), and invites not yet bound to anyone that are addressed to one of its confirmed
+ * e-mail addresses — so an invitee who signs up and activates sees what waits for them before they answer
+ * (docs/decisions/0069-demo-truth-and-wallet-errors.md). Unconfirmed addresses count for nothing: anyone could type
+ * someone else's address at sign-up.
  */
 export async function heldForAccount(q: Queryable, accountId: string): Promise<number> {
   const { rows } = await q.query<{ held: string }>(
     `SELECT COALESCE(SUM(e.amount), 0)::bigint AS held
      FROM split_participants p JOIN ledger_entries e ON e.account_key = 'held:' || p.id
-     WHERE p.account_id = $1 AND p.status = 'PENDING'`,
+     WHERE p.status = 'PENDING' AND NOT p.is_owner
+       AND (p.account_id = $1
+            OR (p.account_id IS NULL AND p.email IN (
+                  SELECT lower(u.email) FROM users u WHERE u.account_id = $1 AND u.email_verified_at IS NOT NULL)))`,
     [accountId],
   );
   return Number(rows[0]?.held ?? 0);

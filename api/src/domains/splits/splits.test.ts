@@ -420,6 +420,35 @@ describe('invites', () => {
     expectError(await answer(carl, api.accept, codeOf(result.invites[0]!.url)), 409, 'CONFLICT');
   });
 
+  it('shows an unbound invite’s held money in the wallet of the account that confirmed its address', async () => {
+    const address = `invitee-${randomUUID().slice(0, 8)}@example.test`;
+    const result = await putOk(mara, (await album(mara)).id, {
+      effectiveFrom: thisMonth,
+      participants: [{ email: address, role: 'Producer', basisPoints: 2_000 }],
+    });
+    const invite = result.invites[0]!;
+    await hold(invite.participantId, 1_234);
+    const heldFor = async (who: Person) =>
+      expectShape(walletSchema, await call(who, endpoints.wallet.get, {})).held.splitsPendingAcceptance;
+
+    // Signed up with the address but not yet confirmed: anyone can type an address, so nothing shows.
+    const invitee = await person({ email: address, emailVerified: false });
+    expect(await heldFor(invitee)).toBe(0);
+    await t.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [invitee.user.id]);
+    expect(await heldFor(invitee)).toBe(1_234);
+    // Another account sees none of it.
+    expect(await heldFor(bob)).toBe(0);
+
+    const before = await walletBalance(t.db, invitee.user.account.id);
+    const accepted = expectShape(
+      splitInviteAnswerSchema,
+      await answer(invitee, api.accept, codeOf(invite.url)),
+    );
+    expect(accepted.released).toBe(1_234);
+    expect(await walletBalance(t.db, invitee.user.account.id)).toBe(before + 1_234);
+    expect(await heldFor(invitee)).toBe(0);
+  });
+
   it('ends a concurrent accept and decline with the money in exactly one place', async () => {
     for (let round = 0; round < 3; round += 1) {
       const result = await putOk(mara, releaseId, {
