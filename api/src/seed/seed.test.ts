@@ -13,6 +13,7 @@ import {
   splitSummaryPageSchema,
   streamStatisticsSchemaFor,
   streamTotalSchema,
+  verificationStatusSchema,
   walletMutationPageSchema,
 } from '@tunehouse/contracts';
 import { generate } from 'otplib';
@@ -335,6 +336,13 @@ describe('demo seed', () => {
   it('gives Mara, identity-verified, one settled payout with its invoice, and a balance left to pay out', async () => {
     const session = await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD);
     expect(session.user.account.verifiedAt).not.toBeNull();
+    // A real approved verification in her name, which the verification page reads.
+    const verification = expectShape(
+      verificationStatusSchema,
+      await t.app.inject({ url: '/v1/verifications/current', headers: bearer(session) }),
+    );
+    expect(verification).toMatchObject({ status: 'APPROVED', reason: null });
+    expect(verification.decidedAt).not.toBeNull();
     const page = (await t.app.inject({ url: '/v2/payouts', headers: bearer(session) })).json();
     expect(page).toMatchObject({ totalItems: 1, items: [{ status: 'SETTLED' }] });
     const paid = page.items[0].amount as number;
