@@ -38,6 +38,8 @@ export type AlbumRecord = {
   version: string | null;
   artworkId: string | null;
   thumbnail: { file: string } | null;
+  /** Set once the release was taken down: its split is closed. */
+  takenDownAt: Date | null;
 };
 
 export type TrackRecord = { id: string; title: string | null; position: number };
@@ -108,8 +110,9 @@ export async function findAlbum(q: Queryable, albumId: string): Promise<AlbumRec
     version: string | null;
     image_id: string | null;
     renditions: Record<string, { file: string }> | null;
+    deleted_at: Date | null;
   }>(
-    `SELECT a.id, a.account_id, a.title, a.version, i.id AS image_id, i.renditions
+    `SELECT a.id, a.account_id, a.title, a.version, i.id AS image_id, i.renditions, a.deleted_at
      FROM albums a LEFT JOIN images i ON i.id = a.artwork_id WHERE a.id = $1`,
     [albumId],
   );
@@ -123,6 +126,7 @@ export async function findAlbum(q: Queryable, albumId: string): Promise<AlbumRec
     version: row.version,
     artworkId: row.image_id,
     thumbnail: stored ? { file: stored.file } : null,
+    takenDownAt: row.deleted_at,
   };
 }
 

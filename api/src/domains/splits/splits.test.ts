@@ -102,12 +102,33 @@ describe('setting a split', () => {
       albumSplitSchema,
       await call(mara, api.ofAlbum, { params: { id: release.id } }),
     );
-    expect(empty).toEqual({ albumId: release.id, split: null, nextEffectiveFrom: thisMonth });
+    expect(empty).toEqual({
+      albumId: release.id,
+      split: null,
+      nextEffectiveFrom: thisMonth,
+      takenDownAt: null,
+    });
     expectError(await call(bob, api.ofAlbum, { params: { id: release.id } }), 404, 'NOT_FOUND');
     expectError(await call(mara, api.ofAlbum, { params: { id: randomUUID() } }), 404, 'NOT_FOUND');
     expectError(await call(null, api.ofAlbum, { params: { id: release.id } }), 401, 'UNAUTHENTICATED');
     const body = { effectiveFrom: thisMonth, participants: [] };
     expectError(await put(bob, release.id, body), 404, 'NOT_FOUND');
+  });
+
+  it('says when the release was taken down, and refuses a change to its split then', async () => {
+    const release = await album(mara);
+    const body = { effectiveFrom: thisMonth, participants: [] };
+    await putOk(mara, release.id, body);
+    const live = expectShape(albumSplitSchema, await call(mara, api.ofAlbum, { params: { id: release.id } }));
+    expect(live.takenDownAt).toBeNull();
+    await t.db.query(`UPDATE albums SET deleted_at = '2026-11-02T10:00:00Z' WHERE id = $1`, [release.id]);
+    const closed = expectShape(
+      albumSplitSchema,
+      await call(mara, api.ofAlbum, { params: { id: release.id } }),
+    );
+    expect(closed.takenDownAt).toBe('2026-11-02T10:00:00.000Z');
+    expect(closed.split?.album.id).toBe(release.id);
+    expect(expectError(await put(mara, release.id, body), 409, 'CONFLICT').message).toMatch(/taken down/);
   });
 
   it('makes a version, invites by e-mail with a link and keeps invitees out until they accept', async () => {
