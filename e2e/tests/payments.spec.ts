@@ -27,7 +27,7 @@ test('Mara pays a takedown settlement by card through the simulator and the rele
   api,
   request,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const headers = {
     Authorization: `Bearer ${await accessToken(request, api.url, DEMO.artist, DEMO_PASSWORD)}`,
   };
@@ -95,4 +95,12 @@ test('Mara pays a takedown settlement by card through the simulator and the rele
   expect(album.deletedAt).not.toBeNull();
   const after = await get<{ available: number }>(apiUrlOf(api.url, endpoints.wallet.get));
   expect(after.available).toBe(keep);
+
+  // The split editor of the taken-down release says its split is closed when it opens, editing disabled
+  // (docs/decisions/0069-demo-truth-and-wallet-errors.md).
+  await page.goto(`${app.shellUrl}/albums/${lanterns}/splits/edit`);
+  const splits = area(page, 'splits');
+  await expect(splits.getByText(/This release was taken down on .*, so its split is closed/)).toBeVisible();
+  await expect(splits.getByRole('button', { name: 'Save split' })).toBeDisabled();
+  await checkPage(page, testInfo, 'split-editor-taken-down');
 });

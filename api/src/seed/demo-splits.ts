@@ -3,30 +3,37 @@ import { withTransaction } from '../platform/db.js';
 import { answerParticipant, saveSplit } from '../domains/splits/index.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 
-/** Who the demo splits share Mara's releases with: Kofi (a demo account) accepted; the other has no account. */
-const DEMO_SPLITS = [
+/** The demo's pending invitee: an address without an account, so a visitor can sign up as her and answer. */
+export const DEMO_INVITEE_EMAIL = 'noor.haddad@example.com';
+
+type DemoParticipant = { email: string; role: string; basisPoints: number; accepted: boolean };
+
+/**
+ * Who the demo splits share Mara's releases with. Northern Static, her best-streamed release whose fee is settled,
+ * pays every close: Kofi (a demo account) accepted his 30 %, and the invitee's 10 % is held for her. Lanterns' 20 %
+ * to the invitee holds nothing yet: its royalties still pay its distribution fee, which comes first.
+ */
+const DEMO_SPLITS: { title: string; participants: DemoParticipant[] }[] = [
   {
     title: 'Northern Static',
-    email: DEMO_ACCOUNTS[1]!.email,
-    role: 'Co-writer',
-    basisPoints: 3_000,
-    accepted: true,
+    participants: [
+      { email: DEMO_ACCOUNTS[1]!.email, role: 'Co-writer', basisPoints: 3_000, accepted: true },
+      { email: DEMO_INVITEE_EMAIL, role: 'Producer', basisPoints: 1_000, accepted: false },
+    ],
   },
   {
     title: 'Lanterns',
-    email: 'noor.haddad@example.com',
-    role: 'Producer',
-    basisPoints: 2_000,
-    accepted: false,
+    participants: [{ email: DEMO_INVITEE_EMAIL, role: 'Producer', basisPoints: 2_000, accepted: false }],
   },
-] as const;
+];
 
 /**
- * Mara's demo splits (docs/decisions/0045-royalty-splits.md): Northern Static 70/30 with Kofi, who accepted, and
- * Lanterns 80/20 with an invite still pending to an address without an account. Both take effect from the earliest
- * open month, and this step runs before the demo periods close, so those closes divide the two releases' royalties
- * through them: Kofi's wallet shows split income, and the Lanterns invitee's share is held. Made through the
- * splits' own code (no mail is sent: the seed has no outbox worker); answers the splits it created.
+ * Mara's demo splits (docs/decisions/0045-royalty-splits.md, 0069-demo-truth-and-wallet-errors.md): Northern
+ * Static 60/30/10 with Kofi, who accepted, and an invite still pending to an address without an account; Lanterns
+ * 80/20 with the same invitee, pending. Both take effect from the earliest open month, and this step runs before
+ * the demo periods close, so those closes divide the releases' royalties through them: Kofi's wallet shows split
+ * income, and the invitee's share of Northern Static is held for her. Made through the splits' own code (no mail
+ * is sent: the seed has no outbox worker); answers the splits it created.
  */
 export async function seedDemoSplits(db: Db): Promise<number> {
   const { rows: people } = await db.query<{ email: string; account_id: string }>(
@@ -56,20 +63,27 @@ export async function seedDemoSplits(db: Db): Promise<number> {
         now: new Date(),
         input: {
           effectiveFrom,
-          participants: [{ email: demo.email, role: demo.role, basisPoints: demo.basisPoints }],
+          participants: demo.participants.map(({ email, role, basisPoints }) => ({
+            email,
+            role,
+            basisPoints,
+          })),
           tracks: [],
           recoupments: [],
         },
       });
-      const taker = accountOf.get(demo.email);
-      if (demo.accepted && taker)
-        await answerParticipant(tx, {
-          splitId,
-          participantId: invites[0]!.participantId,
-          action: 'ACCEPT',
-          key: `demo-accept:${invites[0]!.participantId}`,
-          callerAccountId: taker,
-        });
+      for (const participant of demo.participants) {
+        const taker = accountOf.get(participant.email);
+        const invite = invites.find((made) => made.email === participant.email);
+        if (participant.accepted && taker && invite)
+          await answerParticipant(tx, {
+            splitId,
+            participantId: invite.participantId,
+            action: 'ACCEPT',
+            key: `demo-accept:${invite.participantId}`,
+            callerAccountId: taker,
+          });
+      }
       return true;
     });
     if (made) created += 1;

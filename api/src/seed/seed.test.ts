@@ -9,9 +9,12 @@ import {
   contributorPageSchema,
   currentUserSchema,
   sessionSchema,
+  splitSchema,
   splitSummaryPageSchema,
   streamStatisticsSchemaFor,
   streamTotalSchema,
+  verificationStatusSchema,
+  walletMutationPageSchema,
 } from '@tunehouse/contracts';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +25,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET, demoLoginsText } from '
 import { DEMO_ARTISTS, DEMO_CATALOGUE_OWNER, DEMO_CONTRIBUTORS } from './demo-artists.js';
 import { DEMO_RELEASED } from './demo-catalogue.js';
 import { DEMO_RELEASE } from './demo-releases.js';
+import { DEMO_INVITEE_EMAIL } from './demo-splits.js';
 import { databaseIsEmpty, seedDemo } from './seed.js';
 
 /**
@@ -213,6 +217,8 @@ describe('demo seed', () => {
     );
     const byTitle = new Map(fees.items.map((fee) => [fee.album.title, fee]));
     expect(byTitle.get('Northern Static')).toMatchObject({ isSettled: true, numberOfStreamsRemaining: 0 });
+    // The README: the older releases' fees are settled by their streams, Lanterns' is still being paid.
+    expect(byTitle.get('Paper Boats')).toMatchObject({ isSettled: true, numberOfStreamsRemaining: 0 });
     const lanterns = byTitle.get('Lanterns')!;
     expect(lanterns.isSettled).toBe(false);
     expect(lanterns.numberOfStreamsCollected).toBeGreaterThan(0);
@@ -247,7 +253,7 @@ describe('demo seed', () => {
       await t.app.inject({ url: '/v1/splits?role=owner', headers: bearer(session) }),
     );
     const byTitle = new Map(splits.items.map((split) => [split.album.title, split]));
-    expect(byTitle.get('Northern Static')).toMatchObject({ viewerBasisPoints: 7_000, pendingCount: 0 });
+    expect(byTitle.get('Northern Static')).toMatchObject({ viewerBasisPoints: 6_000, pendingCount: 1 });
     expect(byTitle.get('Lanterns')).toMatchObject({ viewerBasisPoints: 8_000, pendingCount: 1 });
     const { rows } = await t.db.query<{ kind: string; cents: string }>(
       `SELECT t.kind, SUM(t.amount)::text AS cents FROM ledger_transfers t JOIN users u
@@ -259,9 +265,86 @@ describe('demo seed', () => {
     expect(Number(rows[0]!.cents)).toBeGreaterThan(0);
   });
 
+  it('holds real money for the pending invitee at the last close, shown on the split', async () => {
+    const { rows } = await t.db.query<{ title: string; participant: string; cents: string }>(
+      `SELECT al.title, p.id AS participant, COALESCE(SUM(tr.amount), 0)::text AS cents
+         FROM split_participants p JOIN splits s ON s.id = p.split_id JOIN albums al ON al.id = s.album_id
+         LEFT JOIN ledger_transfers tr ON tr.credit_key = 'held:' || p.id
+              AND tr.period_id = (SELECT id FROM periods WHERE status = 'CLOSED' ORDER BY month DESC LIMIT 1)
+        WHERE p.email = $1 AND p.status = 'PENDING'
+        GROUP BY al.title, p.id`,
+      [DEMO_INVITEE_EMAIL],
+    );
+    const held = new Map(rows.map((row) => [row.title, Number(row.cents)]));
+    expect(held.get('Northern Static')).toBeGreaterThan(0);
+    // Lanterns' royalties still pay its distribution fee, which comes first: nothing of it is held yet.
+    expect(held.get('Lanterns')).toBe(0);
+
+    const session = await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD);
+    const splits = expectShape(
+      splitSummaryPageSchema,
+      await t.app.inject({ url: '/v1/splits?role=owner', headers: bearer(session) }),
+    );
+    const northern = splits.items.find((split) => split.album.title === 'Northern Static')!;
+    const split = expectShape(
+      splitSchema,
+      await t.app.inject({ url: `/v1/splits/${northern.id}`, headers: bearer(session) }),
+    );
+    const invitee = split.participants.find((participant) => participant.email === DEMO_INVITEE_EMAIL)!;
+    expect(invitee).toMatchObject({ status: 'PENDING', basisPoints: 1_000 });
+    expect(invitee.held).toBeGreaterThanOrEqual(held.get('Northern Static')!);
+  });
+
+  it('dates each close at its month end, and a settled fee at the close that settled it', async () => {
+    const { rows: periods } = await t.db.query<{ id: string; last_day: string; closed_at: Date }>(
+      `SELECT id, (month + interval '1 month' - interval '1 day')::date::text AS last_day, closed_at
+         FROM periods WHERE status = 'CLOSED' ORDER BY month`,
+    );
+    expect(periods.length).toBeGreaterThanOrEqual(4);
+    for (const period of periods) {
+      expect(period.closed_at.toISOString().slice(0, 10)).toBe(period.last_day);
+      const { rows: dates } = await t.db.query<{ day: string }>(
+        `SELECT DISTINCT (created_at AT TIME ZONE 'UTC')::date::text AS day FROM ledger_transfers WHERE period_id = $1
+         UNION SELECT DISTINCT (e.created_at AT TIME ZONE 'UTC')::date::text FROM ledger_entries e
+           JOIN ledger_transfers tr ON tr.id = e.transfer_id WHERE tr.period_id = $1
+         UNION SELECT DISTINCT (created_at AT TIME ZONE 'UTC')::date::text FROM stream_collections WHERE period_id = $1`,
+        [period.id],
+      );
+      expect(dates.map((row) => row.day)).toEqual([period.last_day]);
+    }
+
+    const { rows: settled } = await t.db.query<{ title: string; settled_at: Date; closed_at: Date }>(
+      `SELECT al.title, f.settled_at,
+              (SELECT p.closed_at FROM stream_collections c JOIN periods p ON p.id = c.period_id
+                WHERE c.fee_id = f.id ORDER BY p.month DESC LIMIT 1) AS closed_at
+         FROM distribution_fees f JOIN licences l ON l.id = f.licence_id JOIN albums al ON al.id = l.album_id
+        WHERE f.settled_at IS NOT NULL`,
+    );
+    expect(settled.map((row) => row.title)).toContain('Northern Static');
+    for (const fee of settled) expect(fee.settled_at.toISOString()).toBe(fee.closed_at.toISOString());
+
+    // The wallet's list of movements says the same dates: each close's on its month's last day.
+    const session = await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD);
+    const mutations = expectShape(
+      walletMutationPageSchema,
+      await t.app.inject({ url: '/v2/wallet/mutations?limit=100', headers: bearer(session) }),
+    );
+    const lastDayOf = new Map(periods.map((period) => [period.id, period.last_day]));
+    const ofCloses = mutations.items.filter((item) => item.periodId !== null);
+    expect(ofCloses.length).toBeGreaterThan(0);
+    for (const item of ofCloses) expect(item.date.slice(0, 10)).toBe(lastDayOf.get(item.periodId!));
+  });
+
   it('gives Mara, identity-verified, one settled payout with its invoice, and a balance left to pay out', async () => {
     const session = await login(t.app, DEMO_CATALOGUE_OWNER, DEMO_PASSWORD);
     expect(session.user.account.verifiedAt).not.toBeNull();
+    // A real approved verification in her name, which the verification page reads.
+    const verification = expectShape(
+      verificationStatusSchema,
+      await t.app.inject({ url: '/v1/verifications/current', headers: bearer(session) }),
+    );
+    expect(verification).toMatchObject({ status: 'APPROVED', reason: null });
+    expect(verification.decidedAt).not.toBeNull();
     const page = (await t.app.inject({ url: '/v2/payouts', headers: bearer(session) })).json();
     expect(page).toMatchObject({ totalItems: 1, items: [{ status: 'SETTLED' }] });
     const paid = page.items[0].amount as number;

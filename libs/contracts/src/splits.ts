@@ -137,11 +137,15 @@ export const splitSchema = /*#__PURE__*/ z.object({
 });
 export type Split = z.infer<typeof splitSchema>;
 
-/** GET /v1/albums/{id}/splits: the release's split, or null with the date a first one would start. */
+/**
+ * GET /v1/albums/{id}/splits: the release's split, or null with the date a first one would start. `takenDownAt`:
+ * when the release was taken down (its split is closed: it can be read, not changed), else null.
+ */
 export const albumSplitSchema = /*#__PURE__*/ z.object({
   albumId: z.string(),
   split: splitSchema.nullable(),
   nextEffectiveFrom: monthStartSchema,
+  takenDownAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type AlbumSplit = z.infer<typeof albumSplitSchema>;
 

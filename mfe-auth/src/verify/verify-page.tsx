@@ -68,6 +68,18 @@ function StatusNotice({ status, target }: { status: VerificationStatus; target: 
   return null;
 }
 
+/**
+ * What the page shows: the API's status, except that an account whose `verifiedAt` is set is verified whatever an
+ * older answer says — never the ID form again (docs/decisions/0069-demo-truth-and-wallet-errors.md).
+ */
+function shownStatus(
+  fetched: VerificationStatus | undefined,
+  verifiedAt: string | null | undefined,
+): VerificationStatus | undefined {
+  if (!verifiedAt || fetched?.status === 'APPROVED') return fetched;
+  return { status: 'APPROVED', submittedAt: null, decidedAt: verifiedAt, reason: null };
+}
+
 /** `/account/verify` (optional `from`): identity details and an ID document, then the decision. */
 export function VerifyPage() {
   usePageMeta('Verify your identity');
@@ -81,6 +93,10 @@ export function VerifyPage() {
   const [draft, setDraft] = useState<VerificationDraft | null>(null);
   const readOnly = Boolean(session?.adminEmail);
 
+  const shown = shownStatus(
+    verification.data,
+    me.data?.account.verifiedAt ?? session?.user.account.verifiedAt,
+  );
   // Once a decision arrives, the user's account (verifiedAt) has changed: cached copies and the session too.
   const status = verification.data?.status;
   const previous = useRef(status);
@@ -92,21 +108,21 @@ export function VerifyPage() {
     previous.current = status;
   }, [status, queryClient, shell.session]);
 
-  const canSubmit = status === 'NONE' || status === 'REJECTED';
+  const canSubmit = shown?.status === 'NONE' || shown?.status === 'REJECTED';
   return (
     <Page title="Verify your identity">
       <div css={column}>
-        {(canSubmit || verification.isPending) && (
+        {(canSubmit || (verification.isPending && !shown)) && (
           <p css={lede}>
             Payouts go only to people whose identity we know. Enter your details as your ID document shows
             them and add a photo or scan of the document. We keep it private and use it only for this check.
           </p>
         )}
-        {verification.isPending && <p role="status">Loading…</p>}
-        {verification.isError && <Notice tone="error">{messageOf(verification.error)}</Notice>}
-        {verification.data && (
+        {verification.isPending && !shown && <p role="status">Loading…</p>}
+        {verification.isError && !shown && <Notice tone="error">{messageOf(verification.error)}</Notice>}
+        {shown && (
           <div css={statusSpacing}>
-            <StatusNotice status={verification.data} target={target} />
+            <StatusNotice status={shown} target={target} />
           </div>
         )}
         {canSubmit && readOnly && (

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { fireEvent, screen, within } from '@testing-library/dom';
 import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import type { VerificationStatus } from '@tunehouse/contracts';
+import type { CurrentUser, VerificationStatus } from '@tunehouse/contracts';
 import { area } from '../area.js';
 import { ME } from '../testing/users.js';
 import { PENDING_POLL_MS } from './verification-query.js';
@@ -30,14 +30,19 @@ async function openVerify(
   {
     statuses = [NONE],
     submit,
-  }: { statuses?: VerificationStatus[]; submit?: (request: ApiRequest<unknown>) => unknown },
+    me = ME,
+  }: {
+    statuses?: VerificationStatus[];
+    submit?: (request: ApiRequest<unknown>) => unknown;
+    me?: CurrentUser;
+  },
   session = demoSessionView,
 ) {
   const queue = [...statuses];
   const rendered = await renderAreaRoute(area, url, {
     session,
     respond: async (request) => {
-      if (request.method === 'GET' && request.path === '/v1/users/me') return ME;
+      if (request.method === 'GET' && request.path === '/v1/users/me') return me;
       if (request.method === 'GET' && request.path === '/v1/verifications/current')
         return queue.length > 1 ? queue.shift() : queue[0];
       if (request.method === 'POST' && request.path === '/v1/verifications' && submit) return submit(request);
@@ -155,6 +160,26 @@ describe('/account/verify', () => {
     });
     expect(screen.getByText(/could not verify your identity: The photo is blurred\./)).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Verify your identity' })).toBeTruthy();
+  });
+
+  it('shows a verified account as verified, not the ID form', async () => {
+    const verified = { ...ME, account: { ...ME.account, verifiedAt: '2026-03-04T05:06:07.000Z' } };
+    await openVerify('/account/verify', {
+      statuses: [
+        { status: 'APPROVED', submittedAt: null, decidedAt: verified.account.verifiedAt, reason: null },
+      ],
+      me: verified,
+    });
+    expect(screen.getByText(/Your identity is verified \(on 04-03-2026\)/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Verify your identity' })).toBeNull();
+  });
+
+  it('believes verifiedAt over an answer that disagrees with it (an older API)', async () => {
+    const verified = { ...ME, account: { ...ME.account, verifiedAt: '2026-03-04T05:06:07.000Z' } };
+    await openVerify('/account/verify', { statuses: [NONE], me: verified });
+    expect(screen.getByText(/Your identity is verified/)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Verify your identity' })).toBeNull();
+    expect(screen.queryByText(/Payouts go only to people whose identity we know/)).toBeNull();
   });
 
   it('offers no form to an administrator viewing as the user', async () => {

@@ -13,7 +13,7 @@ import {
   useShell,
   useViewingAs,
 } from '@tunehouse/area-kit';
-import { Button, Card, Notice, SelectField, colors } from '@tunehouse/ui';
+import { Button, Card, Notice, SelectField, colors, formatDate } from '@tunehouse/ui';
 import { QueryPage } from '../shared/query-page.js';
 import {
   albumSplitQuery,
@@ -47,6 +47,14 @@ const whenStyle = css`
   max-width: 18rem;
 `;
 
+/** A fieldset that only disables the form it wraps: no frame or spacing of its own. */
+const plainFieldset = css`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+`;
+
 function SplitForm({
   albumSplit,
   tracks,
@@ -56,6 +64,8 @@ function SplitForm({
   tracks: readonly EditorTrack[];
   onSaved: (result: SplitPutResult) => void;
 }) {
+  // A taken-down release's split is closed: shown as it is, every field and the save disabled (the API refuses too).
+  const closed = albumSplit.takenDownAt !== null;
   const shell = useShell();
   const queryClient = useQueryClient();
   const currency = useQuery(currencyQuery(shell.api)).data ?? 'EUR';
@@ -88,38 +98,40 @@ function SplitForm({
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate aria-label="Split">
         {formError && <Notice tone="error">{formError}</Notice>}
-        <Card title="People and shares" id="people">
-          <p css={leadStyle}>
-            Everyone here gets their share of the release’s royalties on every track without shares of its
-            own. Shares are percentages with up to two decimals; you keep the rest. New and changed people get
-            an invite; people whose share stays the same keep their answer.
-          </p>
-          <ShareRows name="participants" />
-        </Card>
-        <Card title="Tracks with their own shares" id="tracks">
-          <p css={leadStyle}>Optional: a track can be split differently, with people of its own.</p>
-          <TrackOverridesEditor tracks={tracks} />
-        </Card>
-        <Card title="Costs to recoup first" id="recoupments">
-          <p css={leadStyle}>
-            Optional: the release’s income repays these to whoever paid them before the shares apply.
-          </p>
-          <RecoupmentRows currency={currency} />
-        </Card>
-        <Card title="When it starts" id="when">
-          <div css={whenStyle}>
-            <SelectField
-              label="Takes effect from"
-              hint="The first day of a month whose royalties are not settled yet; earlier months never change."
-              options={months}
-              error={errorAt(errors, 'effectiveFrom')}
-              {...form.register('effectiveFrom')}
-            />
-          </div>
-          <Button type="submit" disabled={isSubmitting || readOnly}>
-            {isSubmitting ? 'Saving…' : 'Save split'}
-          </Button>
-        </Card>
+        <fieldset css={plainFieldset} disabled={closed}>
+          <Card title="People and shares" id="people">
+            <p css={leadStyle}>
+              Everyone here gets their share of the release’s royalties on every track without shares of its
+              own. Shares are percentages with up to two decimals; you keep the rest. New and changed people
+              get an invite; people whose share stays the same keep their answer.
+            </p>
+            <ShareRows name="participants" />
+          </Card>
+          <Card title="Tracks with their own shares" id="tracks">
+            <p css={leadStyle}>Optional: a track can be split differently, with people of its own.</p>
+            <TrackOverridesEditor tracks={tracks} />
+          </Card>
+          <Card title="Costs to recoup first" id="recoupments">
+            <p css={leadStyle}>
+              Optional: the release’s income repays these to whoever paid them before the shares apply.
+            </p>
+            <RecoupmentRows currency={currency} />
+          </Card>
+          <Card title="When it starts" id="when">
+            <div css={whenStyle}>
+              <SelectField
+                label="Takes effect from"
+                hint="The first day of a month whose royalties are not settled yet; earlier months never change."
+                options={months}
+                error={errorAt(errors, 'effectiveFrom')}
+                {...form.register('effectiveFrom')}
+              />
+            </div>
+            <Button type="submit" disabled={isSubmitting || readOnly || closed}>
+              {isSubmitting ? 'Saving…' : 'Save split'}
+            </Button>
+          </Card>
+        </fieldset>
       </form>
     </FormProvider>
   );
@@ -156,6 +168,12 @@ function Editor({ albumSplit }: { albumSplit: AlbumSplit }) {
         {title && <strong>{title}. </strong>}
         <Link to={`/albums/${albumSplit.albumId}/splits`}>Back to the release’s split</Link>
       </p>
+      {albumSplit.takenDownAt && (
+        <Notice tone="warn">
+          This release was taken down on {formatDate(albumSplit.takenDownAt)}, so its split is closed: it can
+          no longer be changed. What it earned before stays as it was divided.
+        </Notice>
+      )}
       {!albumSplit.split && release.isPending ? (
         <p role="status">Loading the release…</p>
       ) : (

@@ -9,8 +9,18 @@ vi.setConfig({ testTimeout: 30_000 });
 const EDIT = `/albums/${ALBUM_ID}/splits/edit`;
 const SPLIT_PATH = `/v1/albums/${ALBUM_ID}/splits`;
 
-const withSplit: AlbumSplit = { albumId: ALBUM_ID, split: maraSplit(), nextEffectiveFrom: '2026-12-01' };
-const withoutSplit: AlbumSplit = { albumId: ALBUM_ID, split: null, nextEffectiveFrom: '2026-12-01' };
+const withSplit: AlbumSplit = {
+  albumId: ALBUM_ID,
+  split: maraSplit(),
+  nextEffectiveFrom: '2026-12-01',
+  takenDownAt: null,
+};
+const withoutSplit: AlbumSplit = {
+  albumId: ALBUM_ID,
+  split: null,
+  nextEffectiveFrom: '2026-12-01',
+  takenDownAt: null,
+};
 
 const saved = (invites: SplitPutResult['invites'] = []): SplitPutResult => ({
   split: maraSplit({
@@ -228,5 +238,22 @@ describe('/albums/{id}/splits/edit', () => {
     );
     await eventually(() => screen.getByText(/Only the release’s owner can change its split/));
     expect(screen.queryByRole('button', { name: 'Save split' })).toBeNull();
+  });
+
+  it('says a taken-down release’s split is closed as soon as it opens, with editing disabled', async () => {
+    const { requests } = await open(EDIT, (request) =>
+      request.path === SPLIT_PATH ? { ...withSplit, takenDownAt: '2026-11-02T10:00:00.000Z' } : undefined,
+    );
+    await eventually(() =>
+      screen.getByText(/This release was taken down on 02-11-2026, so its split is closed/),
+    );
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save split' });
+    expect(save.disabled).toBe(true);
+    const form = screen.getByRole('form', { name: 'Split' });
+    // Every field of the form is disabled through its fieldset.
+    const fields = within(form).getAllByRole('textbox');
+    expect(fields.length).toBeGreaterThan(0);
+    expect(fields.every((field) => field.matches(':disabled'))).toBe(true);
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
   });
 });

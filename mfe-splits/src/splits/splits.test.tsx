@@ -184,7 +184,7 @@ describe('/splits/{id}/split and /albums/{id}/splits', () => {
   it('offers the owner of a release without a split to set one up', async () => {
     await open(`/albums/${ALBUM_ID}/splits`, (request) => {
       if (request.path === `/v1/albums/${ALBUM_ID}/splits`)
-        return { albumId: ALBUM_ID, split: null, nextEffectiveFrom: '2026-12-01' };
+        return { albumId: ALBUM_ID, split: null, nextEffectiveFrom: '2026-12-01', takenDownAt: null };
       if (request.path === `/v1/albums/${ALBUM_ID}`)
         return { id: ALBUM_ID, title: 'Night Drive', tracks: [], links: [] };
       return undefined;
@@ -199,7 +199,7 @@ describe('/splits/{id}/split and /albums/{id}/splits', () => {
   it('shows a release’s split read-only, with the way to edit it for the owner', async () => {
     await open(`/albums/${ALBUM_ID}/splits`, (request) =>
       request.path === `/v1/albums/${ALBUM_ID}/splits`
-        ? { albumId: ALBUM_ID, split: maraSplit(), nextEffectiveFrom: '2026-12-01' }
+        ? { albumId: ALBUM_ID, split: maraSplit(), nextEffectiveFrom: '2026-12-01', takenDownAt: null }
         : undefined,
     );
     await eventually(() => screen.getByRole('table', { name: 'Participants of Night Drive' }));

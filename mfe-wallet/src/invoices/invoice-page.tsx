@@ -1,10 +1,11 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { call, endpoints, type Invoice } from '@tunehouse/contracts';
-import { Link, QueryState, usePageMeta, useParams, useShell } from '@tunehouse/area-kit';
+import { Link, PageLoadError, QueryState, usePageMeta, useParams, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page, colors, countryName, formatDate, mq, tableStyle } from '@tunehouse/ui';
 import { formatMoney } from '../wallet/money.js';
 import { DownloadButton } from '../wallet/download-button.js';
+import { isMissing } from '../wallet/is-missing.js';
 import { invoiceQuery } from '../payouts/payout-queries.js';
 
 const partiesStyle = css`
@@ -91,6 +92,8 @@ export function InvoicePage() {
   const shell = useShell();
   const { id = '' } = useParams();
   const invoice = useQuery(invoiceQuery(shell.api, id));
+  if (invoice.isError && isMissing(invoice.error))
+    return <PageLoadError error={invoice.error} backTo="/wallet" />;
   return (
     <Page title={invoice.data ? `Invoice ${invoice.data.number}` : 'Invoice'}>
       <Card>

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Payment } from '@tunehouse/contracts';
-import { Link, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
+import { Link, PageLoadError, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page } from '@tunehouse/ui';
 import { formatMoney } from '../wallet/money.js';
+import { isMissing } from '../wallet/is-missing.js';
 import { startTakedownPayment } from './checkout.js';
 import { paymentQuery } from './payment-queries.js';
 import { PROVIDER_RETURN_ID } from './provider-return-id.js';
@@ -54,9 +55,7 @@ function Failed({ payment }: { payment: Payment }) {
   );
 }
 
-function PaymentResult({ id }: { id: string }) {
-  const shell = useShell();
-  const payment = useQuery(paymentQuery(shell.api, id));
+function PaymentResult({ payment }: { payment: UseQueryResult<Payment> }) {
   return (
     <QueryState query={payment} what="the payment">
       {(data) =>
@@ -81,13 +80,19 @@ function PaymentResult({ id }: { id: string }) {
  */
 export function PaymentCompletePage() {
   usePageMeta('Payment');
+  const shell = useShell();
   const [params] = useSearchParams();
   const id = params.get('payment_id') ?? '';
+  const named = PROVIDER_RETURN_ID.test(id);
+  const payment = useQuery({ ...paymentQuery(shell.api, id), enabled: named });
+  // A payment that is not there or not the user's: the error page, as for any other id in the address.
+  if (payment.isError && isMissing(payment.error))
+    return <PageLoadError error={payment.error} backTo="/wallet" />;
   return (
     <Page title="Payment">
       <Card>
-        {PROVIDER_RETURN_ID.test(id) ? (
-          <PaymentResult id={id} />
+        {named ? (
+          <PaymentResult payment={payment} />
         ) : (
           <Notice tone="error">
             This link names no payment. Your payments show in the wallet’s mutations once they arrive.{' '}

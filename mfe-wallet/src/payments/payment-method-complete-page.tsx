@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { PaymentMethodSetup } from '@tunehouse/contracts';
-import { Link, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
+import { Link, PageLoadError, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page } from '@tunehouse/ui';
+import { isMissing } from '../wallet/is-missing.js';
 import { cardLabel, startCardSetup } from './card-setup.js';
 import { setupQuery } from './payment-queries.js';
 import { PROVIDER_RETURN_ID } from './provider-return-id.js';
@@ -41,9 +42,7 @@ function SetupResult({ setup }: { setup: PaymentMethodSetup }) {
   );
 }
 
-function SetupStatus({ id }: { id: string }) {
-  const shell = useShell();
-  const setup = useQuery(setupQuery(shell.api, id));
+function SetupStatus({ setup }: { setup: UseQueryResult<PaymentMethodSetup> }) {
   return (
     <QueryState query={setup} what="the card set-up">
       {(data) => <SetupResult setup={data} />}
@@ -58,13 +57,19 @@ function SetupStatus({ id }: { id: string }) {
  */
 export function PaymentMethodCompletePage() {
   usePageMeta('Payment method');
+  const shell = useShell();
   const [params] = useSearchParams();
   const id = params.get('setup_id') ?? '';
+  const named = PROVIDER_RETURN_ID.test(id);
+  const setup = useQuery({ ...setupQuery(shell.api, id), enabled: named });
+  // A set-up that is not there or not the user's: the error page, as for any other id in the address.
+  if (setup.isError && isMissing(setup.error))
+    return <PageLoadError error={setup.error} backTo="/account/billing" />;
   return (
     <Page title="Payment method">
       <Card>
-        {PROVIDER_RETURN_ID.test(id) ? (
-          <SetupStatus id={id} />
+        {named ? (
+          <SetupStatus setup={setup} />
         ) : (
           <>
             <Notice tone="error">

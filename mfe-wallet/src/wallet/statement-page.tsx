@@ -10,9 +10,18 @@ import {
   type StatementExportFormat,
   type WalletStatement,
 } from '@tunehouse/contracts';
-import { Link, QueryState, usePageMeta, useParams, useSearchParams, useShell } from '@tunehouse/area-kit';
+import {
+  Link,
+  PageLoadError,
+  QueryState,
+  usePageMeta,
+  useParams,
+  useSearchParams,
+  useShell,
+} from '@tunehouse/area-kit';
 import { Card, colors, formatMonth, Page, SelectField, tableScroll, tableStyle } from '@tunehouse/ui';
 import { DownloadButton } from './download-button.js';
+import { isMissing } from './is-missing.js';
 import { formatMoney, formatCount, formatMicro } from './money.js';
 import { statementQuery } from './wallet-queries.js';
 
@@ -170,6 +179,8 @@ export function StatementPage() {
   const bucket = isBucket(bucketParam) ? bucketParam : 'track';
   const statement = useQuery(statementQuery(shell.api, id, bucket));
   const month = statement.data?.period.month;
+  if (statement.isError && isMissing(statement.error))
+    return <PageLoadError error={statement.error} backTo="/wallet" />;
   return (
     <Page title="Statement period">
       <p>

@@ -30,6 +30,12 @@ export const transferInputSchema = z
     kind: z.enum(TRANSFER_KINDS),
     refs: transferRefsSchema.default({}),
     memo: z.string().max(500).optional(),
+    /**
+     * When the movement happened, for a book written after the fact: the demo seed closes past months as if on
+     * their last day (docs/decisions/0069-demo-truth-and-wallet-errors.md). Default: now. Not part of a replay's
+     * comparison: the first booking's time stands.
+     */
+    bookedAt: z.date().optional(),
   })
   .refine((input) => input.debit !== input.credit, { message: 'debit and credit are the same account' });
 export type TransferInput = z.input<typeof transferInputSchema>;
@@ -176,8 +182,8 @@ export async function transfer(client: Queryable | Db, input: TransferInput): Pr
 
   const { rows } = await client.query<TransferRow>(
     `INSERT INTO ledger_transfers (idempotency_key, kind, debit_key, credit_key, amount, period_id, album_id,
-       payout_id, split_id, invite_id, memo)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       payout_id, split_id, invite_id, memo, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, coalesce($12::timestamptz, now()))
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING ${TRANSFER_COLUMNS}`,
     [
@@ -192,6 +198,7 @@ export async function transfer(client: Queryable | Db, input: TransferInput): Pr
       data.refs.splitId ?? null,
       data.refs.inviteId ?? null,
       data.memo ?? null,
+      data.bookedAt ?? null,
     ],
   );
   const created = rows[0];
@@ -202,8 +209,9 @@ export async function transfer(client: Queryable | Db, input: TransferInput): Pr
     return replayOrConflict(other, data);
   }
   await client.query(
-    `INSERT INTO ledger_entries (transfer_id, account_key, amount) VALUES ($1, $2, $3), ($1, $4, $5)`,
-    [created.id, data.debit, -data.amount, data.credit, data.amount],
+    `INSERT INTO ledger_entries (transfer_id, account_key, amount, created_at)
+     VALUES ($1, $2, $3, $6), ($1, $4, $5, $6)`,
+    [created.id, data.debit, -data.amount, data.credit, data.amount, created.created_at],
   );
   return toTransfer(created);
 }

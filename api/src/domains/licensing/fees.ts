@@ -149,7 +149,15 @@ export async function collectFeeFromRoyalties(
     periodId,
     streams,
     revenueMicro,
-  }: { albumId: string; periodId: string; streams: number | bigint; revenueMicro: number | bigint },
+    bookedAt,
+  }: {
+    albumId: string;
+    periodId: string;
+    streams: number | bigint;
+    revenueMicro: number | bigint;
+    /** The close's booking time when it is not now (the demo seed's past closes). */
+    bookedAt?: Date | undefined;
+  },
 ): Promise<FeeCollection> {
   const none = { streamsCollected: 0, royaltyCollectedMicro: 0 };
   const streamCount = BigInt(streams);
@@ -178,7 +186,8 @@ export async function collectFeeFromRoyalties(
     royaltyCollectedMicro: Number(royalty),
     periodId,
     ledgerTransferId: null,
+    bookedAt,
   });
-  if (taken === remaining) await settleFee(q, fee.id);
+  if (taken === remaining) await settleFee(q, fee.id, bookedAt);
   return { streamsCollected: Number(taken), royaltyCollectedMicro: Number(royalty) };
 }

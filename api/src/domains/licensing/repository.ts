@@ -221,11 +221,14 @@ export async function insertCollection(
     royaltyCollectedMicro: number;
     periodId: string | null;
     ledgerTransferId: string | null;
+    /** When it was collected, for a book written after the fact (the demo seed's closes); default now. */
+    bookedAt?: Date | undefined;
   },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO stream_collections (fee_id, origin, streams, royalty_collected_micro, period_id, ledger_transfer_id)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+    `INSERT INTO stream_collections (fee_id, origin, streams, royalty_collected_micro, period_id, ledger_transfer_id,
+       created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now()))`,
     [
       collection.feeId,
       collection.origin,
@@ -233,15 +236,18 @@ export async function insertCollection(
       collection.royaltyCollectedMicro,
       collection.periodId,
       collection.ledgerTransferId,
+      collection.bookedAt ?? null,
     ],
   );
 }
 
-export async function settleFee(q: Queryable, feeId: string): Promise<void> {
+/** Settles a fee now, or at `bookedAt` (the close that settled it, when the book is written after the fact). */
+export async function settleFee(q: Queryable, feeId: string, bookedAt?: Date): Promise<void> {
   await q.query(
-    `UPDATE distribution_fees SET settled_at = now(), collection_ended_at = coalesce(collection_ended_at, now())
+    `UPDATE distribution_fees SET settled_at = coalesce($2::timestamptz, now()),
+            collection_ended_at = coalesce(collection_ended_at, $2::timestamptz, now())
       WHERE id = $1 AND settled_at IS NULL`,
-    [feeId],
+    [feeId, bookedAt ?? null],
   );
 }
 

@@ -61,7 +61,12 @@ export async function allocateTracks(
   q: Queryable,
   periodId: string,
   tracks: readonly TrackRevenue[],
-  { licensing, splits, defaultShare }: { licensing: LicensingPort; splits: SplitsPort; defaultShare: number },
+  {
+    licensing,
+    splits,
+    defaultShare,
+    bookedAt,
+  }: { licensing: LicensingPort; splits: SplitsPort; defaultShare: number; bookedAt?: Date | undefined },
 ): Promise<Allocation[]> {
   const shares = new Map<string, number>();
   const allocations: Allocation[] = [];
@@ -73,6 +78,7 @@ export async function allocateTracks(
       periodId,
       streams: track.streams,
       revenueMicro: track.revenueMicro,
+      bookedAt,
     });
     const fee = BigInt(collected.royaltyCollectedMicro);
     if (fee < 0n || fee > track.revenueMicro)

@@ -21,6 +21,11 @@ export type CloseDeps = {
   /** The plan share (basis points the owner keeps) for an album without a licence. */
   defaultShare: number;
   platformCurrency: string;
+  /**
+   * When the close happened, if not now: the demo seed closes past months as if on their last day, so the
+   * transfers, fee collections and the period say that date (docs/decisions/0069-demo-truth-and-wallet-errors.md).
+   */
+  bookedAt?: Date | undefined;
 };
 
 export type ClosePlan = {
@@ -170,7 +175,12 @@ const CLOSE_KIND_OF = {
 } as const satisfies Record<AllocationKind, TransferKind>;
 
 /** Writes a close: one ledger transfer per statement line, the statement lines, and the period's totals. */
-async function applyClose(tx: pg.PoolClient, plan: ClosePlan, currency: string): Promise<void> {
+async function applyClose(
+  tx: pg.PoolClient,
+  plan: ClosePlan,
+  currency: string,
+  bookedAt: Date | undefined,
+): Promise<void> {
   const { periodId, statement } = plan;
   for (const line of statement.lines) {
     if (line.cents === 0n) continue;
@@ -182,6 +192,7 @@ async function applyClose(tx: pg.PoolClient, plan: ClosePlan, currency: string):
       // A participant's part of someone else's release is split income in their wallet, not royalties.
       kind: line.splitIncome ? 'SPLIT_INCOME' : CLOSE_KIND_OF[line.kind],
       refs: { periodId, albumId: line.albumId, ...(line.splitId ? { splitId: line.splitId } : {}) },
+      bookedAt,
     });
   }
   if (statement.cents.unmatched > 0n)
@@ -192,13 +203,15 @@ async function applyClose(tx: pg.PoolClient, plan: ClosePlan, currency: string):
       amount: Number(statement.cents.unmatched),
       kind: 'CLOSE_UNMATCHED',
       refs: { periodId },
+      bookedAt,
     });
   await insertAllocations(tx, periodId, plan.allocations);
   const { totals, cents } = statement;
   const reports = (await reportCounts(tx, [periodId])).get(periodId) ?? 0;
   const summary: LineSummary = { ...plan.summary, reports };
   await tx.query(
-    `UPDATE periods SET status = 'CLOSED', closed_at = now(), currency = $2, line_summary = $15,
+    `UPDATE periods SET status = 'CLOSED', closed_at = coalesce($16::timestamptz, now()), currency = $2,
+       line_summary = $15,
        revenue_micro = $3, fee_collected_micro = $4, commission_micro = $5, credited_micro = $6, held_micro = $7,
        unmatched_micro = $8, revenue_cents = $9, fee_collected_cents = $10, commission_cents = $11,
        credited_cents = $12, held_cents = $13, unmatched_cents = $14
@@ -210,6 +223,7 @@ async function applyClose(tx: pg.PoolClient, plan: ClosePlan, currency: string):
         [t.revenue, t.feeCollected, t.commission, t.credited, t.held, t.unmatched].map(String),
       ),
       JSON.stringify(summary),
+      bookedAt ?? null,
     ],
   );
 }
@@ -231,7 +245,7 @@ export async function closePeriod(
     if (period.status === 'CLOSED' || (period.status === 'OPEN' && !allowOpen)) return 'SKIPPED';
     const plan = await planClose(tx, periodId, deps);
     refuseMissingRates(period.month, plan.missingRates);
-    await applyClose(tx, plan, deps.platformCurrency);
+    await applyClose(tx, plan, deps.platformCurrency, deps.bookedAt);
     return 'CLOSED';
   });
 }

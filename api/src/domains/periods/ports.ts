@@ -9,7 +9,13 @@ export type LicensingPort = {
   licenceForAlbum(q: Queryable, albumId: string): Promise<{ share: number } | null>;
   collectFeeFromRoyalties(
     q: Queryable,
-    input: { albumId: string; periodId: string; streams: number; revenueMicro: bigint },
+    input: {
+      albumId: string;
+      periodId: string;
+      streams: number;
+      revenueMicro: bigint;
+      bookedAt?: Date | undefined;
+    },
   ): Promise<{ streamsCollected: number; royaltyCollectedMicro: number }>;
 };
 

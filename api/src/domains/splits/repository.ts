@@ -46,6 +46,8 @@ export type AlbumRecord = {
   version: string | null;
   artworkId: string | null;
   thumbnail: { file: string } | null;
+  /** Set once the release was taken down: its split is closed. */
+  takenDownAt: Date | null;
 };
 
 export type TrackRecord = { id: string; title: string | null; position: number };
@@ -116,8 +118,9 @@ export async function findAlbum(q: Queryable, albumId: string): Promise<AlbumRec
     version: string | null;
     image_id: string | null;
     renditions: Record<string, { file: string }> | null;
+    deleted_at: Date | null;
   }>(
-    `SELECT a.id, a.account_id, a.title, a.version, i.id AS image_id, i.renditions
+    `SELECT a.id, a.account_id, a.title, a.version, i.id AS image_id, i.renditions, a.deleted_at
      FROM albums a LEFT JOIN images i ON i.id = a.artwork_id WHERE a.id = $1`,
     [albumId],
   );
@@ -131,6 +134,7 @@ export async function findAlbum(q: Queryable, albumId: string): Promise<AlbumRec
     version: row.version,
     artworkId: row.image_id,
     thumbnail: stored ? { file: stored.file } : null,
+    takenDownAt: row.deleted_at,
   };
 }
 
@@ -331,13 +335,20 @@ export async function earningsByPeriodOf(
 }
 
 /**
- * Cents held for the account's pending invites: participant rows bound to it (an invite by e-mail names no account
- * until it is accepted, so these are shares changed after an acceptance and waiting for the new answer).
+ * Cents held for the account's pending invites: participant rows bound to it (shares changed after an acceptance,
+ * waiting for the new answer), and invites not yet bound to anyone that are addressed to one of its confirmed
+ * e-mail addresses — so an invitee who signs up and activates sees what waits for them before they answer
+ * (docs/decisions/0069-demo-truth-and-wallet-errors.md). Unconfirmed addresses count for nothing: anyone could type
+ * someone else's address at sign-up.
  */
 export async function heldForAccount(q: Queryable, accountId: string): Promise<number> {
   const { rows } = await q.query<{ held: string }>(
     `SELECT COALESCE(SUM((${accountBalanceSql(HELD_KEY_OF_P)})), 0)::bigint AS held
-     FROM split_participants p WHERE p.account_id = $1 AND p.status = 'PENDING'`,
+     FROM split_participants p
+     WHERE p.status = 'PENDING' AND NOT p.is_owner
+       AND (p.account_id = $1
+            OR (p.account_id IS NULL AND p.email IN (
+                  SELECT lower(u.email) FROM users u WHERE u.account_id = $1 AND u.email_verified_at IS NOT NULL)))`,
     [accountId],
   );
   return Number(rows[0]?.held ?? 0);

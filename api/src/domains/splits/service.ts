@@ -205,12 +205,19 @@ export function createSplitsService({
       if (!album) throw albumNotFound();
       const split = await findSplitOfAlbum(db, id);
       const next = await nextEffectiveFrom(db);
+      // Said up front, so the editor can say the split is closed when it opens, not only when a save is refused.
+      const takenDownAt = album.takenDownAt?.toISOString() ?? null;
       if (!split) {
         if (album.accountId !== accountId) throw albumNotFound();
-        return { albumId: id, split: null, nextEffectiveFrom: next };
+        return { albumId: id, split: null, nextEffectiveFrom: next, takenDownAt };
       }
       if (!(await canRead(db, split, accountId))) throw albumNotFound();
-      return { albumId: id, split: await view(db, split, accountId, origin), nextEffectiveFrom: next };
+      return {
+        albumId: id,
+        split: await view(db, split, accountId, origin),
+        nextEffectiveFrom: next,
+        takenDownAt,
+      };
     },
 
     async put(

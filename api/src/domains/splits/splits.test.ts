@@ -102,12 +102,33 @@ describe('setting a split', () => {
       albumSplitSchema,
       await call(mara, api.ofAlbum, { params: { id: release.id } }),
     );
-    expect(empty).toEqual({ albumId: release.id, split: null, nextEffectiveFrom: thisMonth });
+    expect(empty).toEqual({
+      albumId: release.id,
+      split: null,
+      nextEffectiveFrom: thisMonth,
+      takenDownAt: null,
+    });
     expectError(await call(bob, api.ofAlbum, { params: { id: release.id } }), 404, 'NOT_FOUND');
     expectError(await call(mara, api.ofAlbum, { params: { id: randomUUID() } }), 404, 'NOT_FOUND');
     expectError(await call(null, api.ofAlbum, { params: { id: release.id } }), 401, 'UNAUTHENTICATED');
     const body = { effectiveFrom: thisMonth, participants: [] };
     expectError(await put(bob, release.id, body), 404, 'NOT_FOUND');
+  });
+
+  it('says when the release was taken down, and refuses a change to its split then', async () => {
+    const release = await album(mara);
+    const body = { effectiveFrom: thisMonth, participants: [] };
+    await putOk(mara, release.id, body);
+    const live = expectShape(albumSplitSchema, await call(mara, api.ofAlbum, { params: { id: release.id } }));
+    expect(live.takenDownAt).toBeNull();
+    await t.db.query(`UPDATE albums SET deleted_at = '2026-11-02T10:00:00Z' WHERE id = $1`, [release.id]);
+    const closed = expectShape(
+      albumSplitSchema,
+      await call(mara, api.ofAlbum, { params: { id: release.id } }),
+    );
+    expect(closed.takenDownAt).toBe('2026-11-02T10:00:00.000Z');
+    expect(closed.split?.album.id).toBe(release.id);
+    expect(expectError(await put(mara, release.id, body), 409, 'CONFLICT').message).toMatch(/taken down/);
   });
 
   it('makes a version, invites by e-mail with a link and keeps invitees out until they accept', async () => {
@@ -418,6 +439,35 @@ describe('invites', () => {
     expectError(await call(mara, api.revoke, { params, headers: key() }), 409, 'CONFLICT');
     expect(await walletBalance(t.db, mara.user.account.id)).toBe(before + 700);
     expectError(await answer(carl, api.accept, codeOf(result.invites[0]!.url)), 409, 'CONFLICT');
+  });
+
+  it('shows an unbound invite’s held money in the wallet of the account that confirmed its address', async () => {
+    const address = `invitee-${randomUUID().slice(0, 8)}@example.test`;
+    const result = await putOk(mara, (await album(mara)).id, {
+      effectiveFrom: thisMonth,
+      participants: [{ email: address, role: 'Producer', basisPoints: 2_000 }],
+    });
+    const invite = result.invites[0]!;
+    await hold(invite.participantId, 1_234);
+    const heldFor = async (who: Person) =>
+      expectShape(walletSchema, await call(who, endpoints.wallet.get, {})).held.splitsPendingAcceptance;
+
+    // Signed up with the address but not yet confirmed: anyone can type an address, so nothing shows.
+    const invitee = await person({ email: address, emailVerified: false });
+    expect(await heldFor(invitee)).toBe(0);
+    await t.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [invitee.user.id]);
+    expect(await heldFor(invitee)).toBe(1_234);
+    // Another account sees none of it.
+    expect(await heldFor(bob)).toBe(0);
+
+    const before = await walletBalance(t.db, invitee.user.account.id);
+    const accepted = expectShape(
+      splitInviteAnswerSchema,
+      await answer(invitee, api.accept, codeOf(invite.url)),
+    );
+    expect(accepted.released).toBe(1_234);
+    expect(await walletBalance(t.db, invitee.user.account.id)).toBe(before + 1_234);
+    expect(await heldFor(invitee)).toBe(0);
   });
 
   it('ends a concurrent accept and decline with the money in exactly one place', async () => {

@@ -130,7 +130,7 @@ export function verificationRoutes({ verifications, auth, rateLimitFactor }: Dep
     );
     route(api.current, async (request) => ({
       status: 200,
-      body: await verifications.current(callerOf(request).user.account.id),
+      body: await verifications.current(callerOf(request).user.account),
     }));
   };
 }

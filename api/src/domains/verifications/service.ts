@@ -14,6 +14,7 @@ import type { VerificationProvider, VerificationSubmission } from './provider.js
 import {
   findLatestVerification,
   findVerification,
+  findVerifiedIdentity,
   insertVerification,
   recordDecision,
   setProviderReference,
@@ -69,8 +70,21 @@ export function createVerificationService({ db, jobs, documents, provider }: Dep
     };
   }
 
-  async function current(accountId: string): Promise<VerificationStatus> {
-    return toStatus(await findLatestVerification(db, accountId));
+  /**
+   * The account's verification as `account.verifiedAt` has it: once that is set the answer is APPROVED (its approved
+   * verification, or, for an account verified without one, the time it was verified), never NONE or an older
+   * attempt's REJECTED beside a verified account (docs/decisions/0069-demo-truth-and-wallet-errors.md).
+   */
+  async function current(account: { id: string; verifiedAt: Date | null }): Promise<VerificationStatus> {
+    const latest = await findLatestVerification(db, account.id);
+    if (!account.verifiedAt || latest?.status === 'APPROVED') return toStatus(latest);
+    const approved = await findVerifiedIdentity(db, account.id);
+    return {
+      status: 'APPROVED',
+      submittedAt: null,
+      decidedAt: (approved?.decidedAt ?? account.verifiedAt).toISOString(),
+      reason: null,
+    };
   }
 
   /** Refuses a new submission while one is under review or the account is verified (before the upload is read). */

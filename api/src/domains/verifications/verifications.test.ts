@@ -282,6 +282,24 @@ describe('the simulated provider', () => {
     expect(await current(session)).toEqual(status);
   });
 
+  it('answers APPROVED for an account verified without a submission of its own, as verifiedAt says', async () => {
+    const { session, accountId } = await newSession();
+    expect((await current(session)).status).toBe('NONE');
+    await t.db.query(`UPDATE accounts SET verified_at = '2026-03-04T05:06:07Z' WHERE id = $1`, [accountId]);
+    const me = expectShape(
+      currentUserSchema,
+      await t.app.inject(injectOf(endpoints.users.me, {}, { session })),
+    );
+    expect(me.account.verifiedAt).toBe('2026-03-04T05:06:07.000Z');
+    expect(await current(session)).toEqual({
+      status: 'APPROVED',
+      submittedAt: null,
+      decidedAt: '2026-03-04T05:06:07.000Z',
+      reason: null,
+    });
+    expectError(await submit(session, submission()), 409, 'CONFLICT');
+  });
+
   it('decides through the real pg-boss queue after its delay', async () => {
     const { session } = await newSession();
     await submit(session, submission());
