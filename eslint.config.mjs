@@ -113,4 +113,11 @@ export default tseslint.config(
     plugins: { tunehouse },
     rules: { 'tunehouse/domain-imports': ['error', { allow: DOMAIN_IMPORTS_STILL_TO_MOVE }] },
   },
+  // An area's feature folders hold (tools/lint/feature-zones.mjs): mfe-*/src/<feature>/ imports its own files,
+  // shared/, libraries, and in tests testing/; the area's root files compose the features.
+  {
+    files: ['mfe-*/src/**/*.{ts,tsx}'],
+    plugins: { tunehouse },
+    rules: { 'tunehouse/feature-zones': 'error' },
+  },
 );

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { featureZonesRule } from './feature-zones.mjs';
 
 /**
  * API domains meet through their public face: a file may import another domain's files only through that
@@ -93,4 +94,4 @@ export const domainImportsRule = {
 };
 
 /** The ESLint plugin of the repository's own rules. */
-export default { rules: { 'domain-imports': domainImportsRule } };
+export default { rules: { 'domain-imports': domainImportsRule, 'feature-zones': featureZonesRule } };
