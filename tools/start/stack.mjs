@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseRegistry } from '@tunehouse/shell-contract';
 import { AREAS, SHELL } from './areas.mjs';
 import { shellContentSecurityPolicy } from './security-headers.mjs';
+import { shellPageFor, shellPageLinks } from './shell-pages.mjs';
 import { close, createStaticServer, listen, sendCompressible } from './static-server.mjs';
 import { createAreaOrigin } from './area-origin.mjs';
 import { deployBuildsOnStart } from '../area/on-start.mjs';
@@ -103,6 +104,8 @@ export async function startStack({
         areaUrls: Object.values(registry().areas).map((area) => area.manifest),
         apiBaseUrl,
       }),
+    page: shellPageFor,
+    pageHeaders: (pathname) => ({ Link: shellPageLinks(pathname, registry(), `${shellUrl}/remotes.json`) }),
     extra(req, res) {
       const pathname = new URL(req.url, 'http://x').pathname;
       if (pathname === '/remotes.json') return (json(req, res, registry()), true);
