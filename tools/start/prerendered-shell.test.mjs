@@ -70,7 +70,9 @@ describe('the shell pages npm start serves', () => {
       ['/wallet', 'frame'],
       ['/auth/login', 'auth'],
     ]) {
-      const { document } = await page(route);
+      const { response, document } = await page(route);
+      // A page changes with every build: revalidated, whichever file answers it.
+      expect(response.headers.get('cache-control'), route).toBe('no-cache');
       const root = document.getElementById('root');
       expect(root?.getAttribute('data-prerendered'), route).toBe(kind);
       expect(linksOf(root?.querySelector('header nav')), route).toContain('/albums');

@@ -7,7 +7,7 @@ import { BASE_HEADERS, areaContentSecurityPolicy } from './security-headers.mjs'
  * Files whose name does not change between builds must be revalidated; hashed chunks are immutable. A path
  * without a file extension (`/`, a route) is the HTML page.
  */
-const MUTABLE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|[^/]+\.json)$|(^|\/)[^/.]*$/;
+const MUTABLE = /(^|\/)([^/]+\.html|remoteEntry\.js|mf-manifest\.json|[^/]+\.json)$|(^|\/)[^/.]*$/;
 
 /**
  * Serves one app's build folder from its own origin, as a CDN would: CORS open for the shell's fetch of
