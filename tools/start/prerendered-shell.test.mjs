@@ -92,9 +92,13 @@ describe('the shell pages npm start serves', () => {
       `<${new URL('remoteEntry.js', releases.manifest).href}>; rel=preload; as=script; crossorigin=anonymous; ` +
         `integrity="${releases.integrity.entry}"`,
     );
-    // The entry named is the one the manifest names.
+    // The entry named is the one the manifest names, and the `./app` chunks are the ones it lists.
     const manifest = await (await fetch(releases.manifest)).json();
     expect(manifest.metaData.remoteEntry.name).toBe('remoteEntry.js');
+    const app = manifest.exposes.find((expose) => expose.name === 'app');
+    expect(app.assets.js.sync.length).toBeGreaterThan(0);
+    for (const file of app.assets.js.sync)
+      expect(link).toContain(`<${new URL(file, releases.manifest).href}>; rel=preload; as=script`);
     const landing = (await page('/')).response.headers.get('link');
     expect(landing).not.toContain(releases.manifest);
   });
