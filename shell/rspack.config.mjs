@@ -1,10 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { createAppConfig } from '@tunehouse/mf-config';
+import { PrerenderPlugin } from './prerender-plugin.mjs';
 
-export default (_env, argv) =>
-  createAppConfig(
+/** The pages the build prerenders, by kind (src/prerender/prerendered-view.ts PRERENDERED_FILES). */
+const PRERENDERED_PAGES = { home: 'index.html', auth: 'auth.html', frame: 'frame.html' };
+
+export default (_env, argv) => {
+  const appDir = fileURLToPath(new URL('.', import.meta.url));
+  const config = createAppConfig(
     {
-      appDir: fileURLToPath(new URL('.', import.meta.url)),
+      appDir,
       name: 'tunehouse_shell',
       kind: 'host',
       port: Number(process.env.SHELL_PORT ?? 4200),
@@ -12,3 +17,15 @@ export default (_env, argv) =>
     },
     argv,
   );
+  // `npm run dev` serves the page unrendered; the client then renders it afresh instead of hydrating.
+  if (config.mode !== 'production') return config;
+  const prerender = new PrerenderPlugin({
+    appDir,
+    resolve: config.resolve,
+    module: config.module,
+    pages: PRERENDERED_PAGES,
+    // The landing page reads whole without JavaScript; the frames wait for an area's code.
+    withoutScript: ['home'],
+  });
+  return { ...config, plugins: [prerender, ...(config.plugins ?? [])] };
+};

@@ -1,7 +1,8 @@
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { NAV_ITEMS } from './chrome/header/nav-items.js';
+import { prerenderedViewFor } from './prerender/prerendered-view.js';
 import { enableAreaPrefetch } from './chrome/prefetch/preload-remote.js';
 import { registerAreas } from './registry/register-areas.js';
 import { loadRegistry, routesByArea } from './registry/load-registry.js';
@@ -36,18 +37,22 @@ async function bootstrap(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const root = createRoot(container);
-  // The content slot must exist before single-spa mounts the first area into it.
-  flushSync(() =>
-    root.render(
-      <ShellApp
-        services={services}
-        analytics={analytics}
-        owners={registry ? routesByArea(registry) : null}
-        registryError={registryError}
-      />,
-    ),
+  const prerendered = prerenderedViewFor(container, window.location.pathname);
+  const app = (
+    <ShellApp
+      services={services}
+      analytics={analytics}
+      owners={registry ? routesByArea(registry) : null}
+      registryError={registryError}
+      prerendered={prerendered}
+    />
   );
+  // The content slot must exist before single-spa mounts the first area into it, and the prerendered markup must
+  // be hydrated before an area writes into that slot: both synchronously, here.
+  flushSync(() => {
+    if (prerendered) hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
+    else createRoot(container).render(app);
+  });
   const owners = registry ? routesByArea(registry) : {};
   const isOwned = (pathname: string) => findOwner(owners, pathname) !== null;
   const session = services.shell.session;
@@ -75,6 +80,11 @@ async function bootstrap(): Promise<void> {
     );
   }
   start({ urlRerouteOnly: true });
+}
+
+/** A hydration mismatch is React redrawing the page, not a failure of it; logged so tests and profiles see it. */
+function reportHydrationError(error: unknown): void {
+  console.error('[shell] the prerendered page did not match its first render:', error);
 }
 
 /**

@@ -13,6 +13,7 @@ import { ToastStack } from './chrome/toasts/toast-stack.js';
 import { AreaErrorPage } from './errors/area-error-page.js';
 import { ShellErrorPage } from './errors/shell-error-page.js';
 import { HomePage } from './home/home-page.js';
+import { PRERENDER_CONFIG, useHydrated, type PrerenderedView } from './prerender/prerendered-view.js';
 import { AREA_SLOT_ID } from './registry/area-slot.js';
 import type { Analytics } from './services/analytics.js';
 import { areaFailures, retryArea } from './services/area-failures.js';
@@ -56,32 +57,53 @@ const areaMain = css`
   min-height: 100vh;
 `;
 
+const signedOut = () => null;
+
 export interface ShellAppProps {
   services: ShellServices;
   analytics: Analytics;
   /** Route patterns per area, from the registry; null when the registry could not be read. */
   owners: Record<string, string[]> | null;
   registryError: string | null;
+  /**
+   * The view the build prerendered into the page, when React hydrates it: the first render draws exactly that
+   * (no session, the build's config), the next one the live page (prerendered-view.ts).
+   */
+  prerendered?: PrerenderedView | null;
 }
 
-export function ShellApp({ services, analytics, owners, registryError }: ShellAppProps) {
+export function ShellApp({ services, analytics, owners, registryError, prerendered }: ShellAppProps) {
   const { shell, stores, announcement } = services;
   const cache = useMemo(() => createCache({ key: 'shell' }), []);
-  const { pathname } = useStore(locationStore);
+  const hydrating = !useHydrated() && prerendered != null;
+  const location = useStore(locationStore);
   const failures = useStore(areaFailures);
   const toasts = useStore(stores.toasts);
   const progress = useStore(stores.progress);
   const playerState = useStore(stores.player);
-  const session = useSyncExternalStore(shell.session.subscribe, shell.session.current);
+  // Prerendered and hydrated signed out (the server snapshot); the session takes over in the render after.
+  const liveSession = useSyncExternalStore(shell.session.subscribe, shell.session.current, signedOut);
+  const pathname = hydrating ? prerendered.pathname : location.pathname;
+  const session = hydrating ? null : liveSession;
+  const { supportEmail, helpLinks } = hydrating ? PRERENDER_CONFIG : shell.config;
   const setTitle = useCallback((title: string) => shell.setPageMeta({ title }), [shell]);
   const resetTitle = useCallback(() => shell.setPageMeta({}), [shell]);
 
-  const owner = pathname === '/' || owners === null ? null : findOwner(owners, pathname);
-  const failure = owner === null ? undefined : failures[owner];
-  const errorProps = { supportEmail: shell.config.supportEmail, analytics, setTitle };
+  // A prerendered frame stands for whichever area owns the path: its slot is there, empty, as the area's is.
+  const owner = hydrating
+    ? prerendered.kind === 'home'
+      ? null
+      : ''
+    : pathname === '/' || owners === null
+      ? null
+      : findOwner(owners, pathname);
+  const failure = owner === null || hydrating ? undefined : failures[owner];
+  const errorProps = { supportEmail, analytics, setTitle };
 
   let content = null;
-  if (pathname === '/')
+  if (hydrating)
+    content = prerendered.kind === 'home' ? <HomePage resetTitle={resetTitle} signedIn={false} /> : null;
+  else if (pathname === '/')
     content = <HomePage resetTitle={resetTitle} signedIn={Boolean(session?.isAuthenticated)} />;
   else if (owners === null)
     content = <ShellErrorPage status={503} detail={registryError ?? undefined} {...errorProps} />;
@@ -101,21 +123,17 @@ export function ShellApp({ services, analytics, owners, registryError }: ShellAp
               onBack={async () => shell.navigate(await shell.session.endImpersonation())}
             />
           )}
-          <Header pathname={pathname} session={session} supportEmail={shell.config.supportEmail} />
+          <Header pathname={pathname} session={session} supportEmail={supportEmail} />
           <main css={[main, owner !== null && !pathname.startsWith('/auth/') && areaMain]} id="main">
             {content}
             <div id={AREA_SLOT_ID} hidden={owner === null || failure !== undefined} />
           </main>
-          <Footer
-            supportEmail={shell.config.supportEmail}
-            helpLinks={shell.config.helpLinks}
-            compact={pathname.startsWith('/auth/')}
-          />
+          <Footer supportEmail={supportEmail} helpLinks={helpLinks} compact={pathname.startsWith('/auth/')} />
           {playerState.visible && <div css={playerSpace} aria-hidden="true" />}
           <Announcement
             session={session}
             window={announcement}
-            guideUrl={shell.config.helpLinks.royaltySplitsGuide}
+            guideUrl={helpLinks.royaltySplitsGuide}
             onOpenSplits={() => shell.navigate('/splits')}
           />
           <AudioPlayer state={playerState} player={services.player} />

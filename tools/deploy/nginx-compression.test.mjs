@@ -152,6 +152,23 @@ describe.runIf(nginxInstalled && shellBuilt)('nginx serving the built shell', ()
     const page = await rawGet(`${base}/albums`, { 'accept-encoding': 'gzip' });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
-    expect(page.body.equals(fs.readFileSync(path.join(SHELL_DIST, 'index.html')))).toBe(true);
+    expect(page.body.equals(fs.readFileSync(path.join(SHELL_DIST, 'frame.html')))).toBe(true);
+  });
+
+  // docs/decisions/0070-prerendered-shell-and-short-chain.md: as tools/start/shell-pages.mjs maps them.
+  it('answers `/` with the landing page, /auth/* and other routes with their frames, each preloading its config', async () => {
+    const pages = { '/': 'index.html', '/auth/login': 'auth.html', '/albums/12?tab=a.b': 'frame.html' };
+    for (const [route, file] of Object.entries(pages)) {
+      const page = await rawGet(`${base}${route}`);
+      expect(page.status, route).toBe(200);
+      expect(page.body.equals(fs.readFileSync(path.join(SHELL_DIST, file))), route).toBe(true);
+      expect(page.headers.link, route).toBe(
+        '</shell-config.json>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+          '<http://localhost:4300/remotes.json>; rel=preload; as=fetch; crossorigin=anonymous',
+      );
+    }
+    const script = fs.readdirSync(SHELL_DIST).find((file) => /^main\.[0-9a-f]{8}\.js$/.test(file));
+    expect((await rawGet(`${base}/${script}`)).headers.link).toBeUndefined();
+    expect((await rawGet(`${base}/shell-config.json`)).headers.link).toBeUndefined();
   });
 });

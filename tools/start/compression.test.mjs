@@ -61,8 +61,11 @@ describe('npm start serves compressed files', () => {
       fs.readFileSync(path.join(dist, script)),
     );
     expect(br.headers['cache-control']).toContain('immutable');
-    // Any route is the page, compressed the same way.
-    await expectNegotiated(`${stack.shellUrl}/albums`, fs.readFileSync(path.join(dist, 'index.html')), {
+    // Any route is a prerendered page (an area's is the frame, shell-pages.mjs), compressed the same way.
+    await expectNegotiated(`${stack.shellUrl}/albums`, fs.readFileSync(path.join(dist, 'frame.html')), {
+      accept: 'text/html',
+    });
+    await expectNegotiated(`${stack.shellUrl}/`, fs.readFileSync(path.join(dist, 'index.html')), {
       accept: 'text/html',
     });
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseRegistry } from '@tunehouse/shell-contract';
 import { AREAS, SHELL } from './areas.mjs';
 import { shellContentSecurityPolicy } from './security-headers.mjs';
+import { shellPageFor, shellPageLinks } from './shell-pages.mjs';
 import { close, createStaticServer, listen, sendCompressible } from './static-server.mjs';
 import { createAreaOrigin } from './area-origin.mjs';
 import { deployBuildsOnStart } from '../area/on-start.mjs';
@@ -94,6 +95,26 @@ export async function startStack({
   const checked = parseRegistry(registry());
   if (!checked.ok) throw new Error(`generated registry is invalid: ${checked.detail}`);
 
+  // A manifest of this stack's release store, by its URL (`<origin>/<area>/<version>/mf-manifest.json`), for the
+  // pages' preload links; a published version never changes, so each is read once.
+  const manifests = new Map();
+  const readManifest = (url) => {
+    if (!manifests.has(url)) {
+      const { origin, pathname } = new URL(url);
+      const own = Object.values(urls).some((areaUrl) => new URL(areaUrl).origin === origin);
+      const file = path.join(path.resolve(areaStore), decodeURIComponent(pathname));
+      let manifest = null;
+      try {
+        if (own && file.startsWith(path.resolve(areaStore) + path.sep))
+          manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+      } catch {
+        manifest = null;
+      }
+      manifests.set(url, manifest);
+    }
+    return manifests.get(url);
+  };
+
   let shellUrl = '';
   const shellDir = path.join(ROOT, SHELL.dir, 'dist');
   if (!fs.existsSync(path.join(shellDir, 'index.html'))) throw new Error(`shell is not built (${shellDir})`);
@@ -103,6 +124,10 @@ export async function startStack({
         areaUrls: Object.values(registry().areas).map((area) => area.manifest),
         apiBaseUrl,
       }),
+    page: shellPageFor,
+    pageHeaders: (pathname) => ({
+      Link: shellPageLinks(pathname, registry(), `${shellUrl}/remotes.json`, readManifest),
+    }),
     extra(req, res) {
       const pathname = new URL(req.url, 'http://x').pathname;
       if (pathname === '/remotes.json') return (json(req, res, registry()), true);

@@ -7,17 +7,25 @@ import { BASE_HEADERS, areaContentSecurityPolicy } from './security-headers.mjs'
  * Files whose name does not change between builds must be revalidated; hashed chunks are immutable. A path
  * without a file extension (`/`, a route) is the HTML page.
  */
-const MUTABLE = /(^|\/)(index\.html|remoteEntry\.js|mf-manifest\.json|[^/]+\.json)$|(^|\/)[^/.]*$/;
+const MUTABLE = /(^|\/)([^/]+\.html|remoteEntry\.js|mf-manifest\.json|[^/]+\.json)$|(^|\/)[^/.]*$/;
 
 /**
  * Serves one app's build folder from its own origin, as a CDN would: CORS open for the shell's fetch of
  * the manifest, SPA fallback to index.html, long caching for content-hashed files, and the security headers
  * (security-headers.mjs). `extra` may answer a request first (the shell's generated registry and config);
- * `contentSecurityPolicy()` gives the policy (an area's own by default).
+ * `contentSecurityPolicy()` gives the policy (an area's own by default). For a page (an HTML navigation),
+ * `page(pathname)` names the file that answers it (index.html by default; the shell's prerendered pages, see
+ * shell-pages.mjs) and `pageHeaders(pathname)` adds headers (the shell's preload links).
  */
 export function createStaticServer(
   dir,
-  { extra, contentSecurityPolicy = areaContentSecurityPolicy, files = staticFiles(dir) } = {},
+  {
+    extra,
+    contentSecurityPolicy = areaContentSecurityPolicy,
+    files = staticFiles(dir),
+    page = () => '/index.html',
+    pageHeaders = () => ({}),
+  } = {},
 ) {
   return http.createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
@@ -32,13 +40,17 @@ export function createStaticServer(
       return;
     }
     if (extra?.(req, res)) return;
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const isPage =
+      req.headers.accept?.includes('text/html') && (pathname === '/' || !/\.[^/]*$/.test(pathname));
+    if (isPage) for (const [name, value] of Object.entries(pageHeaders(pathname))) res.setHeader(name, value);
     files(req, res, () => {
       if (!req.headers.accept?.includes('text/html')) {
         res.writeHead(404);
         res.end('Not found');
         return;
       }
-      req.url = '/index.html';
+      req.url = page(pathname);
       files(req, res, () => {
         res.writeHead(404);
         res.end('Not found');

@@ -5,7 +5,11 @@ export interface LocationSnapshot {
   search: string;
 }
 
-const read = (): LocationSnapshot => ({ pathname: window.location.pathname, search: window.location.search });
+// No window when the build prerenders the shell's pages in Node (shell/src/prerender): no location either.
+const read = (): LocationSnapshot =>
+  typeof window === 'undefined'
+    ? { pathname: '', search: '' }
+    : { pathname: window.location.pathname, search: window.location.search };
 
 /**
  * The current URL as a store. single-spa fires a popstate after every pushState/replaceState once started,

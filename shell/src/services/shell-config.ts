@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { HELP_TOPICS, defaultHelpLinks, type ShellConfig } from '@tunehouse/shell-contract';
 import { DEFAULT_REGISTRY_URL, SHELL_CONFIG_URL, startupFetch } from './startup-fetches.js';
 
-const HELP_CENTRE_URL = 'https://help.tunehouse.org';
+export const HELP_CENTRE_URL = 'https://help.tunehouse.org';
+export const DEFAULT_SUPPORT_EMAIL = 'support@tunehouse.local';
 
 const shellConfigSchema = z.object({
   apiBaseUrl: z.url(),
@@ -25,7 +26,7 @@ export type FullShellConfig = ShellConfig & {
 function defaults(location: Location): FullShellConfig {
   return {
     apiBaseUrl: `${location.protocol}//${location.hostname}:3000`,
-    supportEmail: 'support@tunehouse.local',
+    supportEmail: DEFAULT_SUPPORT_EMAIL,
     productName: 'Tunehouse',
     siteUrl: location.origin,
     registryUrl: DEFAULT_REGISTRY_URL,

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { rspack } from '@rspack/core';
+
+/**
+ * Prerenders the shell's own pages into its HTML at build time (docs/decisions/0070-prerendered-shell-and-short-chain.md).
+ * Before each compilation it bundles `src/prerender/render-page.tsx` for Node with the app's own resolve and
+ * loaders (so the markup is that of the same sources), runs it, and writes, from the HtmlRspackPlugin's
+ * `index.html`: `index.html` with the landing page, `auth.html` with the sign-in pages' frame and `frame.html` with
+ * the areas' frame — each with emotion's styles in its head and `data-prerendered` on `#root`, which the client
+ * hydrates (bootstrap.tsx). No script is inlined: the Content-Security-Policy stays without hashes or nonces.
+ */
+export class PrerenderPlugin {
+  /**
+   * @param {{ appDir: string; resolve: object; module: object; pages: Record<string, string>; withoutScript: string[] }} options
+   * `pages`: kind → file; `withoutScript`: the kinds whose page is whole without JavaScript (their `<noscript>`
+   * notice is dropped).
+   */
+  constructor(options) {
+    this.options = options;
+  }
+
+  apply(compiler) {
+    const { appDir, pages } = this.options;
+    const outDir = path.join(appDir, 'node_modules', '.prerender');
+    let renderPage = null;
+    compiler.hooks.beforeRun.tapPromise(PrerenderPlugin.name, async () => {
+      renderPage = await this.bundleRenderer(outDir);
+    });
+    compiler.hooks.thisCompilation.tap(PrerenderPlugin.name, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After the HtmlRspackPlugin wrote index.html, before PrecompressPlugin compresses it (stage REPORT).
+        { name: PrerenderPlugin.name, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        () => {
+          if (!renderPage) throw new Error('PrerenderPlugin: the page renderer was not built');
+          const template = compilation.getAsset('index.html')?.source.source().toString();
+          if (!template || !template.includes('<div id="root"></div>'))
+            throw new Error('PrerenderPlugin: index.html has no empty <div id="root"></div> to fill');
+          for (const [kind, file] of Object.entries(pages)) {
+            const page = renderPage(kind);
+            const html = template
+              .replace(
+                this.options.withoutScript.includes(kind) ? /<noscript>[\s\S]*?<\/noscript>/ : /$^/,
+                '',
+              )
+              .replace('</head>', `${page.styles}</head>`)
+              .replace(
+                '<div id="root"></div>',
+                `<div id="root" data-prerendered="${kind}">${page.html}</div>`,
+              );
+            const source = new rspack.sources.RawSource(html);
+            if (compilation.getAsset(file)) compilation.updateAsset(file, source);
+            else compilation.emitAsset(file, source);
+          }
+        },
+      );
+    });
+  }
+
+  /** Bundles the Node renderer next to the app (node_modules/.prerender) and loads it afresh. */
+  async bundleRenderer(outDir) {
+    const { appDir, resolve, module } = this.options;
+    const stats = await new Promise((resolvePromise, reject) =>
+      rspack(
+        {
+          mode: 'production',
+          context: appDir,
+          target: 'node',
+          entry: { render: './src/prerender/render-page.tsx' },
+          output: { path: outDir, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+          resolve,
+          module,
+          devtool: false,
+          optimization: { minimize: false, splitChunks: false },
+          performance: { hints: false },
+        },
+        (error, result) => (error ? reject(error) : resolvePromise(result)),
+      ),
+    );
+    if (stats.hasErrors())
+      throw new Error(`PrerenderPlugin: ${stats.toString({ all: false, errors: true })}`);
+    const require = createRequire(import.meta.url);
+    const file = path.join(outDir, 'render.cjs');
+    delete require.cache[file];
+    return require(file).renderPage;
+  }
+}

@@ -1,0 +1,87 @@
+import { act } from 'react';
+import { flushSync } from 'react-dom';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { defaultHelpLinks } from '@tunehouse/shell-contract';
+import { ShellApp } from '../shell-app.js';
+import { createShellContext } from '../services/create-shell-context.js';
+import type { FullShellConfig } from '../services/shell-config.js';
+import { PRERENDERED_ATTRIBUTE, PRERENDERED_VIEWS, prerenderedViewFor } from './prerendered-view.js';
+import { renderPage } from './render-page.js';
+
+/**
+ * The page the build prerenders is hydrated, not redrawn (docs/decisions/0070-prerendered-shell-and-short-chain.md):
+ * React finds exactly the markup its first render makes, keeps the DOM, and the environment's config then
+ * replaces the build's. React's development build reports any difference it finds, as console errors or
+ * recoverable errors.
+ */
+const config: FullShellConfig = {
+  apiBaseUrl: 'http://localhost:3000',
+  supportEmail: 'help@label.example',
+  productName: 'Tunehouse',
+  siteUrl: 'http://localhost:4200',
+  registryUrl: '/remotes.json',
+  helpLinks: defaultHelpLinks('https://docs.label.example'),
+  announcement: { usersCreatedBefore: '2023-11-14', hiddenAfter: '2023-12-14' },
+};
+const analytics = { identify: () => undefined, track: () => undefined };
+
+let root: Root | null = null;
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.replaceChildren();
+});
+
+function prerendered(kind: 'home' | 'frame'): HTMLElement {
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.setAttribute(PRERENDERED_ATTRIBUTE, kind);
+  container.innerHTML = renderPage(kind).html;
+  document.body.append(container);
+  return container;
+}
+
+describe('hydrating the prerendered shell', () => {
+  it('keeps the landing page the build drew, then shows the environment config', async () => {
+    const container = prerendered('home');
+    const h1 = container.querySelector('h1');
+    expect(h1?.textContent).toBe('Release your music everywhere. Keep what you earn.');
+    const errors = vi.spyOn(console, 'error');
+    const recoverable = vi.fn();
+    const view = prerenderedViewFor(container, '/');
+    expect(view).toBe(PRERENDERED_VIEWS.home);
+    await act(async () => {
+      flushSync(() => {
+        root = hydrateRoot(
+          container,
+          <ShellApp
+            services={createShellContext(config, analytics)}
+            analytics={analytics}
+            owners={{ releases: ['/albums/*'] }}
+            registryError={null}
+            prerendered={view}
+          />,
+          { onRecoverableError: recoverable },
+        );
+      });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    // The same element: hydrated in place, not drawn again.
+    expect(container.querySelector('h1')).toBe(h1);
+    // The render after hydration is the live one.
+    expect(container.querySelector('header a[href^="mailto:"]')?.getAttribute('href')).toBe(
+      'mailto:help@label.example',
+    );
+  });
+
+  it('is skipped when the page holds another kind than the path wants', () => {
+    expect(prerenderedViewFor(prerendered('home'), '/albums')).toBeNull();
+    expect(prerenderedViewFor(prerendered('frame'), '/albums')).toBe(PRERENDERED_VIEWS.frame);
+    expect(prerenderedViewFor(prerendered('frame'), '/auth/login')).toBeNull();
+  });
+});

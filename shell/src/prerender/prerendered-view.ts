@@ -1,0 +1,69 @@
+import { useSyncExternalStore } from 'react';
+import { defaultHelpLinks, type ShellConfig } from '@tunehouse/shell-contract';
+import { DEFAULT_SUPPORT_EMAIL, HELP_CENTRE_URL } from '../services/shell-config.js';
+
+/**
+ * What the build prerendered into the HTML (docs/decisions/0070-prerendered-shell-and-short-chain.md): the landing
+ * page at `/` (index.html), the sign-in pages' frame (auth.html: header, empty main, the compact footer) for
+ * `/auth/*`, and the areas' frame (frame.html: header, an empty main a screen high, the footer) for every other path. The page's first
+ * client render must produce the same markup, so it renders from these same inputs and only then from the live
+ * ones (the session, the environment's config, the path); React patches the difference as an ordinary update.
+ */
+export type PrerenderedKind = 'home' | 'auth' | 'frame';
+
+export interface PrerenderedView {
+  kind: PrerenderedKind;
+  /** The path the chrome is drawn for; the frame is drawn for no path, so no nav item is current. */
+  pathname: string;
+}
+
+export const PRERENDERED_VIEWS: Record<PrerenderedKind, PrerenderedView> = {
+  home: { kind: 'home', pathname: '/' },
+  // `/auth/` draws the compact footer; no nav item is current at either.
+  auth: { kind: 'auth', pathname: '/auth/' },
+  frame: { kind: 'frame', pathname: '' },
+};
+
+/** The attribute on `#root` naming what the build put inside it. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** The page a server answers a path with; tools/start and deploy/web's nginx map paths the same way. */
+export const PRERENDERED_FILES: Record<PrerenderedKind, string> = {
+  home: 'index.html',
+  auth: 'auth.html',
+  frame: 'frame.html',
+};
+
+export function prerenderedKindOf(pathname: string): PrerenderedKind {
+  if (pathname === '/') return 'home';
+  return pathname.startsWith('/auth/') ? 'auth' : 'frame';
+}
+
+/** The shell config the build renders with: the embedded defaults (shell-config.ts), not an environment's. */
+export const PRERENDER_CONFIG: Pick<ShellConfig, 'supportEmail' | 'helpLinks'> = {
+  supportEmail: DEFAULT_SUPPORT_EMAIL,
+  helpLinks: defaultHelpLinks(HELP_CENTRE_URL),
+};
+
+/**
+ * The view to hydrate `container` with at `pathname`: the one the build put there when it is the page's kind,
+ * otherwise null (a server that answers every path with index.html, say) — the page is then rendered afresh.
+ */
+export function prerenderedViewFor(container: Element, pathname: string): PrerenderedView | null {
+  const kind = prerenderedKindOf(pathname);
+  return container.getAttribute(PRERENDERED_ATTRIBUTE) === kind ? PRERENDERED_VIEWS[kind] : null;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while React hydrates the prerendered markup (and on the server), true from the render right after it:
+ * useSyncExternalStore hydrates with the server snapshot and re-renders at once when the client's differs.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AREAS } from './areas.mjs';
+
+/**
+ * The shell's pages as `npm start` serves them, read with a plain fetch and no browser
+ * (docs/decisions/0070-prerendered-shell-and-short-chain.md): the landing page's content and links are in the first
+ * response, every route gets its frame and the preload links of its area, and nothing executable is inlined
+ * without the Content-Security-Policy naming its hash. Needs the web apps built (npm test builds first; alone:
+ * `npx nx run-many -t build --projects=shell,mfe-*`).
+ */
+let stack;
+let scratch;
+beforeAll(async () => {
+  const { startStack } = await import('./stack.mjs');
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-prerendered-'));
+  stack = await startStack({
+    shellPort: 0,
+    areaPorts: Object.fromEntries(AREAS.map((area) => [area.name, 0])),
+    publicHost: '127.0.0.1',
+    apiBaseUrl: 'http://127.0.0.1:9',
+    envDir: path.join(scratch, 'env'),
+    areaStore: path.join(scratch, 'areas'),
+  });
+}, 60_000);
+afterAll(async () => {
+  await stack?.close();
+  if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+/** A page as a browser navigating to it asks for it. */
+async function page(route) {
+  const response = await fetch(`${stack.shellUrl}${route}`, { headers: { accept: 'text/html' } });
+  expect(response.status, route).toBe(200);
+  const html = await response.text();
+  return { response, html, document: new JSDOM(html, { url: `${stack.shellUrl}${route}` }).window.document };
+}
+
+const linksOf = (element) => [...(element?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'));
+
+describe('the shell pages npm start serves', () => {
+  it('carry the landing page in the first response: its h1, its text and the header links', async () => {
+    const { document } = await page('/');
+    const root = document.getElementById('root');
+    expect(root?.getAttribute('data-prerendered')).toBe('home');
+    expect(root?.querySelector('h1')?.textContent).toBe('Release your music everywhere. Keep what you earn.');
+    expect(root?.querySelector('main')?.textContent).toContain('Tunehouse is an open platform');
+    const header = root?.querySelector('header');
+    expect(linksOf(header?.querySelector('nav'))).toEqual([
+      '/albums',
+      '/splits',
+      '/artists',
+      '/trends',
+      '/wallet',
+    ]);
+    expect(linksOf(header)).toContain('/auth/login');
+    // The styles that lay the page out arrive with it.
+    expect(document.head.querySelectorAll('style[data-emotion^="shell "]').length).toBeGreaterThan(5);
+    // The landing page does not claim to need JavaScript.
+    expect(document.querySelector('noscript')).toBeNull();
+  });
+
+  it('answer an area route with the frame and a sign-in route with its own, each with the header', async () => {
+    for (const [route, kind] of [
+      ['/albums/7', 'frame'],
+      ['/wallet', 'frame'],
+      ['/auth/login', 'auth'],
+    ]) {
+      const { response, document } = await page(route);
+      // A page changes with every build: revalidated, whichever file answers it.
+      expect(response.headers.get('cache-control'), route).toBe('no-cache');
+      const root = document.getElementById('root');
+      expect(root?.getAttribute('data-prerendered'), route).toBe(kind);
+      expect(linksOf(root?.querySelector('header nav')), route).toContain('/albums');
+      expect(root?.querySelector('h1'), route).toBeNull();
+    }
+  });
+
+  it('preload the config and the registry, and the manifest and entry of the area owning the path', async () => {
+    const registry = await (await fetch(`${stack.shellUrl}/remotes.json`)).json();
+    const releases = registry.areas.releases;
+    const { response } = await page('/albums/7');
+    const link = response.headers.get('link');
+    expect(link).toContain('</shell-config.json>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect(link).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect(link).toContain(`<${releases.manifest}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    expect(link).toContain(
+      `<${new URL('remoteEntry.js', releases.manifest).href}>; rel=preload; as=script; crossorigin=anonymous; ` +
+        `integrity="${releases.integrity.entry}"`,
+    );
+    // The entry named is the one the manifest names, and the `./app` chunks are the ones it lists.
+    const manifest = await (await fetch(releases.manifest)).json();
+    expect(manifest.metaData.remoteEntry.name).toBe('remoteEntry.js');
+    const app = manifest.exposes.find((expose) => expose.name === 'app');
+    expect(app.assets.js.sync.length).toBeGreaterThan(0);
+    for (const file of app.assets.js.sync)
+      expect(link).toContain(`<${new URL(file, releases.manifest).href}>; rel=preload; as=script`);
+    const landing = (await page('/')).response.headers.get('link');
+    expect(landing).not.toContain(releases.manifest);
+  });
+
+  it('keep the Content-Security-Policy strict: no inline script runs unless its hash is in script-src', async () => {
+    for (const route of ['/', '/auth/login', '/albums']) {
+      const { response, document } = await page(route);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      const scriptSrc = policy
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .find(([name]) => name === 'script-src');
+      expect(scriptSrc, route).toBeDefined();
+      expect(scriptSrc, route).not.toContain("'unsafe-inline'");
+      expect(scriptSrc, route).not.toContain("'unsafe-eval'");
+      // JSON data blocks are never executed; any other inline script must be allowed by its own hash.
+      const inline = [...document.querySelectorAll('script:not([src])')].filter(
+        (script) => script.getAttribute('type') !== 'application/json',
+      );
+      for (const script of inline) {
+        const hash = crypto
+          .createHash('sha256')
+          .update(script.textContent ?? '')
+          .digest('base64');
+        expect(scriptSrc, route).toContain(`'sha256-${hash}'`);
+      }
+      // No inline event handlers either (a hash does not allow those).
+      expect(document.documentElement.outerHTML, route).not.toMatch(/\son[a-z]+="/);
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { findOwner } from '@tunehouse/shell-contract';
+
+/**
+ * Which of the shell's prerendered pages answers a path, and what that answer tells the browser to fetch at once
+ * (docs/decisions/0070-prerendered-shell-and-short-chain.md). The build writes the three pages
+ * (shell/src/prerender/prerendered-view.ts PRERENDERED_FILES, the same mapping); deploy/web's nginx maps paths
+ * the same way.
+ */
+export function shellPageFor(pathname) {
+  if (pathname === '/') return '/index.html';
+  return pathname.startsWith('/auth/') ? '/auth.html' : '/frame.html';
+}
+
+/** The files every shell page reads before it can draw anything but its prerendered markup. */
+const STARTUP_FILES = ['/shell-config.json', '/remotes.json'];
+
+/**
+ * An area's remote entry, by the convention of libs/mf-config (`remoteEntry.js` beside its `mf-manifest.json`).
+ * Only a hint: were a build to put it elsewhere, the browser would drop an unused preload, and the shell would
+ * still load the entry the manifest names.
+ */
+const entryOf = (manifestUrl) => new URL('remoteEntry.js', manifestUrl).href;
+
+/** The chunks a manifest says its `./app` needs at once (`publicPath: auto`: beside the manifest). */
+function appChunksOf(manifest, manifestUrl) {
+  const app = manifest?.exposes?.find?.((expose) => expose?.name === 'app');
+  const sync = app?.assets?.js?.sync;
+  if (!Array.isArray(sync) || manifest?.metaData?.publicPath !== 'auto') return [];
+  return sync.filter((file) => typeof file === 'string').map((file) => new URL(file, manifestUrl).href);
+}
+
+/**
+ * The `Link` header of a shell page at `pathname`: the config and the registry preloaded (the shell's entry asks
+ * for both the moment it runs, startup-fetches.ts), and, for a path an area owns, that area's manifest and
+ * remote entry — the two files the shell would otherwise fetch one after the other once it has read the registry.
+ * `registryUrl` is the registry's absolute URL; `readManifest(url)` answers the parsed manifest at `url` when it is
+ * at hand (npm start reads its own release store), or null. The entry is preloaded as the shell loads it: CORS, with the registry's integrity (integrity-plugin.ts), so the
+ * browser reuses the preload instead of fetching it again.
+ */
+export function shellPageLinks(pathname, registry, registryUrl, readManifest = () => null) {
+  const links = STARTUP_FILES.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`);
+  if (pathname === '/' || !registry) return links.join(', ');
+  const owners = Object.fromEntries(
+    Object.entries(registry.areas).map(([area, entry]) => [area, entry.routes]),
+  );
+  const area = findOwner(owners, pathname);
+  const entry = area === null ? null : registry.areas[area];
+  if (entry) {
+    // A manifest URL may be relative to the registry's (shell-contract registry.ts).
+    const manifest = new URL(entry.manifest, registryUrl).href;
+    links.push(`<${manifest}>; rel=preload; as=fetch; crossorigin=anonymous`);
+    // Without a recorded integrity the shell lets Module Federation add a plain <script>: no CORS, no integrity.
+    links.push(
+      entry.integrity
+        ? `<${entryOf(manifest)}>; rel=preload; as=script; crossorigin=anonymous; integrity="${entry.integrity.entry}"`
+        : `<${entryOf(manifest)}>; rel=preload; as=script`,
+    );
+    // The area's `./app` chunks, which the remote entry would ask for only once it has run. Loaded as the
+    // area's own chunk loading does: plain <script>, no CORS.
+    for (const chunk of appChunksOf(readManifest(manifest), manifest))
+      links.push(`<${chunk}>; rel=preload; as=script`);
+  }
+  return links.join(', ');
+}
