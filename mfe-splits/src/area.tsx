@@ -1,5 +1,5 @@
 import { lazyPage, type AreaDefinition } from '@tunehouse/area-kit';
-import { SplitsPage } from './splits/splits-page.js';
+import { SplitsPage } from './splits-page.js';
 import manifest from '../area.manifest.json';
 
 /** The royalty splits area: its routes from the spec's route table. */

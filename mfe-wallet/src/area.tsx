@@ -1,4 +1,5 @@
 import { lazyPage, type AreaDefinition } from '@tunehouse/area-kit';
+import { PayoutPanel } from './payouts/payout-panel.js';
 import { WalletPage } from './wallet/wallet-page.js';
 import manifest from '../area.manifest.json';
 
@@ -10,7 +11,7 @@ export const area: AreaDefinition = {
   name: AREA,
   shellRange: '^1.0.0',
   routes: [
-    { path: '/wallet', element: <WalletPage /> },
+    { path: '/wallet', element: <WalletPage payoutPanel={<PayoutPanel />} /> },
     {
       path: '/wallet/mutations',
       element: lazyPage(

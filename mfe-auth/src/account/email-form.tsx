@@ -9,7 +9,7 @@ import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField, badgeStyle, colors } from '@tunehouse/ui';
 import { formActions } from '../shared/auth-styles.js';
 import { storeCurrentUser } from './account-queries.js';
-import { warnBadgeColor } from './badge-colors.js';
+import { warnBadgeColor } from '../shared/badge-colors.js';
 
 /** A long address breaks anywhere rather than widening the page on a phone. */
 const address = css`

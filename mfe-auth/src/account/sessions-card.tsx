@@ -14,7 +14,7 @@ import {
   visuallyHidden,
 } from '@tunehouse/ui';
 import { activeSessionsQuery } from './account-queries.js';
-import { warnBadgeColor } from './badge-colors.js';
+import { warnBadgeColor } from '../shared/badge-colors.js';
 import { describeUserAgent } from './user-agent.js';
 
 /** Below the tablet breakpoint each row becomes a small block: the table does not fit a phone. */

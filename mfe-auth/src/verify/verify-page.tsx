@@ -4,7 +4,7 @@ import { css } from '@emotion/react';
 import type { CurrentUser, VerificationStatus } from '@tunehouse/contracts';
 import { Link, messageOf, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page, badgeStyle, buttonStyles, colors, formatDate } from '@tunehouse/ui';
-import { warnBadgeColor } from '../account/badge-colors.js';
+import { warnBadgeColor } from '../shared/badge-colors.js';
 import { lede } from '../shared/auth-styles.js';
 import { currentUserQuery } from '../shared/current-user-query.js';
 import { useReturnTarget } from '../shared/use-return-target.js';

@@ -8,7 +8,7 @@ import {
   parseMoney,
 } from '@tunehouse/contracts';
 import { basisPointsToPercentText, percentToBasisPoints, remainderOf } from '../shared/percent.js';
-import { overriddenTracks } from '../splits/version-shares.js';
+import { overriddenTracks } from '../shared/version-shares.js';
 
 /**
  * The editor's form: what the user types, as text (shares as percentages, amounts in the currency), checked by

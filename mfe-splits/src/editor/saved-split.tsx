@@ -1,7 +1,7 @@
 import type { SplitPutResult } from '@tunehouse/contracts';
 import { Card, Notice, buttonStyles } from '@tunehouse/ui';
 import { CopyLink } from '../shared/copy-link.js';
-import { monthOf } from '../splits/split-sections.js';
+import { monthOf } from '../shared/split-sections.js';
 import { Link } from '@tunehouse/area-kit';
 
 /** After a save: which version starts when, the invite links to pass on (each shown this once), the way on. */

@@ -22,7 +22,7 @@ import {
   releaseQuery,
   splitKeys,
 } from '../shared/split-queries.js';
-import { monthOf } from '../splits/split-sections.js';
+import { monthOf } from '../shared/split-sections.js';
 import {
   bodyOf,
   editorSchema,

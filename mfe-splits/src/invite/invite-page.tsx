@@ -28,7 +28,7 @@ import { ReleaseRef } from '../shared/release-ref.js';
 import { answerInvite, inviteQuery, splitKeys } from '../shared/split-queries.js';
 import { figureStyle } from '../shared/styles.js';
 import { useMoney } from '../shared/use-currency.js';
-import { monthOf } from '../splits/split-sections.js';
+import { monthOf } from '../shared/split-sections.js';
 
 const factsStyle = css`
   display: grid;

@@ -6,7 +6,7 @@ import { QueryPage } from '../shared/query-page.js';
 import { ReleaseRef } from '../shared/release-ref.js';
 import { albumSplitQuery, releaseQuery } from '../shared/split-queries.js';
 import { ParticipantsTable } from './participants-table.js';
-import { TrackOverrides, monthOf } from './split-sections.js';
+import { TrackOverrides, monthOf } from '../shared/split-sections.js';
 
 const actionsStyle = { display: 'flex', flexWrap: 'wrap', gap: '0.75rem', marginTop: '1rem' } as const;
 

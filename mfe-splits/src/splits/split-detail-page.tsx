@@ -13,7 +13,7 @@ import { resendInvite, revokeInvite, splitKeys, splitQuery } from '../shared/spl
 import { useMoney } from '../shared/use-currency.js';
 import { EarningsByMonth } from './earnings-by-month.js';
 import { ParticipantsTable, type ParticipantActions } from './participants-table.js';
-import { Recoupments, TrackOverrides, VersionHistory, monthOf } from './split-sections.js';
+import { Recoupments, TrackOverrides, VersionHistory, monthOf } from '../shared/split-sections.js';
 
 const headerStyle = css`
   display: flex;

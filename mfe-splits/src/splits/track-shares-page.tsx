@@ -7,8 +7,8 @@ import { participantName } from '../shared/participants.js';
 import { QueryPage } from '../shared/query-page.js';
 import { splitQuery } from '../shared/split-queries.js';
 import { figureStyle } from '../shared/styles.js';
-import { monthOf } from './split-sections.js';
-import { currentVersionOf, overriddenTracks, versionShares } from './version-shares.js';
+import { monthOf } from '../shared/split-sections.js';
+import { currentVersionOf, overriddenTracks, versionShares } from '../shared/version-shares.js';
 
 /** Every track against every participant: each one's share of each track in the version in force. */
 function SharesByTrack({ split }: { split: Split }) {

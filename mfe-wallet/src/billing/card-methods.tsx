@@ -1,7 +1,7 @@
 import type { CardMethod } from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
-import { cardLabel, startCardSetup } from '../payments/card-setup.js';
-import { ProviderButton } from '../payments/provider-button.js';
+import { cardLabel, startCardSetup } from '../shared/card-setup.js';
+import { ProviderButton } from '../shared/provider-button.js';
 import { RemovableList } from './removable-list.js';
 
 /**

@@ -8,8 +8,8 @@ import {
 } from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
-import { holdText } from '../payouts/hold.js';
-import { eligibilityQuery } from '../payouts/payout-queries.js';
+import { holdText } from '../shared/hold.js';
+import { eligibilityQuery } from '../shared/payout-queries.js';
 import { RemovableList } from './removable-list.js';
 import { usePayoutForm } from './use-payout-form.js';
 

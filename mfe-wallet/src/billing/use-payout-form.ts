@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CountryCode } from '@tunehouse/contracts';
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
 import type { ShellContext } from '@tunehouse/shell-contract';
-import { payoutKeys } from '../payouts/payout-queries.js';
+import { payoutKeys } from '../shared/payout-queries.js';
 
 type PayoutFields = Record<string, string> & { country: string };
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { call, endpoints, type PaymentMethod } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { payoutKeys } from '../payouts/payout-queries.js';
+import { payoutKeys } from '../shared/payout-queries.js';
 
 /**
  * Removing a payment method after asking: which one is being asked about, the DELETE while it runs, and the API's

@@ -2,12 +2,12 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Payment } from '@tunehouse/contracts';
 import { Link, PageLoadError, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page } from '@tunehouse/ui';
-import { formatMoney } from '../wallet/money.js';
-import { isMissing } from '../wallet/is-missing.js';
+import { formatMoney } from '../shared/money.js';
+import { isMissing } from '../shared/is-missing.js';
 import { startTakedownPayment } from './checkout.js';
 import { paymentQuery } from './payment-queries.js';
 import { PROVIDER_RETURN_ID } from './provider-return-id.js';
-import { ProviderButton } from './provider-button.js';
+import { ProviderButton } from '../shared/provider-button.js';
 
 function Succeeded({ payment }: { payment: Payment }) {
   const amount = formatMoney(payment.amount, payment.currency);

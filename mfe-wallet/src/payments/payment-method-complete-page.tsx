@@ -2,11 +2,11 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { PaymentMethodSetup } from '@tunehouse/contracts';
 import { Link, PageLoadError, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page } from '@tunehouse/ui';
-import { isMissing } from '../wallet/is-missing.js';
-import { cardLabel, startCardSetup } from './card-setup.js';
+import { isMissing } from '../shared/is-missing.js';
+import { cardLabel, startCardSetup } from '../shared/card-setup.js';
 import { setupQuery } from './payment-queries.js';
 import { PROVIDER_RETURN_ID } from './provider-return-id.js';
-import { ProviderButton } from './provider-button.js';
+import { ProviderButton } from '../shared/provider-button.js';
 
 function SetupResult({ setup }: { setup: PaymentMethodSetup }) {
   const shell = useShell();

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { isBankAccount, type Payout, type PayoutEligibility } from '@tunehouse/contracts';
 import { Link, QueryState, moneyReadOnlyReason, useShell, useViewingAs } from '@tunehouse/area-kit';
 import { Button, Card, badgeStyle, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
-import { formatMoney } from '../wallet/money.js';
-import { eligibilityQuery, methodsQuery, payoutsQuery } from './payout-queries.js';
+import { formatMoney } from '../shared/money.js';
+import { eligibilityQuery, methodsQuery, payoutsQuery } from '../shared/payout-queries.js';
 import { BLOCKER_TEXT, PAYOUT_STATUS_COLORS, PAYOUT_STATUS_NAMES } from './payout-status.js';
 import { RequestPayoutDialog } from './request-payout-dialog.js';
 

@@ -11,8 +11,8 @@ import {
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
 import { isApiError } from '@tunehouse/shell-contract';
 import { Button, Dialog, Notice, SelectField, TextField } from '@tunehouse/ui';
-import { formatMoney } from '../wallet/money.js';
-import { holdText } from './hold.js';
+import { formatMoney } from '../shared/money.js';
+import { holdText } from '../shared/hold.js';
 
 type Fields = { amount: string; paymentMethodId: string; otp: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DistributionFeeReportItem, StreamCollectionItem } from '@tunehouse/contracts';
 import { Link, QueryState, useShell } from '@tunehouse/area-kit';
 import { ProgressBar, colors, formatDate, formatMonth } from '@tunehouse/ui';
-import { formatCount, formatMicro } from '../wallet/money.js';
+import { formatCount, formatMicro } from '../shared/money.js';
 import { feeCollectionsQuery } from './reporting-queries.js';
 import { stackedTable } from './stacked-table.js';
 

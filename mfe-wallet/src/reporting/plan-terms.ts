@@ -1,5 +1,5 @@
 import { formatPercent, type ReportingPlan, settlementAmountDue } from '@tunehouse/contracts';
-import { formatMoney, formatCount } from '../wallet/money.js';
+import { formatMoney, formatCount } from '../shared/money.js';
 
 const PLAN_NAMES: Record<ReportingPlan['id'], string> = {
   STANDARD: 'Standard',

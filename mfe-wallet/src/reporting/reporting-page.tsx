@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReportingPlan } from '@tunehouse/contracts';
 import { Link, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page, Pager } from '@tunehouse/ui';
-import { walletQuery } from '../wallet/wallet-queries.js';
+import { walletQuery } from '../shared/wallet-queries.js';
 import { FeeReport } from './fee-report.js';
 import { LicenceTable } from './licence-table.js';
 import { feeInWords, planName, shareInWords } from './plan-terms.js';

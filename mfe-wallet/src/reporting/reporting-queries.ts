@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call, endpoints, type LicenseListQuery } from '@tunehouse/contracts';
 import type { ShellContext } from '@tunehouse/shell-contract';
-import { walletKeys } from '../wallet/wallet-queries.js';
+import { walletKeys } from '../shared/wallet-queries.js';
 
 type Api = ShellContext['api'];
 

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import type { DistributionFeeReportItem } from '@tunehouse/contracts';
 import { ProgressBar, colors, formatDate } from '@tunehouse/ui';
-import { formatCount, formatMicro } from './money.js';
+import { formatCount, formatMicro } from '../shared/money.js';
 
 const listStyle = css`
   list-style: none;

@@ -5,7 +5,7 @@ import 'apexcharts/bar';
 import type { ApexOptions } from 'apexcharts';
 import type { WalletEarningsMonth } from '@tunehouse/contracts';
 import { colors, fonts, formatMonth } from '@tunehouse/ui';
-import { formatMoney } from './money.js';
+import { formatMoney } from '../shared/money.js';
 
 export interface EarningsChartProps {
   months: readonly WalletEarningsMonth[];

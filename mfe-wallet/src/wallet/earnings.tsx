@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { css } from '@emotion/react';
 import type { WalletEarnings } from '@tunehouse/contracts';
 import { formatMonth, tableScroll, tableStyle, visuallyHidden } from '@tunehouse/ui';
-import { formatMoney, formatCount } from './money.js';
+import { formatMoney, formatCount } from '../shared/money.js';
 import { Link } from '@tunehouse/area-kit';
 
 // ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand.

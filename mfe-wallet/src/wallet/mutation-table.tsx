@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import type { WalletMutation } from '@tunehouse/contracts';
 import { colors, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
-import { MUTATION_TYPE_LABELS, formatMoney } from './money.js';
+import { MUTATION_TYPE_LABELS, formatMoney } from '../shared/money.js';
 
 const amountStyle = css`
   text-align: right;

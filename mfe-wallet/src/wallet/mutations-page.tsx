@@ -9,10 +9,10 @@ import {
 } from '@tunehouse/contracts';
 import { Link, QueryState, useListSearch, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Pager, Page, SelectField, TextField, mq } from '@tunehouse/ui';
-import { DownloadButton } from './download-button.js';
-import { MUTATION_TYPE_LABELS } from './money.js';
+import { DownloadButton } from '../shared/download-button.js';
+import { MUTATION_TYPE_LABELS } from '../shared/money.js';
 import { MutationTable } from './mutation-table.js';
-import { mutationsQuery, walletQuery } from './wallet-queries.js';
+import { mutationsQuery, walletQuery } from '../shared/wallet-queries.js';
 
 const PAGE_SIZE = 25;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

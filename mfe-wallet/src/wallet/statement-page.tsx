@@ -20,10 +20,10 @@ import {
   useShell,
 } from '@tunehouse/area-kit';
 import { Card, colors, formatMonth, Page, SelectField, tableScroll, tableStyle } from '@tunehouse/ui';
-import { DownloadButton } from './download-button.js';
-import { isMissing } from './is-missing.js';
-import { formatMoney, formatCount, formatMicro } from './money.js';
-import { statementQuery } from './wallet-queries.js';
+import { DownloadButton } from '../shared/download-button.js';
+import { isMissing } from '../shared/is-missing.js';
+import { formatMoney, formatCount, formatMicro } from '../shared/money.js';
+import { statementQuery } from '../shared/wallet-queries.js';
 
 const BUCKET_LABELS: Readonly<Record<StatementBucket, string>> = {
   platform: 'Platform',

@@ -1,14 +1,14 @@
+import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { Wallet, WalletMutation } from '@tunehouse/contracts';
 import { Link, MoneyReadOnlyNotice, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page, colors, formatDate, formatMonth, mq } from '@tunehouse/ui';
-import { PayoutPanel } from '../payouts/payout-panel.js';
 import { DistributionFees } from './distribution-fees.js';
 import { Earnings } from './earnings.js';
-import { formatMoney } from './money.js';
+import { formatMoney } from '../shared/money.js';
 import { MutationTable } from './mutation-table.js';
-import { earningsQuery, mutationsQuery, openFeesQuery, walletQuery } from './wallet-queries.js';
+import { earningsQuery, mutationsQuery, openFeesQuery, walletQuery } from '../shared/wallet-queries.js';
 
 const figuresStyle = css`
   display: grid;
@@ -73,9 +73,9 @@ function statementLinks(wallet: Wallet, royalties: readonly WalletMutation[]) {
 
 /**
  * /wallet: balance and held amounts, earnings per closed month, the latest mutations, distribution fees and the
- * period statements.
+ * period statements. The payouts feature's panel comes from the area, which composes the features.
  */
-export function WalletPage() {
+export function WalletPage({ payoutPanel }: { payoutPanel?: ReactNode }) {
   usePageMeta('Wallet');
   const shell = useShell();
   const wallet = useQuery(walletQuery(shell.api));
@@ -92,7 +92,7 @@ export function WalletPage() {
           {(data) => <Balance wallet={data} />}
         </QueryState>
       </Card>
-      <PayoutPanel />
+      {payoutPanel}
       <Card title="Earnings per month" id="earnings">
         <QueryState query={earnings} what="the earnings">
           {(data) => <Earnings earnings={data} />}

@@ -1,10 +1,10 @@
 import { css } from '@emotion/react';
 import type { Split } from '@tunehouse/contracts';
 import { ProgressBar, colors, formatMonth, progressPercent, tableScroll, tableStyle } from '@tunehouse/ui';
-import { formatShare } from '../shared/percent.js';
-import { participantName } from '../shared/participants.js';
-import { figureStyle } from '../shared/styles.js';
-import { useMoney } from '../shared/use-currency.js';
+import { formatShare } from './percent.js';
+import { participantName } from './participants.js';
+import { figureStyle } from './styles.js';
+import { useMoney } from './use-currency.js';
 import { currentVersionOf, overriddenTracks, versionShares, type ShareLine } from './version-shares.js';
 
 const listStyle = css`

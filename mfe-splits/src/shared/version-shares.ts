@@ -1,5 +1,5 @@
 import type { Split, SplitVersion } from '@tunehouse/contracts';
-import { remainderOf } from '../shared/percent.js';
+import { remainderOf } from './percent.js';
 
 export interface ShareLine {
   participantId: string;

@@ -1,5 +1,5 @@
-import { InvitePage } from '../invite/invite-page.js';
-import { SplitListPage } from './split-list-page.js';
+import { InvitePage } from './invite/invite-page.js';
+import { SplitListPage } from './splits/split-list-page.js';
 import { useSearchParams } from '@tunehouse/area-kit';
 
 /** /splits: the list of splits, or, with `?invite={code}` (the link sent to an invitee), that invite. */
