@@ -109,6 +109,7 @@ export function createAccountService({ db, tokens, mailer, config, sessions }: D
     return receipt;
   }
 
+  /** Mails the owner of a taken address that someone tried it, unless they had their few today (counted here). */
   async function tellOwnerOfAttempt(email: string): Promise<void> {
     await withTransaction(db, async (tx) => {
       const credentials = await findCredentialsByEmail(tx, email);
