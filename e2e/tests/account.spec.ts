@@ -166,7 +166,8 @@ test('verify the identity with a real PNG: PENDING, then APPROVED, then back to 
   app,
   api,
 }) => {
-  test.setTimeout(60_000);
+  // Sign-up through the mail, then two axe scans at two widths each: slow on a busy machine.
+  test.setTimeout(90_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-e2e-id-'));
   const document = path.join(dir, 'id-card.png');
   await sharp(randomBytes(640 * 400 * 3), { raw: { width: 640, height: 400, channels: 3 } })
