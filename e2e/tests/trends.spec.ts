@@ -124,7 +124,8 @@ test('playlist trends of the demo catalogue, and an account without streams sees
   app,
   api,
 }) => {
-  test.setTimeout(60_000);
+  // The new account signs up through its activation mail: two bot checks solved in the page.
+  test.setTimeout(90_000);
   await logIn(page, app.shellUrl, '/trends/playlists');
   await expect(area(page).getByRole('heading', { level: 1, name: 'Playlist trends' })).toBeVisible();
   await area(page).getByText('12 months', { exact: true }).click();
@@ -136,6 +137,8 @@ test('playlist trends of the demo catalogue, and an account without streams sees
 
   // A new account has no catalogue: nothing of Mara's shows, the page says when numbers arrive.
   await page.goto(`${app.shellUrl}/auth/logout`);
+  // Mara's session must be over before the new account's link signs in.
+  await expect(page).toHaveURL(/\/auth\/login/);
   await signUpThroughMail(
     page,
     { shellUrl: app.shellUrl, api },
