@@ -5,23 +5,23 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test, totp } from '../fixtures/app.js';
+import { type ApiServer, expect, linkIn, test, totp } from '../fixtures/app.js';
+import { signUpThroughMail, submitSignUp } from '../fixtures/sign-up.js';
 import { endpoints } from '@tunehouse/contracts';
 import { apiUrlOf } from '../fixtures/api-calls.js';
 
 const userMenu = (page: Page) => page.getByRole('banner').locator('button[aria-haspopup="menu"]');
 const form = (page: Page, name: string) => page.getByRole('form', { name });
 
-/** A fresh account through the sign-up page; answers its e-mail address. */
-async function signUp(page: Page, shellUrl: string, password: string, firstName = 'Lena'): Promise<string> {
+/** A fresh account through the sign-up page and its activation mail, logged in; answers its e-mail address. */
+async function signUp(
+  page: Page,
+  stack: { shellUrl: string; api: ApiServer },
+  password: string,
+  firstName = 'Lena',
+): Promise<string> {
   const email = `${firstName.toLowerCase()}.${Date.now()}.${randomBytes(3).toString('hex')}@example.com`;
-  await page.goto(`${shellUrl}/auth/signup`);
-  await page.getByLabel('First name').fill(firstName);
-  await page.getByLabel('Last name').fill('Account');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(userMenu(page)).toHaveText(new RegExp(`${firstName} Account`));
+  await signUpThroughMail(page, stack, { firstName, lastName: 'Account', email, password });
   return email;
 }
 
@@ -53,8 +53,40 @@ async function lookAt(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+test('sign-up looks the same for a taken address; its owner is mailed, the new one activates', async ({
+  page,
+  app,
+  api,
+}) => {
+  // Two axe scans at two widths each: slow on a busy machine.
+  test.setTimeout(90_000);
+  const owner = await signUp(page, { shellUrl: app.shellUrl, api }, 'the owner password', 'Olga');
+  await page.goto(`${app.shellUrl}/auth/logout`);
+  await expect(page).toHaveURL(/\/auth\/login/);
+
+  // Someone else tries the owner's address: the same "check your mail", and the owner hears of it.
+  await page.goto(`${app.shellUrl}/auth/signup`);
+  await submitSignUp(page, {
+    firstName: 'Mallory',
+    lastName: 'Else',
+    email: owner,
+    password: 'not the owner!',
+  });
+  await lookAt(page, 'signup-check-mail');
+  await expect(userMenu(page)).toHaveCount(0);
+  const attempt = (mail: string) => /^Subject: Someone tried to sign up/m.test(mail);
+  await expect.poll(() => api.mailsTo(owner).some(attempt)).toBe(true);
+  const note = api.mailsTo(owner).find(attempt)!;
+  expect(linkIn(note, '/auth/login')).toBe(`${app.shellUrl}/auth/login`);
+  expect(note).not.toContain('Mallory');
+  expect(api.mailsTo(owner).filter((mail) => mail.includes('/auth/signup?'))).toHaveLength(1);
+  // The attempt changed nothing: the owner's password still logs in.
+  await logIn(page, app.shellUrl, owner, 'the owner password');
+  await expect(userMenu(page)).toHaveText(/Olga Account/);
+});
+
 test('change the password: other sessions end, and the new password logs in', async ({ page, app, api }) => {
-  const email = await signUp(page, app.shellUrl, 'the first password');
+  const email = await signUp(page, { shellUrl: app.shellUrl, api }, 'the first password');
   // Another device, logged in through the API.
   const other = await fetch(apiUrlOf(api.url, endpoints.sessions.login), {
     method: 'POST',
@@ -92,10 +124,11 @@ test('change the password: other sessions end, and the new password logs in', as
 test('turn on the second step with an authenticator app: the next login is challenged', async ({
   page,
   app,
+  api,
 }) => {
   // Two axe scans at two widths each: slow on a busy machine.
   test.setTimeout(90_000);
-  const email = await signUp(page, app.shellUrl, 'a long enough password', 'Tariq');
+  const email = await signUp(page, { shellUrl: app.shellUrl, api }, 'a long enough password', 'Tariq');
   await page.goto(`${app.shellUrl}/account`);
   const card = page.getByRole('region', { name: 'Second-step verification' });
   await expect(card.getByText('OFF', { exact: true })).toBeVisible();
@@ -131,15 +164,17 @@ test('turn on the second step with an authenticator app: the next login is chall
 test('verify the identity with a real PNG: PENDING, then APPROVED, then back to `from`', async ({
   page,
   app,
+  api,
 }) => {
-  test.setTimeout(60_000);
+  // Sign-up through the mail, then two axe scans at two widths each: slow on a busy machine.
+  test.setTimeout(90_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-e2e-id-'));
   const document = path.join(dir, 'id-card.png');
   await sharp(randomBytes(640 * 400 * 3), { raw: { width: 640, height: 400, channels: 3 } })
     .png()
     .toFile(document);
   try {
-    await signUp(page, app.shellUrl, 'a long enough password', 'Ilir');
+    await signUp(page, { shellUrl: app.shellUrl, api }, 'a long enough password', 'Ilir');
     await page.goto(`${app.shellUrl}/account`);
     await page.getByRole('link', { name: 'Verify your identity' }).click();
     await expect(page).toHaveURL(`${app.shellUrl}/account/verify?from=%2Faccount`);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from '../fixtures/app.js';
+import { type ApiServer, expect, test } from '../fixtures/app.js';
+import { signUpThroughMail } from '../fixtures/sign-up.js';
 
 const SPOTIFY_ID = '1a2B3c4D5e6F7g8H9i0JkL';
 
@@ -20,16 +21,13 @@ async function pngFile(): Promise<string> {
 }
 
 /** A new account of its own, so the lists start empty whatever other tests do. */
-async function signUp(page: Page, shellUrl: string): Promise<void> {
-  await page.goto(`${shellUrl}/auth/signup`);
-  await page.getByLabel('First name').fill('Ivy');
-  await page.getByLabel('Last name').fill('Artist');
-  await page
-    .getByLabel('E-mail address')
-    .fill(`ivy.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`);
-  await page.getByLabel('Password').fill('a long enough password');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('banner').locator('button[aria-haspopup="menu"]')).toHaveText(/Ivy Artist/);
+async function signUp(page: Page, stack: { shellUrl: string; api: ApiServer }): Promise<void> {
+  await signUpThroughMail(page, stack, {
+    firstName: 'Ivy',
+    lastName: 'Artist',
+    email: `ivy.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+    password: 'a long enough password',
+  });
 }
 
 /** With SHOTS_DIR set, a full-page screenshot at phone (375 px) and desktop (1280 px) width. */
@@ -49,10 +47,11 @@ test.use({ viewport: { width: 1280, height: 900 } });
 test('artists: create one with an image and a Spotify link, find it, edit it, delete it', async ({
   page,
   app,
+  api,
 }) => {
   test.setTimeout(60_000);
   const image = await pngFile();
-  await signUp(page, app.shellUrl);
+  await signUp(page, { shellUrl: app.shellUrl, api });
   await page.goto(`${app.shellUrl}/artists`);
   await expect(page.getByRole('heading', { level: 1, name: 'Artists' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No artists yet' })).toBeVisible();
@@ -143,9 +142,9 @@ test('artists: create one with an image and a Spotify link, find it, edit it, de
   await expect(page.getByText('1 artist', { exact: true })).toBeVisible();
 });
 
-test('contributors: create, edit and delete one', async ({ page, app }) => {
+test('contributors: create, edit and delete one', async ({ page, app, api }) => {
   test.setTimeout(60_000);
-  await signUp(page, app.shellUrl);
+  await signUp(page, { shellUrl: app.shellUrl, api });
   await page.goto(`${app.shellUrl}/artists`);
   await page
     .getByRole('navigation', { name: 'Artists and contributors' })

@@ -4,7 +4,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { type ApiServer, DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { signUpThroughMail } from '../fixtures/sign-up.js';
 
 /** A real WAV file: 16-bit stereo PCM at 44.1 kHz, a sine of the given length and pitch. */
 function sineWav(seconds: number, hz = 440): Buffer {
@@ -65,16 +66,13 @@ function inDays(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function signUp(page: Page, shellUrl: string): Promise<void> {
-  await page.goto(`${shellUrl}/auth/signup`);
-  await page.getByLabel('First name', { exact: true }).fill('Rae');
-  await page.getByLabel('Last name', { exact: true }).fill('Lease');
-  await page
-    .getByLabel('E-mail address', { exact: true })
-    .fill(`rae.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill('a long enough password');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('banner').locator('button[aria-haspopup="menu"]')).toHaveText(/Rae Lease/);
+async function signUp(page: Page, stack: { shellUrl: string; api: ApiServer }): Promise<void> {
+  await signUpThroughMail(page, stack, {
+    firstName: 'Rae',
+    lastName: 'Lease',
+    email: `rae.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+    password: 'a long enough password',
+  });
 }
 
 /**
@@ -176,6 +174,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 test('a release from the first draft to live on every platform, updated and taken down', async ({
   page,
   app,
+  api,
   browser,
 }) => {
   test.setTimeout(420_000);
@@ -185,7 +184,7 @@ test('a release from the first draft to live on every platform, updated and take
   const smallCover = await coverPng(files, 1000);
   const cover = await coverPng(files, 3000);
 
-  await signUp(page, app.shellUrl);
+  await signUp(page, { shellUrl: app.shellUrl, api });
   await page.goto(`${app.shellUrl}/albums`);
   await expect(heading(page, 'Releases')).toBeVisible();
   await expect(area(page).getByText('You have no releases yet.')).toBeVisible();

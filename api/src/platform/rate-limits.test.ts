@@ -72,7 +72,7 @@ describe('per-address limits', () => {
           lastName: 'B',
         },
       });
-    for (let i = 0; i < 3; i += 1) expect((await signup(i)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i += 1) expect((await signup(i)).statusCode).toBe(202);
     expectError(await signup(3), 429, 'RATE_LIMITED');
   });
 });

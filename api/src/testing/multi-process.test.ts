@@ -122,7 +122,7 @@ describe('two API processes behind a round-robin proxy', () => {
         body: { email, password: 'long enough pass', firstName: 'Multi', lastName: 'Process' },
       }),
     );
-    expect(signup.statusCode, signup.body).toBe(201);
+    expect(signup.statusCode, signup.body).toBe(202);
     // The activation mail's delivery job: sent once, written to the mail folder of whichever process worked it.
     let sent: { id: string; attempts: number } | undefined;
     for (let tries = 0; !sent && tries < 200; tries += 1) {

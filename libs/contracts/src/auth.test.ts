@@ -19,6 +19,21 @@ describe('auth request schemas', () => {
     ]);
   });
 
+  it('takes a return target only when it is a path on this site', () => {
+    const fields = { email: 'a@b.test', password: 'long enough!', firstName: 'A', lastName: 'B' };
+    const returnTo = (value: string) => signupRequestSchema.safeParse({ ...fields, returnTo: value }).success;
+    expect(returnTo('/splits/invites/abc_DEF-123?x=1#top')).toBe(true);
+    for (const foreign of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:x',
+      '/a b',
+      '/a\n',
+    ])
+      expect(returnTo(foreign), foreign).toBe(false);
+  });
+
   it('defaults missing names to an empty string', () => {
     const user = currentUserSchema.parse({
       id: 'u1',

@@ -39,7 +39,19 @@ export const verifySessionRequestSchema = /*#__PURE__*/ z.object({
 });
 export type VerifySessionRequest = z.infer<typeof verifySessionRequestSchema>;
 
-/** POST /v1/signup. The spec does not show the fields; these are what the account screen needs. */
+/**
+ * Where a mailed link leads once its flow ends: a path on the site (`/splits/invites/…`), never another origin
+ * (`//evil.example`, `/\evil.example`, `https:`), with no white space or control characters.
+ */
+export const returnPathSchema = /*#__PURE__*/ z
+  .string()
+  .max(1000)
+  .regex(/^\/(?![/\\])[^\s\p{Cc}\p{Cf}]*$/u, 'A path on this site, starting with a single /');
+
+/**
+ * POST /v1/signup. The spec does not show the fields; these are what the account screen needs. `returnTo` is the
+ * page the sign-up was asked from (an invite): the activation link carries it back as `from`.
+ */
 export const signupRequestSchema = /*#__PURE__*/ z.object({
   email: emailAddressSchema,
   password: newPasswordSchema,
@@ -47,8 +59,19 @@ export const signupRequestSchema = /*#__PURE__*/ z.object({
   lastName: personNameSchema,
   country: countryCodeSchema.optional(),
   city: citySchema.optional(),
+  returnTo: returnPathSchema.optional(),
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/**
+ * The answer of POST /v1/signup, the same for every well-formed request whether or not the address has an account
+ * (docs/decisions/0067-uniform-sign-up.md): no user, no session; the mail says what comes next.
+ */
+export const signupReceiptSchema = /*#__PURE__*/ z.object({
+  email: emailAddressSchema,
+  status: z.literal('CHECK_MAIL'),
+});
+export type SignupReceipt = z.infer<typeof signupReceiptSchema>;
 
 /** POST /v1/users/me: every field optional; null clears country or city. */
 export const updateCurrentUserRequestSchema = /*#__PURE__*/ z.object({

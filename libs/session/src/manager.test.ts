@@ -340,30 +340,22 @@ describe('verify', () => {
 describe('sign-up, activation, password reset', () => {
   const fields = { email: 'new@example.test', password: 'long enough secret', firstName: 'N', lastName: 'U' };
 
-  it('takes the session the sign-up answer carries', async () => {
+  it('answers the receipt and signs nobody in: the mailed link does that', async () => {
     const { manager, calls } = setup({
-      'POST /v1/signup': json({ ...wireCurrentUser(), session: wireSession() }, 201),
+      'POST /v1/signup': json({ email: fields.email, status: 'CHECK_MAIL' }, 202),
     });
-    const session = await manager.signup(fields);
-    expect(session.id).toBe('s1');
+    expect(await manager.signup({ ...fields, returnTo: '/splits/invites/abc' })).toEqual({
+      email: fields.email,
+      status: 'CHECK_MAIL',
+    });
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /v1/signup']);
-    expect(calls[0]!.body).toEqual(fields);
-  });
-
-  it('logs in with the given e-mail and password when the answer has no session', async () => {
-    const { manager, callsTo } = setup({
-      'POST /v1/signup': json({ ...wireCurrentUser(), session: null }, 201),
-      'POST /v1/sessions': json(wireSession({ id: 's9' }), 201),
-    });
-    const session = await manager.signup(fields);
-    expect(callsTo('POST /v1/sessions')[0]!.body).toEqual({ email: fields.email, password: fields.password });
-    expect(session.id).toBe('s9');
-    expect(manager.current()?.id).toBe('s9');
+    expect(calls[0]!.body).toEqual({ ...fields, returnTo: '/splits/invites/abc' });
+    expect(manager.current()).toBeNull();
   });
 
   it("logs 'user signup failed'", async () => {
-    const { manager, warnings } = setup({ 'POST /v1/signup': apiError(409, 'EMAIL_TAKEN', 'Taken') });
-    await expect(manager.signup(fields)).rejects.toMatchObject({ status: 409, code: 'EMAIL_TAKEN' });
+    const { manager, warnings } = setup({ 'POST /v1/signup': apiError(429, 'RATE_LIMITED', 'Too many') });
+    await expect(manager.signup(fields)).rejects.toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(warnings()).toEqual(['user signup failed']);
   });
 

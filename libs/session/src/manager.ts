@@ -12,6 +12,7 @@ import {
   requestOf,
   type Session,
   sessionSchema,
+  type SignupReceipt,
   type SignupRequest,
   type UpdateCurrentUserRequest,
   type User,
@@ -61,7 +62,11 @@ export interface SessionManager {
   accessToken(): Promise<string | null>;
   login(email: string, password: string): Promise<Session>;
   verify(secret: string, headers?: Record<string, string>): Promise<Session>;
-  signup(fields: SignupRequest): Promise<Session>;
+  /**
+   * Registers; signs nobody in (docs/decisions/0067-uniform-sign-up.md): the answer is the same whether or not the
+   * address has an account, and the activation link in the mail is what signs the new user in.
+   */
+  signup(fields: SignupRequest): Promise<SignupReceipt>;
   activateEmail(input: EmailActivationRequest): Promise<Session>;
   resetPassword(input: PasswordResetRequest): Promise<Session>;
   requestPasswordReset(email: string): Promise<void>;
@@ -261,20 +266,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }
   }
 
-  async function signup(fields: SignupRequest): Promise<Session> {
-    let answer;
+  async function signup(fields: SignupRequest): Promise<SignupReceipt> {
     try {
-      answer = await call(requestOf(endpoints.accounts.signup, { body: fields }));
+      return await call(requestOf(endpoints.accounts.signup, { body: fields }));
     } catch (error) {
       logger.warn(SESSION_WARNINGS.signup, error);
       throw error;
     }
-    if (answer.session) {
-      set(answer.session);
-      return answer.session;
-    }
-    // No session in the answer: log in with what was just registered.
-    return login(fields.email, fields.password);
   }
 
   /** The answer of a confirmed e-mailed link: the user with a session, which is taken. */

@@ -85,6 +85,14 @@ export interface SignupFields extends Credentials {
   lastName: string;
   country?: string | undefined;
   city?: string | undefined;
+  /** The page to open once the mailed activation link signs the new user in (a path on this site). */
+  returnTo?: string | undefined;
+}
+
+/** What a sign-up answers, the same whether or not the address has an account: look in the mail box. */
+export interface SignupReceiptView {
+  email: string;
+  status: 'CHECK_MAIL';
 }
 
 /**
@@ -112,8 +120,11 @@ export interface SessionPort {
   /** Since 1.1: the sign-in flows. Each resolves with the session it leaves, or rejects with an ApiErrorView. */
   login(credentials: Credentials): Promise<SessionView>;
   verify(secret: string): Promise<SessionView>;
-  /** Registers and signs in (logging in with the credentials when the answer carries no session). */
-  signup(fields: SignupFields): Promise<SessionView>;
+  /**
+   * Registers without signing in (since contract 1.4.0): the answer never tells whether the address already had an
+   * account; the activation link in the mail signs the new user in (`activateEmail`).
+   */
+  signup(fields: SignupFields): Promise<SignupReceiptView>;
   activateEmail(link: EmailedLink): Promise<SessionView>;
   /** The same answer whether or not the address has an account. */
   requestPasswordReset(email: string): Promise<void>;

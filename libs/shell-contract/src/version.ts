@@ -8,5 +8,7 @@
  * registry without it stays valid).
  * 1.3.0: `ApiRequest.onResponseHeaders` hands an area the headers of a success answer (additive: an area built
  * before it never asks; one built on it gets no call from a 1.2 shell and does without).
+ * 1.4.0: `session.signup` answers a receipt ("check your mail") and signs nobody in; `returnTo` travels through the
+ * activation mail (docs/decisions/0067-uniform-sign-up.md). An area built before it ignores what signup answered.
  */
-export const SHELL_CONTRACT_VERSION = '1.3.0';
+export const SHELL_CONTRACT_VERSION = '1.4.0';

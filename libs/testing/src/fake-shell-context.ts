@@ -106,11 +106,11 @@ export function createFakeShellContext(options: FakeShellOptions = {}): {
       // By default every flow succeeds with the demo user; tests plan other outcomes with sessionOverrides.
       login: signIn('login', (credentials) => ({ email: credentials.email })),
       verify: signIn('verify', () => ({})),
-      signup: signIn('signup', (fields) => ({
-        email: fields.email,
-        firstName: fields.firstName,
-        lastName: fields.lastName,
-      })),
+      // Like the real one, sign-up signs nobody in: it answers the receipt.
+      signup: async (fields) => {
+        record.sessionCalls.push({ method: 'signup', args: [fields] });
+        return { email: fields.email.trim().toLowerCase(), status: 'CHECK_MAIL' };
+      },
       activateEmail: signIn('activateEmail', () => ({})),
       resetPassword: signIn('resetPassword', () => ({})),
       requestPasswordReset: async (email) => {

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COUNTRY_CODES, signupRequestSchema, type SignupRequest } from '@tunehouse/contracts';
+import {
+  COUNTRY_CODES,
+  signupRequestSchema,
+  type SignupReceipt,
+  type SignupRequest,
+} from '@tunehouse/contracts';
 import { applyFieldErrors, Link, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
 import { afterForm, formActions } from '../shared/auth-styles.js';
@@ -10,21 +15,31 @@ import { withFrom } from '../shared/use-return-target.js';
 const COUNTRIES = countryOptions(COUNTRY_CODES);
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'country'] as const;
 
-/** The sign-up form; an empty country select means "not given". */
-export function SignupForm({ from }: { from: string }) {
+/**
+ * The sign-up form; an empty country select means "not given". Sign-up signs nobody in: `onSent` gets the receipt,
+ * and the page asks the user to open the mailed link, which comes back to `from`.
+ */
+export function SignupForm({
+  from,
+  email,
+  onSent,
+}: {
+  from: string;
+  /** The address to start with (going back from "check your mail" to use another one). */
+  email?: string | undefined;
+  onSent: (receipt: SignupReceipt) => void;
+}) {
   const shell = useShell();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignupRequest>({
     resolver: zodResolver(signupRequestSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    defaultValues: { firstName: '', lastName: '', email: email ?? '', password: '' },
   });
 
   const submit = form.handleSubmit(async (fields) => {
     setFormError(null);
     try {
-      await shell.session.signup(fields);
-      shell.toasts.push(`Welcome! We sent a link to ${fields.email} to confirm your address.`, 'SUCCESS');
-      shell.navigate(from);
+      onSent(await shell.session.signup(from === '/' ? fields : { ...fields, returnTo: from }));
     } catch (error) {
       setFormError(applyFieldErrors(error, form.setError, FIELDS));
     }

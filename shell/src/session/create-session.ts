@@ -104,8 +104,9 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
       return settled(Promise.resolve());
     },
     verify: (secret) => settled(session.verify(secret)),
-    // The form checks the same schema; parsing here keeps the contract's types honest at the boundary.
-    signup: (fields) => settled(session.signup(signupRequestSchema.parse(fields))),
+    // The form checks the same schema; parsing here keeps the contract's types honest at the boundary. Nobody is
+    // signed in: the answer is a receipt, the mailed link signs in.
+    signup: (fields) => session.signup(signupRequestSchema.parse(fields)),
     activateEmail: (link) => settled(session.activateEmail(link)),
     requestPasswordReset: (email) => session.requestPasswordReset(email),
     resetPassword: (input) => settled(session.resetPassword(input)),

@@ -3,6 +3,7 @@ import {
   type Endpoint,
   type EndpointArgs,
   endpoints,
+  signupReceiptSchema,
   userWithSessionSchema,
 } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
 } from '../../testing/fixtures.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { SIGN_UP_ATTEMPT_MAILS_PER_DAY } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,69 +39,120 @@ const resetPassword = poster(endpoints.accounts.resetPassword);
 const logIn = poster(endpoints.sessions.login);
 const me = (accessToken: string) => t.app.inject(injectOf(endpoints.users.me, {}, { session: accessToken }));
 
+const signupFields = (email: string) => ({
+  email,
+  password: 'a long enough password',
+  firstName: 'Nia',
+  lastName: 'Okoye',
+});
+const countOf = async (sql: string, params: unknown[] = []) =>
+  (await t.db.query<{ n: number }>(sql, params)).rows[0]!.n;
+const mailsTo = (to: string, template: string) =>
+  countOf('SELECT count(*)::int AS n FROM outbox WHERE recipient = $1 AND template = $2', [to, template]);
+
 describe('POST /v1/signup', () => {
-  it('creates the account, answers the user with an active session and mails an activation link', async () => {
-    const response = await postSignup({
-      email: 'New.Artist@Example.test',
-      password: 'a long enough password',
-      firstName: 'Nia',
-      lastName: 'Okoye',
+  it('answers a new and a taken address alike: 202 "check your mail", no session, no cookie', async () => {
+    const existing = await createUser(t.db);
+    const started = performance.now();
+    const taken = await postSignup({ ...signupFields(existing.email.toUpperCase()), firstName: 'Someone' });
+    const takenMs = performance.now() - started;
+    const fresh = await postSignup({
+      ...signupFields('New.Artist@Example.test'),
       country: 'NG',
       city: 'Lagos',
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const user = expectShape(userWithSessionSchema, response);
-    expect(user).toMatchObject({
-      email: 'new.artist@example.test',
-      firstName: 'Nia',
-      lastName: 'Okoye',
-      account: { country: 'NG', city: 'Lagos', verifiedAt: null, suspendedAt: null },
-      session: { status: 'active', user: { email: 'new.artist@example.test' } },
-    });
-    const current = expectShape(currentUserSchema, await me(user.session!.token.accessToken));
-    expect(current).toMatchObject({ emailVerified: false, isAdmin: false, secondStep: 'none' });
 
-    const mail = await lastMailTo(t.db, 'new.artist@example.test');
+    for (const response of [taken, fresh]) {
+      expect(response.statusCode, response.body).toBe(202);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(Object.keys(response.json<object>()).sort()).toEqual(['email', 'status']);
+      expect(response.body).not.toMatch(/token|session|"id"/i);
+    }
+    expect(expectShape(signupReceiptSchema, taken)).toEqual({ email: existing.email, status: 'CHECK_MAIL' });
+    expect(expectShape(signupReceiptSchema, fresh)).toEqual({
+      email: 'new.artist@example.test',
+      status: 'CHECK_MAIL',
+    });
+    // Neither path answers sooner than the floor, so the time taken does not tell them apart.
+    expect(takenMs).toBeGreaterThanOrEqual(400);
+  });
+
+  it('creates the new account, not signed in, and mails it the activation link', async () => {
+    await postSignup({ ...signupFields('created@example.test'), country: 'NG', city: 'Lagos' });
+    const { rows } = await t.db.query(
+      `SELECT u.first_name, u.email_verified_at, a.country, a.city FROM users u JOIN accounts a ON a.id = u.account_id
+        WHERE u.email = 'created@example.test'`,
+    );
+    expect(rows).toEqual([{ first_name: 'Nia', email_verified_at: null, country: 'NG', city: 'Lagos' }]);
+    expect(
+      await countOf(
+        'SELECT count(*)::int AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1',
+        ['created@example.test'],
+      ),
+    ).toBe(0);
+
+    const mail = await lastMailTo(t.db, 'created@example.test');
     expect(mail.template).toBe('email-activation');
-    expect(mail.link).toMatch(/^http:\/\/localhost:4200\/auth\/signup\?challengeId=[0-9a-f-]{36}&secret=/);
+    expect(mail.link).toMatch(
+      /^http:\/\/localhost:4200\/auth\/signup\?challengeId=[0-9a-f-]{36}&secret=[^&]+$/,
+    );
     expect(mail.text_body).toContain(mail.link);
   });
 
-  it('refuses a taken address with 409 naming the field', async () => {
-    const existing = await createUser(t.db);
+  it('carries the return target into the activation link as `from`', async () => {
     const response = await postSignup({
-      email: existing.email,
-      password: 'a long enough password',
-      firstName: 'Dup',
-      lastName: 'Licate',
+      ...signupFields('invited@example.test'),
+      returnTo: '/splits/invites/abc?x=1',
     });
-    const error = expectError(response, 409, 'EMAIL_TAKEN');
-    expect(error.details).toEqual([{ path: ['body', 'email'], message: 'Already registered' }]);
-    const { rows } = await t.db.query('SELECT count(*)::int AS n FROM accounts');
-    const users = await t.db.query('SELECT count(*)::int AS n FROM users');
-    expect(rows[0].n).toBe(users.rows[0].n);
+    expect(response.statusCode, response.body).toBe(202);
+    const link = new URL((await lastMailTo(t.db, 'invited@example.test')).link ?? '');
+    expect(link.searchParams.get('from')).toBe('/splits/invites/abc?x=1');
+  });
+
+  it('refuses a return target on another site, naming the field', async () => {
+    const response = await postSignup({ ...signupFields('away@example.test'), returnTo: '//evil.example/x' });
+    const error = expectError(response, 400, 'VALIDATION_FAILED');
+    expect(error.details?.map((detail) => detail.path)).toEqual([['body', 'returnTo']]);
+  });
+
+  it('creates nothing for a taken address and tells its owner, a few times a day at most', async () => {
+    const existing = await createUser(t.db, { firstName: 'Owen' });
+    const accounts = await countOf('SELECT count(*)::int AS n FROM accounts');
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(
+        (await postSignup({ ...signupFields(existing.email), password: 'another password!' })).statusCode,
+      ).toBe(202);
+
+    expect(await countOf('SELECT count(*)::int AS n FROM accounts')).toBe(accounts);
+    expect(await countOf('SELECT count(*)::int AS n FROM users')).toBe(accounts);
+    expect(await mailsTo(existing.email, 'email-activation')).toBe(0);
+    expect(await mailsTo(existing.email, 'sign-up-attempt')).toBe(SIGN_UP_ATTEMPT_MAILS_PER_DAY);
+    const mail = await lastMailTo(t.db, existing.email);
+    expect(mail.subject).toBe('Someone tried to sign up to Tunehouse with your address');
+    expect(mail.text_body).toContain('Hi Owen,');
+    expect(mail.text_body).toContain('http://localhost:4200/auth/login');
+    expect(mail.text_body).toContain('http://localhost:4200/auth/forgot');
+    expect(mail.text_body).not.toContain('Nia');
+    // The password typed in the attempt changed nothing.
+    await login(t.app, existing.email);
   });
 });
 
 describe('POST /v1/emails (activation)', () => {
   it('confirms the address with the link and answers the user with a session, once', async () => {
-    const signup = expectShape(
-      userWithSessionSchema,
-      await postSignup({
-        email: 'activate-me@example.test',
-        password: 'a long enough password',
-        firstName: 'Ari',
-        lastName: 'Tan',
-      }),
-    );
+    await postSignup(signupFields('activate-me@example.test'));
     const params = linkParams((await lastMailTo(t.db, 'activate-me@example.test')).link);
     const response = await postActivation(params);
     expect(response.statusCode, response.body).toBe(200);
+    expect(String(response.headers['set-cookie'])).toMatch(/^tunehouse_refresh=/);
     const activated = expectShape(userWithSessionSchema, response);
-    expect(activated.id).toBe(signup.id);
-    expect(activated.session).toMatchObject({ status: 'active' });
+    expect(activated).toMatchObject({
+      email: 'activate-me@example.test',
+      firstName: 'Nia',
+      session: { status: 'active', user: { email: 'activate-me@example.test' } },
+    });
     const current = expectShape(currentUserSchema, await me(activated.session!.token.accessToken));
-    expect(current.emailVerified).toBe(true);
+    expect(current).toMatchObject({ emailVerified: true, isAdmin: false, secondStep: 'none' });
 
     expectError(await postActivation(params), 400, 'LINK_INVALID');
   });

@@ -11,6 +11,8 @@ import type { AccountService, UserSignedIn } from './service.js';
 
 /** Well above the few milliseconds a known address takes (a link written, a mail queued). */
 const RESET_ANSWER_FLOOR_MS = 250;
+/** Well above a sign-up's usual time either way: a password hash (~30 ms) plus an account or a note written. */
+const SIGNUP_ANSWER_FLOOR_MS = 400;
 
 /** Sign-up, e-mail activation, password reset (request and complete): open to everyone, rate-limited. */
 export function accountRoutes({
@@ -35,7 +37,11 @@ export function accountRoutes({
 
     route(
       api.signup,
-      async (request, reply) => ({ status: 201, body: signedIn(reply, await accounts.signup(request.body)) }),
+      // New and taken addresses answer alike, in what they say and in how long it takes; neither signs in.
+      async (request) => ({
+        status: 202,
+        body: await withUniformDuration(SIGNUP_ANSWER_FLOOR_MS, () => accounts.signup(request.body)),
+      }),
       { rateLimit: rateLimits.signup },
     );
     route(

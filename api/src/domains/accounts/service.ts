@@ -1,6 +1,7 @@
 import type {
   EmailActivationRequest,
   PasswordResetRequest,
+  SignupReceipt,
   SignupRequest,
   UserWithSession,
 } from '@tunehouse/contracts';
@@ -8,8 +9,9 @@ import type { AppConfig } from '../../platform/config.js';
 import { type Db, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/outbox.js';
-import { emailActivationMail, passwordResetMail } from '../../platform/mail/templates.js';
+import { emailActivationMail, passwordResetMail, signUpAttemptMail } from '../../platform/mail/templates.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { countHit } from '../../platform/rate-limit-store.js';
 import type { TokenService } from '../../platform/tokens.js';
 import { consumeChallenge, createLinkChallenge, redeemLinkChallenge } from '../challenges/index.js';
 import {
@@ -33,6 +35,12 @@ import {
 
 const ACTIVATION_TTL_SECONDS = 7 * 86_400;
 const RESET_TTL_SECONDS = 3600;
+/** "Someone tried to sign up with your address" mails to one account a day; more attempts are answered alike. */
+export const SIGN_UP_ATTEMPT_MAILS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Thrown inside the sign-up transaction to roll it back when the address turns out to be taken (a race). */
+class AddressTaken extends Error {}
 
 type Deps = { db: Db; tokens: TokenService; mailer: Mailer; config: AppConfig; sessions: SessionService };
 
@@ -51,29 +59,68 @@ const withSession = (user: Parameters<typeof toUser>[0], opened: OpenedSession):
   refresh: opened.refresh,
 });
 
-/** Sign-up, e-mail activation and password reset: each answers with the user and a new session. */
+/**
+ * Sign-up (which answers only "check your mail"), e-mail activation and password reset (each answers with the user
+ * and a new session).
+ */
 export function createAccountService({ db, tokens, mailer, config, sessions }: Deps) {
-  async function signup(request: SignupRequest): Promise<UserSignedIn> {
+  /**
+   * The same answer for every well-formed request (docs/decisions/0067-uniform-sign-up.md): a new address gets its
+   * account, not yet signed in, and the activation link; a taken one gets nothing created and its owner a note,
+   * a few a day at most. The password is hashed either way, so both paths cost the same.
+   */
+  async function signup(request: SignupRequest): Promise<SignupReceipt> {
     const passwordHash = await hashPassword(request.password);
-    return withTransaction(db, async (tx) => {
-      const user = await insertUser(tx, {
-        email: request.email,
-        passwordHash,
-        firstName: request.firstName,
-        lastName: request.lastName,
-        country: request.country ?? null,
-        city: request.city ?? null,
+    const receipt: SignupReceipt = { email: request.email, status: 'CHECK_MAIL' };
+    try {
+      await withTransaction(db, async (tx) => {
+        const user = await insertUser(tx, {
+          email: request.email,
+          passwordHash,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          country: request.country ?? null,
+          city: request.city ?? null,
+        });
+        // A sign-up racing this one for the address can have inserted an account here: it is rolled back.
+        if (!user) throw new AddressTaken();
+        const link = await createLinkChallenge(
+          tx,
+          tokens,
+          user.id,
+          'email_activation',
+          ACTIVATION_TTL_SECONDS,
+        );
+        await mailer.queue(
+          tx,
+          emailActivationMail({
+            to: user.email,
+            firstName: user.firstName,
+            siteUrl: config.siteUrl,
+            from: request.returnTo,
+            ...link,
+          }),
+        );
       });
-      if (!user)
-        throw new ApiError(409, 'EMAIL_TAKEN', 'An account with this e-mail address exists; log in instead', [
-          { path: ['body', 'email'], message: 'Already registered' },
-        ]);
-      const link = await createLinkChallenge(tx, tokens, user.id, 'email_activation', ACTIVATION_TTL_SECONDS);
+    } catch (error) {
+      if (!(error instanceof AddressTaken)) throw error;
+      await tellOwnerOfAttempt(request.email);
+    }
+    return receipt;
+  }
+
+  /** Mails the owner of a taken address that someone tried it, unless they had their few today (counted here). */
+  async function tellOwnerOfAttempt(email: string): Promise<void> {
+    await withTransaction(db, async (tx) => {
+      const credentials = await findCredentialsByEmail(tx, email);
+      if (!credentials) return;
+      const { user } = credentials;
+      const mailsToday = await countHit(tx, `sign-up-attempt-mails user ${user.id}`, DAY_MS);
+      if (mailsToday > SIGN_UP_ATTEMPT_MAILS_PER_DAY) return;
       await mailer.queue(
         tx,
-        emailActivationMail({ to: user.email, firstName: user.firstName, siteUrl: config.siteUrl, ...link }),
+        signUpAttemptMail({ to: user.email, firstName: user.firstName, siteUrl: config.siteUrl }),
       );
-      return withSession(user, await sessions.open(tx, user));
     });
   }
 

@@ -83,7 +83,7 @@ describe('mail delivery', () => {
         lastName: 'Mail',
       },
     });
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
 
     const message = await until(() => received.find((m) => m.to.includes('smtp-check@example.test')));
     const outbox = await lastMailTo(t.db, 'smtp-check@example.test');

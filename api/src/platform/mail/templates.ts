@@ -2,6 +2,7 @@
 export type MailMessage = {
   template:
     | 'email-activation'
+    | 'sign-up-attempt'
     | 'password-reset'
     | 'login-code'
     | 'split-invite'
@@ -24,15 +25,23 @@ function linkWith(siteUrl: string, route: string, params: Record<string, string>
   return `${siteUrl}${route}?${new URLSearchParams(params).toString()}`;
 }
 
-/** Activation link: the auth area's sign-up route finishes it with POST /v1/emails. */
+/**
+ * Activation link: the auth area's sign-up route finishes it with POST /v1/emails, which signs the user in, and then
+ * goes on to `from` (the page the sign-up was asked from, such as an invite) when there was one.
+ */
 export function emailActivationMail(p: {
   to: string;
   firstName: string;
   siteUrl: string;
   challengeId: string;
   secret: string;
+  from?: string | undefined;
 }): MailMessage {
-  const link = linkWith(p.siteUrl, '/auth/signup', { challengeId: p.challengeId, secret: p.secret });
+  const link = linkWith(p.siteUrl, '/auth/signup', {
+    challengeId: p.challengeId,
+    secret: p.secret,
+    ...(p.from ? { from: p.from } : {}),
+  });
   return {
     template: 'email-activation',
     to: p.to,
@@ -45,6 +54,35 @@ export function emailActivationMail(p: {
       link,
       '',
       'The link works once and for 7 days. If you did not sign up, ignore this message.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Someone asked to sign up with an address that has an account (docs/decisions/0067-uniform-sign-up.md): sign-up
+ * answered them as it answers everyone, and the owner hears of it here, with the ways back into the account. It
+ * carries nothing the requester typed (no name, no return target): the requester may not be the owner.
+ */
+export function signUpAttemptMail(p: { to: string; firstName: string; siteUrl: string }): MailMessage {
+  return {
+    template: 'sign-up-attempt',
+    to: p.to,
+    subject: `Someone tried to sign up to ${PRODUCT} with your address`,
+    link: `${p.siteUrl}/auth/login`,
+    text: [
+      greeting(p.firstName),
+      '',
+      `Someone, perhaps you, just tried to create a ${PRODUCT} account with this e-mail address. It already has`,
+      'an account, so nothing was created and nothing about your account changed.',
+      '',
+      'To use your account, log in:',
+      `${p.siteUrl}/auth/login`,
+      '',
+      'Forgot your password, or never confirmed this address? Ask for a new password here (it confirms the',
+      'address too):',
+      `${p.siteUrl}/auth/forgot`,
+      '',
+      'If it was not you, you need not do anything: nobody gets into your account without your password.',
     ].join('\n'),
   };
 }

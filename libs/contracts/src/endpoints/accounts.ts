@@ -4,6 +4,7 @@ import {
   emailActivationRequestSchema,
   passwordResetLinkRequestSchema,
   passwordResetRequestSchema,
+  signupReceiptSchema,
   signupRequestSchema,
 } from '../auth.js';
 import { userWithSessionSchema } from '../session.js';
@@ -13,8 +14,9 @@ export const signup = /*#__PURE__*/ endpoint({
   method: 'POST',
   path: '/v1/signup',
   body: signupRequestSchema,
-  responses: { 201: userWithSessionSchema },
-  summary: 'Create an account: the user with a session; an activation link is e-mailed',
+  responses: { 202: signupReceiptSchema },
+  summary:
+    'Create an account: the same answer whether or not the address has one; the activation link (or, for a taken address, a note to its owner) is e-mailed',
   metadata: meta({ access: 'public', tag: 'accounts', botCheck: 'signup' }),
 });
 
