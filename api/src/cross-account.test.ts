@@ -40,7 +40,8 @@ type Ids = Record<
   | 'payout'
   | 'invoice'
   | 'payment'
-  | 'setup',
+  | 'setup'
+  | 'fee',
   string
 >;
 
@@ -65,6 +66,7 @@ const OWNED: [RegExp, (ids: Ids) => Record<string, string>][] = [
   [/^\/v1\/wallet\/invoices\/:id/, (ids) => ({ id: ids.invoice })],
   [/^\/v1\/payments\/:id/, (ids) => ({ id: ids.payment })],
   [/^\/v1\/payment-method-setups\/:id/, (ids) => ({ id: ids.setup })],
+  [/^\/v1\/reporting\/distribution-fees\/:id/, (ids) => ({ id: ids.fee })],
 ];
 
 /** Id-bearing endpoints whose id is not something an account owns, and why. */
@@ -185,6 +187,19 @@ async function ownersResources(): Promise<Ids> {
      VALUES ($1, $2, 'TAKEDOWN', $3, 600, 'EUR', $4, '[]', 'simulator')`,
     [payment, user.account.id, String(album.id), randomUUID()],
   );
+  // A distribution fee as publishing on the Standard plan makes it (publishing needs audio and artwork).
+  const { rows: fees } = await t.db.query<{ id: string }>(
+    `WITH licence AS (
+       INSERT INTO licences (album_id, account_id, plan, share_bp, fee_terms, terms_accepted_at, starts_at)
+       VALUES ($1, $2, 'STANDARD', 10000, '{"numberOfStreams": 7000, "pricePerStream": 3000}', now(), current_date)
+       RETURNING id
+     )
+     INSERT INTO distribution_fees (licence_id, sequence_number, issued_at, expires_at, number_of_streams,
+                                    price_per_stream_micro, collection_started_at)
+     SELECT id, 1, current_date, current_date + 365, 7000, 3000, current_date FROM licence
+     RETURNING id`,
+    [String(album.id), user.account.id],
+  );
   // A card set-up as POST /v1/payment-methods starts it (its card is saved at the provider's page).
   const setup = await t.app.inject(
     injectOf(endpoints.payouts.addMethod, { body: { kind: 'CARD' } }, { session: owner }),
@@ -204,6 +219,7 @@ async function ownersResources(): Promise<Ids> {
     invoice: paid.invoiceId!,
     payment,
     setup: expectShape(cardSetupStartedSchema, setup).setup.id,
+    fee: fees[0]!.id,
   };
 }
 
