@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   endpoints,
   type Split,
@@ -6,9 +5,10 @@ import {
   type SplitSummary,
   type Wallet,
 } from '@tunehouse/contracts';
-import { DEMO, DEMO_PASSWORD, expect, linkIn, test, type ApiServer } from '../fixtures/app.js';
+import { DEMO, DEMO_PASSWORD, expect, linkIn, test } from '../fixtures/app.js';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { followActivationMail, submitSignUp } from '../fixtures/sign-up.js';
 
 // The demo's pending invitee (docs/decisions/0069-demo-truth-and-wallet-errors.md): every demo close held her 10 %
 // of Northern Static. Mara sees it on the split page; the invitee signs up from a re-sent invite, sees it in her
@@ -20,27 +20,6 @@ const PASSWORD = 'a long enough password';
 /** Cents as the product shows them (en-GB, the platform currency EUR). */
 const euros = (cents: number) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(cents / 100);
-
-/**
- * Signs up on the open sign-up page and confirms the address from the activation mail (the API's mail folder), which
- * signs the browser in. Works whether or not sign-up itself signs in: the activation link does either way.
- */
-async function signUpAndActivate(
-  page: Page,
-  api: ApiServer,
-  user: { firstName: string; lastName: string; email: string; password: string; country: string },
-) {
-  const before = api.mailsTo(user.email).length;
-  await page.getByLabel('First name').fill(user.firstName);
-  await page.getByLabel('Last name').fill(user.lastName);
-  await page.getByLabel('E-mail address').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByLabel('Country').selectOption(user.country);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect.poll(() => api.mailsTo(user.email).length, { timeout: 30_000 }).toBeGreaterThan(before);
-  await page.goto(linkIn(api.mailsTo(user.email).at(-1)!, '/auth/signup?'));
-  await expect(page.getByText(/e-mail address is confirmed/i)).toBeVisible();
-}
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -95,13 +74,14 @@ test('the pending invitee signs up, sees the money held for her in her wallet, a
   await page.goto(link);
   await expect(page).toHaveURL(/\/auth\/login\?from=/);
   await page.getByRole('link', { name: 'Create an account' }).click();
-  await signUpAndActivate(page, api, {
+  await submitSignUp(page, {
     firstName: 'Noor',
     lastName: 'Haddad',
     email: INVITEE,
     password: PASSWORD,
     country: 'SE',
   });
+  await followActivationMail(page, api, INVITEE);
 
   // Her wallet shows what is held for her before she answers.
   await page.goto(`${app.shellUrl}/wallet`);
