@@ -1,8 +1,9 @@
+import { formatPercent } from '@tunehouse/contracts';
 import { css } from '@emotion/react';
 import type { LicenseReportItem, LicenseStatus } from '@tunehouse/contracts';
 import { Link } from '@tunehouse/area-kit';
 import { SelectField, colors, formatDate, mq } from '@tunehouse/ui';
-import { formatShare, planName } from './plan-terms.js';
+import { planName } from './plan-terms.js';
 import type { LicenceSort } from './reporting-queries.js';
 import { stackedTable } from './stacked-table.js';
 
@@ -122,7 +123,7 @@ export function LicenceTable({
                   {licence.albumId ? <Link to={`/albums/${licence.albumId}`}>{title}</Link> : title}
                 </th>
                 <td data-label="Plan">
-                  {planName(licence.paymentPlan)} · keeps {formatShare(licence.paymentPlan.share)}
+                  {planName(licence.paymentPlan)} · keeps {formatPercent(licence.paymentPlan.share)}
                 </td>
                 <td data-label="Status">{licence.status ? STATUS_NAMES[licence.status] : '—'}</td>
                 <td data-label="Starts">{day(licence.startsAt)}</td>

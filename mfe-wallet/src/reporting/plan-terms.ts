@@ -10,11 +10,9 @@ const PLAN_NAMES: Record<ReportingPlan['id'], string> = {
 
 export const planName = (plan: Pick<ReportingPlan, 'id'>) => PLAN_NAMES[plan.id];
 
-/** A share in basis points as a percentage: 8500 → "85%". */
-export const formatShare = formatPercent;
-
 /** The plan's share kept by the owner, in words. */
-export const shareInWords = (plan: ReportingPlan) => `You keep ${formatShare(plan.share)} of your royalties`;
+export const shareInWords = (plan: ReportingPlan) =>
+  `You keep ${formatPercent(plan.share)} of your royalties`;
 
 /** The plan's yearly fee in words: its streams and the most it can cost (cents rounded up), or none. */
 export function feeInWords(plan: ReportingPlan, currency: string): string {
