@@ -14,7 +14,8 @@ async function restrictedImports(file, code) {
     .map((message) => message.message);
 }
 
-describe('module boundaries', () => {
+// The first lint loads the whole configuration (typescript-eslint, the plugins): seconds on a busy 2-core machine.
+describe('module boundaries', { timeout: 60_000 }, () => {
   it('an area may not import another area, by package or by path', async () => {
     expect(
       await restrictedImports(
