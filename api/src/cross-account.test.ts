@@ -130,7 +130,7 @@ async function ownersResources(): Promise<Ids> {
 
   const billing = await t.app.inject(
     injectOf(
-      endpoints.payouts.setBillingDetails,
+      endpoints.billing.setBillingDetails,
       {
         body: {
           legalName: 'Owner Person',
@@ -149,7 +149,7 @@ async function ownersResources(): Promise<Ids> {
     paymentMethodSchema,
     await t.app.inject(
       injectOf(
-        endpoints.payouts.addMethod,
+        endpoints.billing.addMethod,
         {
           body: {
             kind: 'BANK_ACCOUNT',
@@ -202,7 +202,7 @@ async function ownersResources(): Promise<Ids> {
   );
   // A card set-up as POST /v1/payment-methods starts it (its card is saved at the provider's page).
   const setup = await t.app.inject(
-    injectOf(endpoints.payouts.addMethod, { body: { kind: 'CARD' } }, { session: owner }),
+    injectOf(endpoints.billing.addMethod, { body: { kind: 'CARD' } }, { session: owner }),
   );
   expect(setup.statusCode, setup.body).toBe(201);
 

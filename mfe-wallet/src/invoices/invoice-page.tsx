@@ -105,7 +105,7 @@ export function InvoicePage() {
                 label="Download PDF"
                 fileName={`invoice-${data.number}.pdf`}
                 what="The invoice"
-                fetchFile={() => call(shell.api, endpoints.payouts.invoicePdf, { params: { id } })}
+                fetchFile={() => call(shell.api, endpoints.invoices.pdf, { params: { id } })}
               />
             </>
           )}

@@ -33,20 +33,20 @@ export function payoutsQuery(api: Api, params: { offset: number; size: number; s
 export function methodsQuery(api: Api) {
   return queryOptions({
     queryKey: payoutKeys.methods(),
-    queryFn: ({ signal }) => call(api, endpoints.payouts.methods, {}, { signal }),
+    queryFn: ({ signal }) => call(api, endpoints.billing.methods, {}, { signal }),
   });
 }
 
 export function billingQuery(api: Api) {
   return queryOptions({
     queryKey: payoutKeys.billing(),
-    queryFn: ({ signal }) => call(api, endpoints.payouts.billingDetails, {}, { signal }),
+    queryFn: ({ signal }) => call(api, endpoints.billing.billingDetails, {}, { signal }),
   });
 }
 
 export function invoiceQuery(api: Api, id: string) {
   return queryOptions({
     queryKey: payoutKeys.invoice(id),
-    queryFn: ({ signal }) => call(api, endpoints.payouts.invoice, { params: { id } }, { signal }),
+    queryFn: ({ signal }) => call(api, endpoints.invoices.get, { params: { id } }, { signal }),
   });
 }

@@ -67,11 +67,11 @@ async function eve(): Promise<{ user: UserRecord; session: Session }> {
 }
 
 const setBilling = (session: Session, body: Record<string, unknown>) =>
-  t.app.inject(injectOf(endpoints.payouts.setBillingDetails, { body: body as never }, { session }));
+  t.app.inject(injectOf(endpoints.billing.setBillingDetails, { body: body as never }, { session }));
 const addAccount = (session: Session, holderName: string, iban = 'DE89370400440532013000', country = 'DE') =>
   t.app.inject(
     injectOf(
-      endpoints.payouts.addMethod,
+      endpoints.billing.addMethod,
       { body: { kind: 'BANK_ACCOUNT', holderName, iban, country: country as 'DE', password: PASSWORD } },
       { session },
     ),
@@ -248,7 +248,7 @@ describe('Eve’s invoice in Mara’s name (N5)', () => {
     const { invoiceId } = expectShape(payoutSchema, paid);
     const invoice = expectShape(
       invoiceSchema,
-      await t.app.inject(injectOf(endpoints.payouts.invoice, { params: { id: invoiceId } }, { session })),
+      await t.app.inject(injectOf(endpoints.invoices.get, { params: { id: invoiceId } }, { session })),
     );
     expect(invoice.supplier).toEqual({
       legalName: 'eve Tester',
@@ -260,7 +260,7 @@ describe('Eve’s invoice in Mara’s name (N5)', () => {
     expect(invoice.vatNote).toContain('as declared');
 
     const pdf = await t.app.inject(
-      injectOf(endpoints.payouts.invoicePdf, { params: { id: invoiceId } }, { session }),
+      injectOf(endpoints.invoices.pdf, { params: { id: invoiceId } }, { session }),
     );
     expect(pdf.statusCode).toBe(200);
     const text = textOfPdf(pdf.rawPayload);
