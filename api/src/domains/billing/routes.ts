@@ -45,13 +45,15 @@ export function billingRoutes({
     }));
 
     // The administrators' review of bank account holders (docs/decisions/0062-verified-supplier-and-names.md); `access: 'admin'` in the contract.
-    const review = endpoints.adminPaymentMethods;
-    route(review.queue, async (request) => ({ status: 200, body: await holderReviews.queue(request.query) }));
-    route(review.approve, async (request) => ({
+    route(api.holderQueue, async (request) => ({
+      status: 200,
+      body: await holderReviews.queue(request.query),
+    }));
+    route(api.approveHolder, async (request) => ({
       status: 200,
       body: await holderReviews.approve(request.params.id, callerOf(request).user.id),
     }));
-    route(review.reject, async (request) => ({
+    route(api.rejectHolder, async (request) => ({
       status: 200,
       body: await holderReviews.reject(request.params.id, callerOf(request).user.id),
     }));

@@ -212,14 +212,14 @@ describe('Eve’s invoice in Mara’s name (N5)', () => {
 
     // Only an administrator sees the queue and decides.
     expectError(
-      await t.app.inject(injectOf(endpoints.adminPaymentMethods.queue, { query: {} }, { session })),
+      await t.app.inject(injectOf(endpoints.billing.holderQueue, { query: {} }, { session })),
       403,
       'ADMIN_REQUIRED',
     );
     const queue = expectShape(
       adminHolderReviewPageSchema,
       await t.app.inject(
-        injectOf(endpoints.adminPaymentMethods.queue, { query: { size: 100 } }, { session: admin }),
+        injectOf(endpoints.billing.holderQueue, { query: { size: 100 } }, { session: admin }),
       ),
     );
     expect(queue.items.find((item) => item.id === method.id)).toMatchObject({
@@ -231,13 +231,13 @@ describe('Eve’s invoice in Mara’s name (N5)', () => {
       reviewedAt: null,
     });
     const approved = await t.app.inject(
-      injectOf(endpoints.adminPaymentMethods.approve, { params: { id: method.id } }, { session: admin }),
+      injectOf(endpoints.billing.approveHolder, { params: { id: method.id } }, { session: admin }),
     );
     expect(approved.statusCode, approved.body).toBe(200);
     expect(expectShape(adminHolderReviewItemSchema, approved).holderReview).toBe('APPROVED');
     expectError(
       await t.app.inject(
-        injectOf(endpoints.adminPaymentMethods.reject, { params: { id: method.id } }, { session: admin }),
+        injectOf(endpoints.billing.rejectHolder, { params: { id: method.id } }, { session: admin }),
       ),
       409,
       'CONFLICT',
@@ -286,13 +286,13 @@ describe('Eve’s invoice in Mara’s name (N5)', () => {
     });
     const method = expectShape(paymentMethodSchema, await addAccount(session, 'Someone Else'));
     const rejected = await t.app.inject(
-      injectOf(endpoints.adminPaymentMethods.reject, { params: { id: method.id } }, { session: admin }),
+      injectOf(endpoints.billing.rejectHolder, { params: { id: method.id } }, { session: admin }),
     );
     expect(expectShape(adminHolderReviewItemSchema, rejected).holderReview).toBe('REJECTED');
     expectError(await ask(session, method.id), 409, 'PAYMENT_METHOD_REJECTED');
     expectError(
       await t.app.inject(
-        injectOf(endpoints.adminPaymentMethods.approve, { params: { id: randomUUID() } }, { session: admin }),
+        injectOf(endpoints.billing.approveHolder, { params: { id: randomUUID() } }, { session: admin }),
       ),
       404,
       'NOT_FOUND',

@@ -1,10 +1,15 @@
 /**
  * The signed-in account's payment methods (bank accounts payouts go to, cards it pays with) and its billing
- * details: docs/decisions/0074-one-name-per-money-concept.md.
+ * details (docs/decisions/0074-one-name-per-money-concept.md); and the administrators' review of bank accounts
+ * whose holder is not the account's verified name (docs/decisions/0062-verified-supplier-and-names.md).
  */
 
 import { z } from 'zod';
 import {
+  adminHolderReviewItemSchema,
+  adminHolderReviewPageSchema,
+  adminHolderReviewParamsSchema,
+  adminHolderReviewQuerySchema,
   billingDetailsAnswerSchema,
   billingDetailsInputSchema,
   newPaymentMethodSchema,
@@ -18,6 +23,7 @@ import { endpoint, meta, noBody } from './define.js';
 const billing = /*#__PURE__*/ meta({ access: 'session', tag: 'billing' });
 /** Where the account's money goes: never an impersonating administrator's call. */
 const billingChange = /*#__PURE__*/ meta({ access: 'session', tag: 'billing', moneyRouting: true });
+const adminOnly = /*#__PURE__*/ meta({ access: 'admin', tag: 'admin' });
 
 export const methods = /*#__PURE__*/ endpoint({
   method: 'GET',
@@ -74,4 +80,36 @@ export const setBillingDetails = /*#__PURE__*/ endpoint({
   responses: { 200: billingDetailsAnswerSchema },
   summary: 'Set the billing details self-billing invoices are made out with (later invoices only)',
   metadata: billingChange,
+});
+
+export const holderQueue = /*#__PURE__*/ endpoint({
+  method: 'GET',
+  path: '/v1/admin/payment-methods',
+  query: adminHolderReviewQuerySchema,
+  responses: { 200: adminHolderReviewPageSchema },
+  summary: 'Bank accounts by holder review state (PENDING_REVIEW by default), oldest first',
+  description:
+    'Each with the holder as typed and the account’s verified legal name it did not match. Removed bank ' +
+    'accounts are left out.',
+  metadata: adminOnly,
+});
+
+export const approveHolder = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/admin/payment-methods/:id/approve',
+  pathParams: adminHolderReviewParamsSchema,
+  body: noBody,
+  responses: { 200: adminHolderReviewItemSchema },
+  summary: 'Approve a bank account waiting for review: payouts may go to it (409 when not waiting)',
+  metadata: adminOnly,
+});
+
+export const rejectHolder = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/admin/payment-methods/:id/reject',
+  pathParams: adminHolderReviewParamsSchema,
+  body: noBody,
+  responses: { 200: adminHolderReviewItemSchema },
+  summary: 'Reject a bank account waiting for review: payouts to it stay refused (409 when not waiting)',
+  metadata: adminOnly,
 });
