@@ -6,7 +6,7 @@ import { Card, Notice, Page, colors, countryName, formatDate, mq, tableStyle } f
 import { formatMoney } from '../shared/money.js';
 import { DownloadButton } from '../shared/download-button.js';
 import { isMissing } from '../shared/is-missing.js';
-import { invoiceQuery } from '../shared/payout-queries.js';
+import { invoiceQuery } from './invoice-queries.js';
 
 const partiesStyle = css`
   display: grid;
