@@ -67,7 +67,8 @@ import { createUserService, userRoutes } from './domains/users/index.js';
 import { createBuiltInVerificationService, verificationRoutes } from './domains/verifications/index.js';
 import { createWalletService, walletRoutes } from './domains/wallet/index.js';
 import { createInvoiceService, invoiceRoutes } from './domains/invoices/index.js';
-import { createHolderReviews, createPayoutsFromConfig, payoutRoutes } from './domains/payouts/index.js';
+import { billingRoutes, createBillingFromConfig, createHolderReviews } from './domains/billing/index.js';
+import { createPayoutsFromConfig, payoutRoutes } from './domains/payouts/index.js';
 import { createPaymentsFromConfig, paymentRoutes, type PaymentService } from './domains/payments/index.js';
 import { declaredResponseHeaders, withResponseHeaders } from './platform/response-headers.js';
 import { createAuthGuard } from './platform/auth-guard.js';
@@ -353,15 +354,19 @@ export async function buildApp(
   // Card payments in and saved cards (docs/decisions/0048-payments.md); main.ts works the reconciliation job.
   const payments = createPayments(config, { db, releases, licensing, logger });
   await app.register(paymentRoutes({ payments, auth }));
-  // Payouts and their self-billing invoices (docs/decisions/0046-payouts.md); main.ts works their jobs. A card
-  // added as a payment method is set up through the payments' provider.
-  const payouts = createPayoutsFromConfig(config, {
+  // Payouts and their self-billing invoices (docs/decisions/0046-payouts.md); main.ts works their jobs.
+  const payouts = createPayoutsFromConfig(config, { db, jobs, ...(logger ? { logger } : {}) });
+  await app.register(payoutRoutes({ payouts, auth }));
+  // Payment methods and billing details (docs/decisions/0074-one-name-per-money-concept.md): a bank account is
+  // registered with the payouts' provider, a card set up through the payments' provider.
+  const billing = createBillingFromConfig(config, {
     db,
     jobs,
+    payees: payouts.payees,
     cardSetups: payments.setups,
     ...(logger ? { logger } : {}),
   });
-  await app.register(payoutRoutes({ payouts, holderReviews: createHolderReviews(db), auth }));
+  await app.register(billingRoutes({ billing, holderReviews: createHolderReviews(db), auth }));
   const invoices = createInvoiceService({ db, issuer: config.payouts.invoiceIssuer });
   await app.register(invoiceRoutes({ invoices, auth }));
   const tracks = createTrackService({ db, audio, audioJobs });

@@ -130,7 +130,7 @@ async function ownersResources(): Promise<Ids> {
 
   const billing = await t.app.inject(
     injectOf(
-      endpoints.payouts.setBillingDetails,
+      endpoints.billing.setBillingDetails,
       {
         body: {
           legalName: 'Owner Person',
@@ -149,7 +149,7 @@ async function ownersResources(): Promise<Ids> {
     paymentMethodSchema,
     await t.app.inject(
       injectOf(
-        endpoints.payouts.addMethod,
+        endpoints.billing.addMethod,
         {
           body: {
             kind: 'BANK_ACCOUNT',
@@ -202,7 +202,7 @@ async function ownersResources(): Promise<Ids> {
   );
   // A card set-up as POST /v1/payment-methods starts it (its card is saved at the provider's page).
   const setup = await t.app.inject(
-    injectOf(endpoints.payouts.addMethod, { body: { kind: 'CARD' } }, { session: owner }),
+    injectOf(endpoints.billing.addMethod, { body: { kind: 'CARD' } }, { session: owner }),
   );
   expect(setup.statusCode, setup.body).toBe(201);
 
@@ -309,7 +309,8 @@ describe('cross-account access', () => {
       const endpoint = idBearing.find(([candidate]) => candidate === name)![1];
       const params = OWNED.find(([pattern]) => pattern.test(endpoint.path))![1](ids);
       const after = snapshotOf(await call(endpoint, params, owner));
-      if (after !== before && !name.endsWith('Pdf'))
+      // A PDF carries the time it was made, so two reads differ anyway.
+      if (after !== before && endpoint.metadata.fileType !== 'application/pdf')
         wrong.push(`${name}: changed after the intruders' calls`);
     }
     console.info(

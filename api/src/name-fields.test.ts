@@ -46,7 +46,7 @@ const cases: [string, (value: string) => ReturnType<typeof injectOf>, string][] 
     'billing trading name',
     (value) =>
       injectOf(
-        endpoints.payouts.setBillingDetails,
+        endpoints.billing.setBillingDetails,
         {
           body: {
             tradingName: value,
@@ -64,7 +64,7 @@ const cases: [string, (value: string) => ReturnType<typeof injectOf>, string][] 
     'billing address line',
     (value) =>
       injectOf(
-        endpoints.payouts.setBillingDetails,
+        endpoints.billing.setBillingDetails,
         { body: { addressLine: value, postalCode: '1', city: 'Malmö', country: 'SE' } },
         { session },
       ),
@@ -74,7 +74,7 @@ const cases: [string, (value: string) => ReturnType<typeof injectOf>, string][] 
     'billing city',
     (value) =>
       injectOf(
-        endpoints.payouts.setBillingDetails,
+        endpoints.billing.setBillingDetails,
         { body: { addressLine: 'Street 1', postalCode: '1', city: value, country: 'SE' } },
         { session },
       ),
@@ -84,7 +84,7 @@ const cases: [string, (value: string) => ReturnType<typeof injectOf>, string][] 
     'bank account holder',
     (value) =>
       injectOf(
-        endpoints.payouts.addMethod,
+        endpoints.billing.addMethod,
         {
           body: { kind: 'BANK_ACCOUNT', holderName: value, iban: 'SE4550000000058398257466', country: 'SE' },
         },

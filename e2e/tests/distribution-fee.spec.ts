@@ -37,7 +37,7 @@ test('Mara’s distribution pages show her fees’ progress and what a takedown 
   const idOf = (title: string) => albums.items.find((album) => album.title === title)!.id;
   const feeOf = async (id: string) =>
     (await (
-      await request.get(apiUrlOf(api.url, endpoints.reporting.albumFee, { params: { id } }), {
+      await request.get(apiUrlOf(api.url, endpoints.licensing.albumFee, { params: { id } }), {
         headers: auth,
       })
     ).json()) as Fee;

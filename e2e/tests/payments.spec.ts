@@ -41,7 +41,7 @@ test('Mara pays a takedown settlement by card through the simulator and the rele
   const offer = async () =>
     (
       await get<{ settlementOffer?: { amountDue: number } | null }>(
-        apiUrlOf(api.url, endpoints.reporting.albumFee, { params: { id: lanterns } }),
+        apiUrlOf(api.url, endpoints.licensing.albumFee, { params: { id: lanterns } }),
       )
     ).settlementOffer?.amountDue ?? 0;
   await expect.poll(offer, { timeout: 75_000 }).toBeGreaterThan(0);
@@ -49,7 +49,7 @@ test('Mara pays a takedown settlement by card through the simulator and the rele
 
   // Her balance made short of it: a payout of all but less than the settlement.
   const wallet = await get<{ available: number }>(apiUrlOf(api.url, endpoints.wallet.get));
-  const methods = await get<{ items: { id: string }[] }>(apiUrlOf(api.url, endpoints.payouts.methods));
+  const methods = await get<{ items: { id: string }[] }>(apiUrlOf(api.url, endpoints.billing.methods));
   const keep = Math.max(0, due - 100);
   if (wallet.available > keep) {
     const payout = await request.post(apiUrlOf(api.url, endpoints.payouts.request), {

@@ -181,7 +181,7 @@ test('Mara reads her licences and fees, the streams that paid a fee, and publish
 
   // The licence records the choice, and the reporting screen lists it.
   const licence = (await (
-    await request.get(apiUrlOf(api.url, endpoints.reporting.licenses, { query: { album_id: albumId } }), {
+    await request.get(apiUrlOf(api.url, endpoints.licensing.licenses, { query: { album_id: albumId } }), {
       headers: auth,
     })
   ).json()) as { items: { paymentPlan: { id: string; share: number } }[] };

@@ -33,7 +33,7 @@ async function loadReport(request: APIRequestContext, apiUrl: string, admin: Hea
     'date,platform,territory,isrc,upc,streams,sub30,revenue,currency\n' +
     `${month},SPOTIFY,SE,SEDMO2500001,,90000,10,270.000000,EUR\n` +
     `${month},Apple Music,NO,SEDMO2500001,,30000,4,150.000000,EUR\n`;
-  const upload = await request.post(apiUrlOf(apiUrl, endpoints.adminReports.upload), {
+  const upload = await request.post(apiUrlOf(apiUrl, endpoints.reports.upload), {
     headers: admin,
     multipart: {
       [REPORT_FILE_FIELD]: {
@@ -51,7 +51,7 @@ async function loadReport(request: APIRequestContext, apiUrl: string, admin: Hea
         (
           await getJson<{ status: string }>(
             request,
-            apiUrlOf(apiUrl, endpoints.adminReports.get, { params: { id } }),
+            apiUrlOf(apiUrl, endpoints.reports.get, { params: { id } }),
             admin,
           )
         ).status,

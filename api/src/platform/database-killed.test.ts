@@ -139,7 +139,7 @@ async function payee() {
   await ok(
     call(
       'PUT',
-      endpoints.payouts.setBillingDetails.path,
+      endpoints.billing.setBillingDetails.path,
       session,
       json({
         legalName: 'Killed Payee',
@@ -154,7 +154,7 @@ async function payee() {
     await ok(
       call(
         'POST',
-        endpoints.payouts.addMethod.path,
+        endpoints.billing.addMethod.path,
         session,
         json({
           kind: 'BANK_ACCOUNT',

@@ -38,6 +38,19 @@ export interface RouteExtras {
 /** Marks a Fastify route as registered from an endpoint definition (the contract test reads it). */
 export const ENDPOINT_CONFIG_KEY = 'endpoint';
 
+/** The API domain whose routes registered a route (the coverage test checks it against the endpoint's group). */
+export const DOMAIN_CONFIG_KEY = 'domain';
+
+/**
+ * The domain folder (`api/src/domains/<name>/`) of the file that called `endpointRegistrar`, read from the call
+ * stack (frame 3: after the message line, this function and `endpointRegistrar`): a name the routes file cannot
+ * get wrong, unlike one it passed in. Undefined outside a domain, or when a bundle has no such paths.
+ */
+function callingDomain(): string | undefined {
+  const caller = new Error().stack?.split('\n')[3] ?? '';
+  return /[/\\]domains[/\\]([a-z0-9-]+)[/\\]/.exec(caller)?.[1];
+}
+
 function responseSchema(response: AppRouteResponse): z.ZodType {
   if (isNoBody(response)) return noContent;
   if (response instanceof z.ZodType) return response;
@@ -89,6 +102,7 @@ function accessHooks(endpoint: Endpoint, auth: AuthGuard): onRequestAsyncHookHan
  * description all come from the endpoint; the handler answers `{ status, body }`.
  */
 export function endpointRegistrar(app: FastifyInstance, auth: AuthGuard) {
+  const domain = callingDomain();
   return function route<E extends Endpoint>(
     endpoint: E,
     handler: EndpointHandler<E>,
@@ -101,7 +115,7 @@ export function endpointRegistrar(app: FastifyInstance, auth: AuthGuard) {
       ]),
     );
     const fileAnswer = endpoint.metadata.file === true;
-    const config: Record<string, unknown> = { [ENDPOINT_CONFIG_KEY]: endpoint };
+    const config: Record<string, unknown> = { [ENDPOINT_CONFIG_KEY]: endpoint, [DOMAIN_CONFIG_KEY]: domain };
     if (extras.rateLimit !== undefined) config['rateLimit'] = extras.rateLimit;
     if (endpoint.metadata.botCheck) config['botCheck'] = endpoint.metadata.botCheck;
     app.route({

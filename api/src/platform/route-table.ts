@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINT_CONFIG_KEY } from './endpoint-routes.js';
+import { DOMAIN_CONFIG_KEY, ENDPOINT_CONFIG_KEY } from './endpoint-routes.js';
 import type { Endpoint } from '@tunehouse/contracts';
 
 /** A route the application serves, and the endpoint definition it was registered from (if any). */
@@ -7,6 +7,8 @@ export interface ServedRoute {
   method: string;
   url: string;
   endpoint: Endpoint | undefined;
+  /** The API domain folder whose routes registered it (`api/src/domains/<domain>/`), when one did. */
+  domain: string | undefined;
 }
 
 declare module 'fastify' {
@@ -29,6 +31,7 @@ export function recordRoutes(app: FastifyInstance): void {
         method,
         url: route.url,
         endpoint: config?.[ENDPOINT_CONFIG_KEY] as Endpoint | undefined,
+        domain: config?.[DOMAIN_CONFIG_KEY] as string | undefined,
       });
     }
   });

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { withTransaction, type Db } from '../platform/db.js';
 import { issueInvoice } from '../domains/invoices/index.js';
-import {
-  bookPayout,
-  bookSettlement,
-  findPayoutByKey,
-  insertMethod,
-  insertPayout,
-  saveBillingDetails,
-} from '../domains/payouts/index.js';
+import { insertMethod, saveBillingDetails } from '../domains/billing/index.js';
+import { bookPayout, bookSettlement, findPayoutByKey, insertPayout } from '../domains/payouts/index.js';
 import { walletBalance } from '../domains/ledger/index.js';
 import { findCredentialsByEmail } from '../domains/users/index.js';
 import { findVerifiedIdentity, insertApprovedVerification } from '../domains/verifications/index.js';

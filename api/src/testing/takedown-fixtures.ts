@@ -22,7 +22,7 @@ export async function payingArtist(t: TestApp) {
     const fee = expectShape(
       albumDistributionFeeSchema,
       await t.app.inject(
-        injectOf(endpoints.reporting.albumFee, { params: { id: String(album.id) } }, { session: owner }),
+        injectOf(endpoints.licensing.albumFee, { params: { id: String(album.id) } }, { session: owner }),
       ),
     );
     const due = fee.settlementOffer?.amountDue ?? 0;

@@ -133,7 +133,7 @@ const UPLOADS: Record<string, UploadRoute> = {
     good: () => ({ filename: 'passport.pdf', type: 'application/pdf', data: files.pdf }),
     accepted: 202,
   },
-  'adminReports.upload': {
+  'reports.upload': {
     kind: 'report',
     field: REPORT_FILE_FIELD,
     maxBytes: REPORT_MAX_BYTES,

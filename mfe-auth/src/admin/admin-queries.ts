@@ -15,7 +15,7 @@ export const adminKeys = {
 export function adminAuditQuery(api: ShellContext['api'], offset: number, size = 25) {
   return queryOptions({
     queryKey: adminKeys.actions(offset),
-    queryFn: ({ signal }) => call(api, endpoints.admin.audit, { query: { offset, size } }, { signal }),
+    queryFn: ({ signal }) => call(api, endpoints.audit.list, { query: { offset, size } }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -91,11 +91,12 @@ export function holderReviewQueueQuery(api: ShellContext['api'], offset: number,
   return queryOptions({
     queryKey: holderReviewKeys.page(offset),
     queryFn: ({ signal }) =>
-      call(api, endpoints.adminPaymentMethods.queue, { query: { offset, size } }, { signal }),
+      call(api, endpoints.billing.holderQueue, { query: { offset, size } }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
 
 export function decideHolderReview(api: ShellContext['api'], id: string, decision: 'approve' | 'reject') {
-  return call(api, endpoints.adminPaymentMethods[decision], { params: { id } });
+  const decide = decision === 'approve' ? endpoints.billing.approveHolder : endpoints.billing.rejectHolder;
+  return call(api, decide, { params: { id } });
 }

@@ -29,7 +29,7 @@ export const hasPending = (page: Paginated<ReportFile> | undefined) =>
 export function reportFilesQuery(api: Api, offset: number, size: number) {
   return queryOptions({
     queryKey: reportKeys.page(offset, size),
-    queryFn: ({ signal }) => call(api, endpoints.adminReports.list, { query: { offset, size } }, { signal }),
+    queryFn: ({ signal }) => call(api, endpoints.reports.list, { query: { offset, size } }, { signal }),
     placeholderData: (previous) => previous,
     refetchInterval: (query) => (hasPending(query.state.data) ? PENDING_REFRESH_MS : false),
   });
@@ -40,12 +40,7 @@ export function unmatchedLinesQuery(api: Api, fileId: string, offset: number, si
   return queryOptions({
     queryKey: reportKeys.unmatched(fileId, offset, size),
     queryFn: ({ signal }) =>
-      call(
-        api,
-        endpoints.adminReports.unmatched,
-        { params: { id: fileId }, query: { offset, size } },
-        { signal },
-      ),
+      call(api, endpoints.reports.unmatched, { params: { id: fileId }, query: { offset, size } }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -63,7 +58,7 @@ export function uploadReport(
   body.append(REPORT_FILE_FIELD, file, file.name);
   return call(
     api,
-    endpoints.adminReports.upload,
+    endpoints.reports.upload,
     { body },
     onProgress
       ? {

@@ -22,7 +22,7 @@ export function albumFeeQuery(api: Api, id: Id) {
   return queryOptions({
     queryKey: releaseKeys.fee(id),
     queryFn: async ({ signal }): Promise<AlbumDistributionFee | null> =>
-      (await call(api, endpoints.reporting.albumFee, { params: { id: String(id) } }, { signal })) ?? null,
+      (await call(api, endpoints.licensing.albumFee, { params: { id: String(id) } }, { signal })) ?? null,
   });
 }
 
@@ -34,7 +34,7 @@ export function licenceSuggestionQuery(api: Api, albumId: Id) {
   return queryOptions({
     queryKey: [...releaseKeys.album(albumId), 'licence'] as const,
     queryFn: ({ signal }) =>
-      call(api, endpoints.reporting.licenseSuggestion, { body: { albumId } }, { signal }),
+      call(api, endpoints.licensing.licenseSuggestion, { body: { albumId } }, { signal }),
   });
 }
 
@@ -45,7 +45,7 @@ export function licenceSuggestionQuery(api: Api, albumId: Id) {
 export function planOptionsQuery(api: Api) {
   return queryOptions({
     queryKey: ['reporting', 'plan-options'] as const,
-    queryFn: ({ signal }) => call(api, endpoints.reporting.plans, {}, { signal }),
+    queryFn: ({ signal }) => call(api, endpoints.licensing.plans, {}, { signal }),
   });
 }
 

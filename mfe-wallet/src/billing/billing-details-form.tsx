@@ -33,7 +33,7 @@ export function BillingDetailsForm({
     initial: fieldsOf(details),
     countryMissing: 'Choose a country',
     send: (api, { vatId, tradingName, ...address }, country) =>
-      call(api, endpoints.payouts.setBillingDetails, {
+      call(api, endpoints.billing.setBillingDetails, {
         body: { ...address, country, tradingName: tradingName || null, vatId: vatId || null },
       }),
     savedMessage: 'Your billing details are saved.',

@@ -3,7 +3,7 @@ import { MoneyReadOnlyNotice, QueryState, usePageMeta, useShell, useViewingAs } 
 import { isBankAccount, isCard } from '@tunehouse/contracts';
 import { css } from '@emotion/react';
 import { Card, Page } from '@tunehouse/ui';
-import { billingQuery, methodsQuery } from '../shared/payout-queries.js';
+import { billingQuery, methodsQuery } from '../shared/billing-queries.js';
 import { BillingDetailsForm } from './billing-details-form.js';
 import { CardMethods } from './card-methods.js';
 import { PaymentMethods } from './payment-methods.js';

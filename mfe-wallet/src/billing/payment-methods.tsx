@@ -29,7 +29,7 @@ function AddBankAccount() {
     initial: EMPTY,
     countryMissing: 'Choose the country of the account',
     send: (api, { holderName, iban, bic, password, otp }, country) =>
-      call(api, endpoints.payouts.addMethod, {
+      call(api, endpoints.billing.addMethod, {
         body: {
           kind: 'BANK_ACCOUNT',
           holderName,

@@ -21,7 +21,7 @@ export function useRemoval<Method extends PaymentMethod>(removedMessage?: string
     setBusy(true);
     setError(null);
     try {
-      await call(shell.api, endpoints.payouts.deleteMethod, { params: { id: removing.id } });
+      await call(shell.api, endpoints.billing.deleteMethod, { params: { id: removing.id } });
       await queryClient.invalidateQueries({ queryKey: payoutKeys.all });
       setRemoving(null);
       if (removedMessage) shell.toasts.push(removedMessage, 'SUCCESS');

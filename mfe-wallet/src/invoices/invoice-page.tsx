@@ -6,7 +6,7 @@ import { Card, Notice, Page, colors, countryName, formatDate, mq, tableStyle } f
 import { formatMoney } from '../shared/money.js';
 import { DownloadButton } from '../shared/download-button.js';
 import { isMissing } from '../shared/is-missing.js';
-import { invoiceQuery } from '../shared/payout-queries.js';
+import { invoiceQuery } from './invoice-queries.js';
 
 const partiesStyle = css`
   display: grid;
@@ -105,7 +105,7 @@ export function InvoicePage() {
                 label="Download PDF"
                 fileName={`invoice-${data.number}.pdf`}
                 what="The invoice"
-                fetchFile={() => call(shell.api, endpoints.payouts.invoicePdf, { params: { id } })}
+                fetchFile={() => call(shell.api, endpoints.invoices.pdf, { params: { id } })}
               />
             </>
           )}

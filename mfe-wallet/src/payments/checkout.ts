@@ -6,7 +6,7 @@ import type { ShellContext } from '@tunehouse/shell-contract';
  * the last try), under a fresh Idempotency-Key: a new try is a new payment.
  */
 export async function startTakedownPayment(api: ShellContext['api'], albumId: string): Promise<Payment> {
-  const fee = await call(api, endpoints.reporting.albumFee, { params: { id: albumId } });
+  const fee = await call(api, endpoints.licensing.albumFee, { params: { id: albumId } });
   const amount = fee?.settlementOffer?.amountDue ?? 0;
   return call(api, endpoints.payments.create, {
     headers: { 'idempotency-key': crypto.randomUUID() },

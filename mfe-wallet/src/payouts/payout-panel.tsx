@@ -4,7 +4,8 @@ import { isBankAccount, type Payout, type PayoutEligibility } from '@tunehouse/c
 import { Link, QueryState, moneyReadOnlyReason, useShell, useViewingAs } from '@tunehouse/area-kit';
 import { Button, Card, badgeStyle, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatMoney } from '../shared/money.js';
-import { eligibilityQuery, methodsQuery, payoutsQuery } from '../shared/payout-queries.js';
+import { methodsQuery } from '../shared/billing-queries.js';
+import { eligibilityQuery, payoutsQuery } from '../shared/payout-queries.js';
 import { BLOCKER_TEXT, PAYOUT_STATUS_COLORS, PAYOUT_STATUS_NAMES } from './payout-status.js';
 import { RequestPayoutDialog } from './request-payout-dialog.js';
 

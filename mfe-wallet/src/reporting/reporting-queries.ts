@@ -20,7 +20,7 @@ export const reportingKeys = {
 export function standardPlanQuery(api: Api) {
   return queryOptions({
     queryKey: reportingKeys.plan(),
-    queryFn: ({ signal }) => call(api, endpoints.reporting.standardPlan, {}, { signal }),
+    queryFn: ({ signal }) => call(api, endpoints.licensing.standardPlan, {}, { signal }),
   });
 }
 
@@ -29,7 +29,7 @@ export function licencesQuery(api: Api, sort: LicenceSort) {
   return queryOptions({
     queryKey: reportingKeys.licences(sort),
     queryFn: ({ signal }) =>
-      call(api, endpoints.reporting.licenses, { query: { ...sort, size: 200 } }, { signal }),
+      call(api, endpoints.licensing.licenses, { query: { ...sort, size: 200 } }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -43,7 +43,7 @@ export function allFeesQuery(api: Api, offset: number) {
     queryFn: ({ signal }) =>
       call(
         api,
-        endpoints.reporting.distributionFees,
+        endpoints.licensing.distributionFees,
         { query: { offset, size: FEES_PAGE_SIZE } },
         { signal },
       ),
@@ -56,6 +56,6 @@ export function feeCollectionsQuery(api: Api, feeId: string) {
   return queryOptions({
     queryKey: reportingKeys.collections(feeId),
     queryFn: ({ signal }) =>
-      call(api, endpoints.reporting.feeCollections, { params: { id: feeId } }, { signal }),
+      call(api, endpoints.licensing.feeCollections, { params: { id: feeId } }, { signal }),
   });
 }

@@ -7,7 +7,7 @@ import type { ShellContext } from '@tunehouse/shell-contract';
  * /payment-methods/complete?setup_id=….
  */
 export async function startCardSetup(api: ShellContext['api']): Promise<string | null> {
-  const answer = await call(api, endpoints.payouts.addMethod, { body: { kind: 'CARD' } });
+  const answer = await call(api, endpoints.billing.addMethod, { body: { kind: 'CARD' } });
   if (!('setup' in answer)) throw new Error('The API answered a bank account to a card set-up');
   return answer.setup.redirectUrl ?? null;
 }

@@ -29,24 +29,3 @@ export function payoutsQuery(api: Api, params: { offset: number; size: number; s
     placeholderData: (previous) => previous,
   });
 }
-
-export function methodsQuery(api: Api) {
-  return queryOptions({
-    queryKey: payoutKeys.methods(),
-    queryFn: ({ signal }) => call(api, endpoints.payouts.methods, {}, { signal }),
-  });
-}
-
-export function billingQuery(api: Api) {
-  return queryOptions({
-    queryKey: payoutKeys.billing(),
-    queryFn: ({ signal }) => call(api, endpoints.payouts.billingDetails, {}, { signal }),
-  });
-}
-
-export function invoiceQuery(api: Api, id: string) {
-  return queryOptions({
-    queryKey: payoutKeys.invoice(id),
-    queryFn: ({ signal }) => call(api, endpoints.payouts.invoice, { params: { id } }, { signal }),
-  });
-}

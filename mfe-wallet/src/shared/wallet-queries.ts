@@ -61,6 +61,6 @@ export function openFeesQuery(api: Api) {
   return queryOptions({
     queryKey: walletKeys.fees(),
     queryFn: ({ signal }) =>
-      call(api, endpoints.reporting.distributionFees, { query: { settled: false, size: 10 } }, { signal }),
+      call(api, endpoints.licensing.distributionFees, { query: { settled: false, size: 10 } }, { signal }),
   });
 }

@@ -21,7 +21,7 @@ afterAll(() => t.close());
 const auditOf = async (session: Session) =>
   expectShape(
     adminAuditPageSchema,
-    await t.app.inject(injectOf(endpoints.admin.audit, { query: {} }, { session })),
+    await t.app.inject(injectOf(endpoints.audit.list, { query: {} }, { session })),
   );
 
 describe('the admin audit log', () => {
@@ -110,7 +110,7 @@ describe('the admin audit log', () => {
     const user = await createUser(t.db);
     expectError(
       await t.app.inject(
-        injectOf(endpoints.admin.audit, { query: {} }, { session: await login(t.app, user.email) }),
+        injectOf(endpoints.audit.list, { query: {} }, { session: await login(t.app, user.email) }),
       ),
       403,
       'ADMIN_REQUIRED',

@@ -9,7 +9,7 @@ import { listAdminAudit } from './audit-log.js';
 export function auditRoutes({ db, auth }: { db: Db; auth: AuthGuard }): FastifyPluginAsyncZod {
   return async (app) => {
     const route = endpointRegistrar(app, auth);
-    route(endpoints.admin.audit, async (request) => ({
+    route(endpoints.audit.list, async (request) => ({
       status: 200,
       body: await listAdminAudit(db, request.query),
     }));

@@ -14,11 +14,11 @@ export function invoiceRoutes({
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const route = endpointRegistrar(app, auth);
-    route(endpoints.payouts.invoice, async (request) => ({
+    route(endpoints.invoices.get, async (request) => ({
       status: 200,
       body: await invoices.get(callerOf(request).user.account.id, request.params.id),
     }));
-    route(endpoints.payouts.invoicePdf, async (request, reply) => {
+    route(endpoints.invoices.pdf, async (request, reply) => {
       const { pdf, fileName } = await invoices.pdf(callerOf(request).user.account.id, request.params.id);
       reply
         .header('content-type', 'application/pdf')

@@ -30,7 +30,7 @@ let stranger: Session;
 let artistId: string | number;
 let readyAlbum: () => Promise<AlbumDetail>;
 let c: ReturnType<typeof releaseClient>;
-const api = endpoints.reporting;
+const api = endpoints.licensing;
 
 beforeAll(async () => {
   t = await createTestApp({ audioPreviewWorker: false, reviewAutoAccept: true }, undefined, {

@@ -36,7 +36,7 @@ let makeAlbum: (session: Session, artistId: string | number) => Promise<AlbumDet
 let ownerArtist: string | number;
 let earlyArtist: string | number;
 let c: ReturnType<typeof releaseClient>;
-const api = endpoints.reporting;
+const api = endpoints.licensing;
 
 beforeAll(async () => {
   t = await createTestApp({ audioPreviewWorker: false, reviewAutoAccept: true }, undefined, {

@@ -17,7 +17,7 @@ export function licensingRoutes({
   return async (app) => {
     const route = endpointRegistrar(app, auth);
     const accountOf = (request: FastifyRequest) => callerOf(request).user.account.id;
-    const api = endpoints.reporting;
+    const api = endpoints.licensing;
 
     route(api.standardPlan, async () => ({ status: 200, body: licensing.standardPlan() }));
     route(api.plans, async (request) => ({

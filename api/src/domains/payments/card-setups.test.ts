@@ -30,7 +30,7 @@ afterAll(() => t.close());
 
 async function startSetup(session: Session = owner): Promise<PaymentMethodSetup> {
   const response = await t.app.inject(
-    injectOf(endpoints.payouts.addMethod, { body: { kind: 'CARD' } }, { session }),
+    injectOf(endpoints.billing.addMethod, { body: { kind: 'CARD' } }, { session }),
   );
   expect(response.statusCode, response.body).toBe(201);
   return expectShape(cardSetupStartedSchema, response).setup;
@@ -55,7 +55,7 @@ const webhook = (
 const methodsOf = async (session: Session = owner) =>
   expectShape(
     paymentMethodListSchema,
-    await t.app.inject(injectOf(endpoints.payouts.methods, {}, { session })),
+    await t.app.inject(injectOf(endpoints.billing.methods, {}, { session })),
   ).items;
 
 /** The card rows stored for the account, straight from the table: a card is stored once or not at all. */
@@ -111,7 +111,7 @@ describe('saving a card through the provider’s set-up page', () => {
     expect(listed).toContainEqual(done.paymentMethod);
     const removed = await t.app.inject(
       injectOf(
-        endpoints.payouts.deleteMethod,
+        endpoints.billing.deleteMethod,
         { params: { id: done.paymentMethod!.id } },
         { session: owner },
       ),
@@ -126,7 +126,7 @@ describe('saving a card through the provider’s set-up page', () => {
   it('refuses anything about the card itself: it is typed on the provider’s page, never sent here', async () => {
     const response = await t.app.inject(
       injectOf(
-        endpoints.payouts.addMethod,
+        endpoints.billing.addMethod,
         { body: { kind: 'CARD', number: '4242424242424242' } as never },
         { session: owner },
       ),
@@ -156,7 +156,7 @@ describe('saving a card through the provider’s set-up page', () => {
     const card = (await decided(setup.id)).paymentMethod!;
     expectError(
       await t.app.inject(
-        injectOf(endpoints.payouts.deleteMethod, { params: { id: card.id } }, { session: stranger }),
+        injectOf(endpoints.billing.deleteMethod, { params: { id: card.id } }, { session: stranger }),
       ),
       404,
       'NOT_FOUND',

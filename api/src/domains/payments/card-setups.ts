@@ -3,7 +3,7 @@ import type { CardSetupStarted, PaymentMethodSetup } from '@tunehouse/contracts'
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { findCardMethod, insertCardMethod } from '../payouts/index.js';
+import { findCardMethod, insertCardMethod } from '../billing/index.js';
 import type { PaymentProvider, SetupProviderStatus } from './provider.js';
 import {
   findSetup,

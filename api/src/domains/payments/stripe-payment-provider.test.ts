@@ -313,7 +313,7 @@ describe('Stripe Checkout adapter (responses written from Stripe’s API referen
 
   it('saves a card through a setup-mode session: its brand, last four and expiry, read with the SetupIntent expanded', async () => {
     const started = await t.app.inject(
-      injectOf(endpoints.payouts.addMethod, { body: { kind: 'CARD' } }, { session: owner }),
+      injectOf(endpoints.billing.addMethod, { body: { kind: 'CARD' } }, { session: owner }),
     );
     expect(started.statusCode, started.body).toBe(201);
     const { setup } = expectShape(cardSetupStartedSchema, started);

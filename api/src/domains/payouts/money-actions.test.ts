@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { verifyIdentity } from '../../testing/verified-identity.js';
 import { PLATFORM_ACCOUNTS, transfer, walletBalance, walletKey } from '../ledger/index.js';
 import { SIGN_IN_LIMITS, userSubject } from '../sessions/index.js';
-import { insertMethod } from './index.js';
+import { insertMethod } from '../billing/index.js';
 
 // N1 of the 2026-11-27 security review (docs/decisions/0060-money-action-reauth-and-payee-hold.md): wrong codes
 // and passwords on money actions count with the sign-in codes and lock money actions; a new bank account needs the
@@ -56,7 +56,7 @@ async function owner({ totp = false }: { totp?: boolean } = {}): Promise<Owner> 
   }
   const billing = await t.app.inject(
     injectOf(
-      endpoints.payouts.setBillingDetails,
+      endpoints.billing.setBillingDetails,
       {
         body: {
           legalName: 'Kofi Mensah',
@@ -109,7 +109,7 @@ const addBankAccount = (
 ) =>
   t.app.inject({
     ...injectOf(
-      endpoints.payouts.addMethod,
+      endpoints.billing.addMethod,
       {
         body: {
           kind: 'BANK_ACCOUNT',
@@ -164,7 +164,7 @@ const payoutsOf = async (accountId: string) =>
 const methodsOf = async (session: Session) =>
   expectShape(
     paymentMethodListSchema,
-    await t.app.inject(injectOf(endpoints.payouts.methods, {}, { session })),
+    await t.app.inject(injectOf(endpoints.billing.methods, {}, { session })),
   ).items;
 
 /** The limit's time passed: every counted failure and lock is older than its window. */
@@ -369,12 +369,12 @@ describe('adding a bank account', () => {
   it('sets up a card without asking again: a card only pays in, and takes nothing else in its body', async () => {
     const mara = await owner();
     const card = await t.app.inject(
-      injectOf(endpoints.payouts.addMethod, { body: { kind: 'CARD' } }, { session: mara.session }),
+      injectOf(endpoints.billing.addMethod, { body: { kind: 'CARD' } }, { session: mara.session }),
     );
     expect(card.statusCode, card.body).toBe(201);
     const withPassword = await t.app.inject(
       injectOf(
-        endpoints.payouts.addMethod,
+        endpoints.billing.addMethod,
         { body: { kind: 'CARD', password: PASSWORD } as unknown as NewPaymentMethod },
         { session: mara.session },
       ),

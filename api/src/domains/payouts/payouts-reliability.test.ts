@@ -35,7 +35,7 @@ async function payee(balance: number): Promise<Payee> {
   const session = await login(t.app, user.email);
   await t.app.inject(
     injectOf(
-      endpoints.payouts.setBillingDetails,
+      endpoints.billing.setBillingDetails,
       {
         body: {
           legalName: 'Test Payee',
@@ -52,7 +52,7 @@ async function payee(balance: number): Promise<Payee> {
     paymentMethodSchema,
     await t.app.inject(
       injectOf(
-        endpoints.payouts.addMethod,
+        endpoints.billing.addMethod,
         {
           body: {
             kind: 'BANK_ACCOUNT',
@@ -114,7 +114,7 @@ function serviceWith(provider: PayoutProvider) {
     jobs: t.jobs,
     provider,
     platformCurrency: t.config.platformCurrency,
-    settings: { minimumCents: 1_000, recoveryAfterSeconds: 60, sendTimeoutSeconds: 1, methodHoldHours: 0 },
+    settings: { minimumCents: 1_000, recoveryAfterSeconds: 60, sendTimeoutSeconds: 1 },
     mailer: createMailer(t.jobs),
     siteUrl: t.config.siteUrl,
   });

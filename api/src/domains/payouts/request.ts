@@ -3,21 +3,14 @@ import { centsToDecimal, type Payout, type PayoutRequest } from '@tunehouse/cont
 import type { AuthContext } from '../../platform/auth-guard.js';
 import { type Db, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
+import { reauthenticate, type ReauthenticationDeps } from '../account-security/index.js';
+import { findActiveMethod, findBillingDetails } from '../billing/index.js';
 import { issueInvoice } from '../invoices/index.js';
 import { findVerifiedIdentity } from '../verifications/index.js';
 import { refuseUnreviewedMethod, supplierOf } from './verified-supplier.js';
 import { bookPayout } from './ledger-moves.js';
 import type { PayoutLifecycle } from './lifecycle.js';
-import {
-  findActiveMethod,
-  findBillingDetails,
-  findPayout,
-  findPayoutByKey,
-  insertPayout,
-  type PayoutRecord,
-  toPayout,
-} from './repository.js';
-import { reauthenticate, type ReauthenticationDeps } from './reauthentication.js';
+import { findPayout, findPayoutByKey, insertPayout, type PayoutRecord, toPayout } from './repository.js';
 
 type Deps = {
   db: Db;
@@ -62,7 +55,7 @@ const held = (heldUntil: string) =>
  * Requesting a payout. A replay of the account's Idempotency-Key answers the payout it made (whatever has become
  * of it, and without a new second-step code); the same key with another amount or method is a 409. Otherwise the
  * rules, in the order a person can fix them: identity verified, at least the minimum, money actions not locked and
- * the second step (reauthentication.ts), a method of theirs on file, past its hold and whose holder matched the
+ * the second step (account-security's reauthenticate), a method of theirs on file, past its hold and whose holder matched the
  * verified name or was approved, billing details for the invoice. Then one transaction writes the payout, moves its amount
  * from the wallet to payouts in flight (409 INSUFFICIENT_FUNDS naming the shortfall, rolling everything back) and
  * issues its invoice; the provider is called only after it committed.

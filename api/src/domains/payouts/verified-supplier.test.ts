@@ -67,11 +67,11 @@ async function eve(): Promise<{ user: UserRecord; session: Session }> {
 }
 
 const setBilling = (session: Session, body: Record<string, unknown>) =>
-  t.app.inject(injectOf(endpoints.payouts.setBillingDetails, { body: body as never }, { session }));
+  t.app.inject(injectOf(endpoints.billing.setBillingDetails, { body: body as never }, { session }));
 const addAccount = (session: Session, holderName: string, iban = 'DE89370400440532013000', country = 'DE') =>
   t.app.inject(
     injectOf(
-      endpoints.payouts.addMethod,
+      endpoints.billing.addMethod,
       { body: { kind: 'BANK_ACCOUNT', holderName, iban, country: country as 'DE', password: PASSWORD } },
       { session },
     ),
@@ -212,14 +212,14 @@ describe('Eve’s invoice in Mara’s name (N5)', () => {
 
     // Only an administrator sees the queue and decides.
     expectError(
-      await t.app.inject(injectOf(endpoints.adminPaymentMethods.queue, { query: {} }, { session })),
+      await t.app.inject(injectOf(endpoints.billing.holderQueue, { query: {} }, { session })),
       403,
       'ADMIN_REQUIRED',
     );
     const queue = expectShape(
       adminHolderReviewPageSchema,
       await t.app.inject(
-        injectOf(endpoints.adminPaymentMethods.queue, { query: { size: 100 } }, { session: admin }),
+        injectOf(endpoints.billing.holderQueue, { query: { size: 100 } }, { session: admin }),
       ),
     );
     expect(queue.items.find((item) => item.id === method.id)).toMatchObject({
@@ -231,13 +231,13 @@ describe('Eve’s invoice in Mara’s name (N5)', () => {
       reviewedAt: null,
     });
     const approved = await t.app.inject(
-      injectOf(endpoints.adminPaymentMethods.approve, { params: { id: method.id } }, { session: admin }),
+      injectOf(endpoints.billing.approveHolder, { params: { id: method.id } }, { session: admin }),
     );
     expect(approved.statusCode, approved.body).toBe(200);
     expect(expectShape(adminHolderReviewItemSchema, approved).holderReview).toBe('APPROVED');
     expectError(
       await t.app.inject(
-        injectOf(endpoints.adminPaymentMethods.reject, { params: { id: method.id } }, { session: admin }),
+        injectOf(endpoints.billing.rejectHolder, { params: { id: method.id } }, { session: admin }),
       ),
       409,
       'CONFLICT',
@@ -248,7 +248,7 @@ describe('Eve’s invoice in Mara’s name (N5)', () => {
     const { invoiceId } = expectShape(payoutSchema, paid);
     const invoice = expectShape(
       invoiceSchema,
-      await t.app.inject(injectOf(endpoints.payouts.invoice, { params: { id: invoiceId } }, { session })),
+      await t.app.inject(injectOf(endpoints.invoices.get, { params: { id: invoiceId } }, { session })),
     );
     expect(invoice.supplier).toEqual({
       legalName: 'eve Tester',
@@ -260,7 +260,7 @@ describe('Eve’s invoice in Mara’s name (N5)', () => {
     expect(invoice.vatNote).toContain('as declared');
 
     const pdf = await t.app.inject(
-      injectOf(endpoints.payouts.invoicePdf, { params: { id: invoiceId } }, { session }),
+      injectOf(endpoints.invoices.pdf, { params: { id: invoiceId } }, { session }),
     );
     expect(pdf.statusCode).toBe(200);
     const text = textOfPdf(pdf.rawPayload);
@@ -286,13 +286,13 @@ describe('Eve’s invoice in Mara’s name (N5)', () => {
     });
     const method = expectShape(paymentMethodSchema, await addAccount(session, 'Someone Else'));
     const rejected = await t.app.inject(
-      injectOf(endpoints.adminPaymentMethods.reject, { params: { id: method.id } }, { session: admin }),
+      injectOf(endpoints.billing.rejectHolder, { params: { id: method.id } }, { session: admin }),
     );
     expect(expectShape(adminHolderReviewItemSchema, rejected).holderReview).toBe('REJECTED');
     expectError(await ask(session, method.id), 409, 'PAYMENT_METHOD_REJECTED');
     expectError(
       await t.app.inject(
-        injectOf(endpoints.adminPaymentMethods.approve, { params: { id: randomUUID() } }, { session: admin }),
+        injectOf(endpoints.billing.approveHolder, { params: { id: randomUUID() } }, { session: admin }),
       ),
       404,
       'NOT_FOUND',

@@ -1,7 +1,7 @@
 import type { InvoiceSupplier } from '@tunehouse/contracts';
 import { ApiError } from '../../platform/errors.js';
 import type { VerifiedIdentity } from '../verifications/index.js';
-import type { BankAccountRecord, DeclaredBillingDetails } from './repository.js';
+import type { BankAccountRecord, DeclaredBillingDetails } from '../billing/index.js';
 
 /**
  * The supplier of a payout's self-billing invoice (docs/decisions/0062-verified-supplier-and-names.md): always the account's verified legal name;

@@ -152,7 +152,7 @@ async function payee(): Promise<{ session: Session; accountId: string; methodId:
   const session = await login(t.app, user.email);
   await t.app.inject(
     injectOf(
-      endpoints.payouts.setBillingDetails,
+      endpoints.billing.setBillingDetails,
       {
         body: {
           legalName: 'Mara Lindqvist',
@@ -167,7 +167,7 @@ async function payee(): Promise<{ session: Session; accountId: string; methodId:
   );
   const method = await t.app.inject(
     injectOf(
-      endpoints.payouts.addMethod,
+      endpoints.billing.addMethod,
       {
         body: {
           kind: 'BANK_ACCOUNT',
@@ -226,7 +226,7 @@ describe('Wise payout provider (recorded responses)', () => {
     wise.state.recipientInvalid = true;
     const response = await t.app.inject(
       injectOf(
-        endpoints.payouts.addMethod,
+        endpoints.billing.addMethod,
         {
           body: {
             kind: 'BANK_ACCOUNT',

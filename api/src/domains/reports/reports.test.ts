@@ -21,7 +21,7 @@ import {
   unmatchedLinePageSchema,
 } from './reports.js';
 
-const api = endpoints.adminReports;
+const api = endpoints.reports;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;

@@ -126,7 +126,7 @@ export function reportRoutes({
       limits: { files: 1, fields: 5, parts: 6, fieldSize: 1000, headerPairs: 100 },
     });
     const route = endpointRegistrar(app, auth);
-    const api = endpoints.adminReports;
+    const api = endpoints.reports;
 
     route(api.upload, async (request) => {
       const id = randomUUID();

@@ -79,7 +79,7 @@ describe('the application on an S3-compatible bucket', () => {
   it('keeps a report upload in the bucket until its ingest job has loaded it', async () => {
     const admin = await login(t.app, (await createUser(t.db, { isAdmin: true })).email);
     const csv = 'date,platform,territory,isrc,upc,streams,sub30\n2024-04-01,SPOTIFY,SE,SEABC2400001,,100,4\n';
-    const response = await post(admin, urlOf(endpoints.adminReports.upload), [
+    const response = await post(admin, urlOf(endpoints.reports.upload), [
       { name: 'file', filename: 'april.csv', type: 'text/csv', data: csv },
     ]);
     expect(response.statusCode, response.body).toBe(202);

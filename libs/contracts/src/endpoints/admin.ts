@@ -9,7 +9,6 @@ import {
   impersonationAuditQuerySchema,
   impersonationRequestSchema,
 } from '../admin.js';
-import { adminAuditPageSchema, adminAuditQuerySchema } from '../admin-audit.js';
 import { sessionSchema } from '../session.js';
 import { endpoint, meta, noBody } from './define.js';
 
@@ -31,15 +30,6 @@ export const impersonations = /*#__PURE__*/ endpoint({
   query: impersonationAuditQuerySchema,
   responses: { 200: impersonationAuditPageSchema },
   summary: 'The impersonation audit: which admin viewed the product as which user, and when',
-  metadata: adminOnly,
-});
-
-export const audit = /*#__PURE__*/ endpoint({
-  method: 'GET',
-  path: '/v1/admin/audit',
-  query: adminAuditQuerySchema,
-  responses: { 200: adminAuditPageSchema },
-  summary: 'The audit log: every change an administrator made through the API, newest first',
   metadata: adminOnly,
 });
 

@@ -1,6 +1,8 @@
 /**
- * The reporting calls and the album's distribution fee: plans, the account's licences and distribution fees
- * ("pay with streams"). Shares in basis points, prices per stream in micro-units, amounts due in minor units.
+ * Licences and distribution fees, served by the licensing domain: plans, the account's licences and distribution
+ * fees ("pay with streams"), and an album's fee. Their URLs keep the spec's `/reporting/` prefix (its "Reporting"
+ * calls); the group is named by what serves it (docs/decisions/0074-one-name-per-money-concept.md). Shares in
+ * basis points, prices per stream in micro-units, amounts due in minor units.
  */
 
 import {
