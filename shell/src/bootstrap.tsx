@@ -17,6 +17,9 @@ import { ShellApp } from './shell-app.js';
 import { findOwner, type RemoteRegistry } from '@tunehouse/shell-contract';
 import { errorTitleFor } from '@tunehouse/ui';
 
+/** Announced once the page is hydrated; shell/start-on-interest.js listens for it. */
+const SHELL_STARTED_EVENT = 'tunehouse:shell-started';
+
 async function bootstrap(): Promise<void> {
   const config = await loadShellConfig();
   const analytics = createAnalytics(config.apiBaseUrl);
@@ -53,6 +56,8 @@ async function bootstrap(): Promise<void> {
     if (prerendered) hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
     else createRoot(container).render(app);
   });
+  // The landing page's shell/start-on-interest.js replays a click made before the shell ran.
+  document.dispatchEvent(new Event(SHELL_STARTED_EVENT));
   const owners = registry ? routesByArea(registry) : {};
   const isOwned = (pathname: string) => findOwner(owners, pathname) !== null;
   const session = services.shell.session;

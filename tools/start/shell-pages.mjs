@@ -30,7 +30,7 @@ function appChunksOf(manifest, manifestUrl) {
 }
 
 /**
- * The `Link` header of a shell page at `pathname`: the config and the registry preloaded (the shell's entry asks
+ * The `Link` header of a shell page at `pathname` (none at `/`): the config and the registry preloaded (the shell's entry asks
  * for both the moment it runs, startup-fetches.ts), and, for a path an area owns, that area's manifest and
  * remote entry — the two files the shell would otherwise fetch one after the other once it has read the registry.
  * `registryUrl` is the registry's absolute URL; `readManifest(url)` answers the parsed manifest at `url` when it is
@@ -38,8 +38,11 @@ function appChunksOf(manifest, manifestUrl) {
  * browser reuses the preload instead of fetching it again.
  */
 export function shellPageLinks(pathname, registry, registryUrl, readManifest = () => null) {
+  // The landing page starts the shell only when it is needed (shell/start-on-interest.js, decision 0077): a
+  // preload it does not use would be bytes for nothing and a console warning.
+  if (pathname === '/') return '';
   const links = STARTUP_FILES.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`);
-  if (pathname === '/' || !registry) return links.join(', ');
+  if (!registry) return links.join(', ');
   const owners = Object.fromEntries(
     Object.entries(registry.areas).map(([area, entry]) => [area, entry.routes]),
   );

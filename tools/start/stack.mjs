@@ -125,9 +125,10 @@ export async function startStack({
         apiBaseUrl,
       }),
     page: shellPageFor,
-    pageHeaders: (pathname) => ({
-      Link: shellPageLinks(pathname, registry(), `${shellUrl}/remotes.json`, readManifest),
-    }),
+    pageHeaders: (pathname) => {
+      const links = shellPageLinks(pathname, registry(), `${shellUrl}/remotes.json`, readManifest);
+      return links ? { Link: links } : {};
+    },
     extra(req, res) {
       const pathname = new URL(req.url, 'http://x').pathname;
       if (pathname === '/remotes.json') return (json(req, res, registry()), true);
