@@ -6,6 +6,7 @@ import { prerenderedViewFor } from './prerender/prerendered-view.js';
 import { enableAreaPrefetch } from './chrome/prefetch/preload-remote.js';
 import { registerAreas } from './registry/register-areas.js';
 import { loadRegistry, routesByArea } from './registry/load-registry.js';
+import { preloadOwnArea } from './registry/preload-own-area.js';
 import { createAnalytics } from './services/analytics.js';
 import { createShellContext } from './services/create-shell-context.js';
 import { locationStore, watchLocation } from './services/location-store.js';
@@ -29,6 +30,7 @@ async function bootstrap(): Promise<void> {
   let registryError: string | null = null;
   try {
     registry = await loadRegistry(config.registryUrl);
+    preloadOwnArea(registry, window.location.pathname);
   } catch (error) {
     registryError = error instanceof Error ? error.message : String(error);
     console.error(`[shell] ${registryError}`);
