@@ -42,7 +42,12 @@ async function bootstrap(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const prerendered = prerenderedViewFor(container, window.location.pathname);
+  const owned = registry ? routesByArea(registry) : null;
+  const prerendered = prerenderedViewFor(
+    container,
+    window.location.pathname,
+    owned ? (pathname) => findOwner(owned, pathname) !== null : undefined,
+  );
   const app = (
     <ShellApp
       services={services}

@@ -162,7 +162,8 @@ describe.runIf(nginxInstalled && shellBuilt)('nginx serving the built shell', ()
       const page = await rawGet(`${base}${route}`);
       expect(page.status, route).toBe(200);
       expect(page.body.equals(fs.readFileSync(path.join(SHELL_DIST, file))), route).toBe(true);
-      // The landing page starts the shell only when needed (decision 0077): nothing to preload.
+      // The landing page starts the shell only when needed
+      // (docs/decisions/0077-landing-page-without-the-shell-until-needed.md): nothing to preload.
       if (route === '/') {
         expect(page.headers.link, route).toBeUndefined();
         continue;

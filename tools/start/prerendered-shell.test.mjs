@@ -80,6 +80,19 @@ describe('the shell pages npm start serves', () => {
     }
   });
 
+  it("answer a path no area owns with the shell's 404 page, drawn in the first response", async () => {
+    const { response, document } = await page('/no/such/page');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const root = document.getElementById('root');
+    expect(root?.getAttribute('data-prerendered')).toBe('notfound');
+    expect(root?.querySelector('main h1')?.textContent).toBe('Something is missing');
+    expect(linksOf(root?.querySelector('header nav'))).toContain('/albums');
+    // A path an area owns, even one the area does not render, is the area's to answer.
+    expect(
+      (await page('/albums/7/nothing')).document.getElementById('root')?.getAttribute('data-prerendered'),
+    ).toBe('frame');
+  });
+
   it('preload the config and the registry, and the manifest and entry of the area owning the path', async () => {
     const registry = await (await fetch(`${stack.shellUrl}/remotes.json`)).json();
     const releases = registry.areas.releases;
@@ -99,7 +112,8 @@ describe('the shell pages npm start serves', () => {
     expect(app.assets.js.sync.length).toBeGreaterThan(0);
     for (const file of app.assets.js.sync)
       expect(link).toContain(`<${new URL(file, releases.manifest).href}>; rel=preload; as=script`);
-    // The landing page starts no shell at once, so it preloads nothing (decision 0077).
+    // The landing page starts no shell at once, so it preloads nothing
+    // (docs/decisions/0077-landing-page-without-the-shell-until-needed.md).
     expect((await page('/')).response.headers.get('link')).toBeNull();
   });
 

@@ -124,7 +124,7 @@ export async function startStack({
         areaUrls: Object.values(registry().areas).map((area) => area.manifest),
         apiBaseUrl,
       }),
-    page: shellPageFor,
+    page: (pathname) => shellPageFor(pathname, registry()),
     pageHeaders: (pathname) => {
       const links = shellPageLinks(pathname, registry(), `${shellUrl}/remotes.json`, readManifest);
       return links ? { Link: links } : {};
