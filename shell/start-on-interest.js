@@ -20,9 +20,19 @@
     if (started) return;
     started = true;
     for (var i = 0; i < INTEREST.length; i += 1) document.removeEventListener(INTEREST[i], onInterest, true);
+    // The entry's chunks download beside it, not after it ran (as the other pages' preload links do).
+    for (var j = 0; j < startupSrcs.length; j += 1) appendLink('preload', startupSrcs[j]);
     var script = document.createElement('script');
     script.src = shellSrc;
     document.head.appendChild(script);
+  }
+
+  function appendLink(rel, href) {
+    var link = document.createElement('link');
+    link.rel = rel;
+    link.as = 'script';
+    link.href = href;
+    document.head.appendChild(link);
   }
 
   function onInterest(event) {
@@ -67,13 +77,7 @@
     // The mark bench:web counts a page's bytes up to (shell/src/chrome/prefetch/area-prefetch.ts IDLE_PREFETCH_MARK).
     performance.mark('tunehouse:idle-prefetch');
     var files = [shellSrc].concat(startupSrcs);
-    for (var i = 0; i < files.length; i += 1) {
-      var link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.as = 'script';
-      link.href = files[i];
-      document.head.appendChild(link);
-    }
+    for (var i = 0; i < files.length; i += 1) appendLink('prefetch', files[i]);
   }
   var idle =
     window.requestIdleCallback ||
