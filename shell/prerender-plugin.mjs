@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { rspack } from '@rspack/core';
@@ -9,12 +11,16 @@ import { rspack } from '@rspack/core';
  * `index.html`: `index.html` with the landing page, `auth.html` with the sign-in pages' frame and `frame.html` with
  * the areas' frame — each with emotion's styles in its head and `data-prerendered` on `#root`, which the client
  * hydrates (bootstrap.tsx). No script is inlined: the Content-Security-Policy stays without hashes or nonces.
+ *
+ * docs/decisions/0077-landing-page-without-the-shell-until-needed.md: the pages that load the shell at once name
+ * its startup chunks in their head (`<link rel="preload">`), so they download beside the entry instead of after it
+ * ran; the landing page loads only `start-on-interest.js`, which starts the shell when it is needed.
  */
 export class PrerenderPlugin {
   /**
    * @param {{ appDir: string; resolve: object; module: object; pages: Record<string, string>; withoutScript: string[] }} options
    * `pages`: kind → file; `withoutScript`: the kinds whose page is whole without JavaScript (their `<noscript>`
-   * notice is dropped).
+   * notice is dropped, and the shell starts on interest instead of at once).
    */
   constructor(options) {
     this.options = options;
@@ -36,9 +42,23 @@ export class PrerenderPlugin {
           const template = compilation.getAsset('index.html')?.source.source().toString();
           if (!template || !template.includes('<div id="root"></div>'))
             throw new Error('PrerenderPlugin: index.html has no empty <div id="root"></div> to fill');
+          const entry = template.match(/<script defer src="([^"]+)"><\/script>/);
+          if (!entry) throw new Error('PrerenderPlugin: index.html has no <script defer src> for the entry');
+          const publicPath = entry[1].slice(0, entry[1].lastIndexOf('/') + 1);
+          const startup = startupScripts(compilation).map((file) => `${publicPath}${file}`);
+          const preloads = startup.map((src) => `<link rel="preload" as="script" href="${src}">`).join('');
+          const starter = this.emitStarter(compilation, publicPath);
           for (const [kind, file] of Object.entries(pages)) {
             const page = renderPage(kind);
+            const deferred = this.options.withoutScript.includes(kind);
             const html = template
+              .replace(
+                entry[0],
+                deferred
+                  ? `<script defer src="${starter}" data-shell="${entry[1]}" data-startup="${startup.join(' ')}"></script>`
+                  : entry[0],
+              )
+              .replace('</head>', `${deferred ? '' : preloads}</head>`)
               .replace(
                 this.options.withoutScript.includes(kind) ? /<noscript>[\s\S]*?<\/noscript>/ : /$^/,
                 '',
@@ -55,6 +75,15 @@ export class PrerenderPlugin {
         },
       );
     });
+  }
+
+  /** Emits start-on-interest.js under its content hash (cached for a year like every hashed file); its URL. */
+  emitStarter(compilation, publicPath) {
+    const source = fs.readFileSync(path.join(this.options.appDir, 'start-on-interest.js'));
+    const hash = crypto.createHash('sha256').update(source).digest('hex').slice(0, 8);
+    const file = `start-on-interest.${hash}.js`;
+    if (!compilation.getAsset(file)) compilation.emitAsset(file, new rspack.sources.RawSource(source));
+    return `${publicPath}${file}`;
   }
 
   /** Bundles the Node renderer next to the app (node_modules/.prerender) and loads it afresh. */
@@ -84,4 +113,21 @@ export class PrerenderPlugin {
     delete require.cache[file];
     return require(file).renderPage;
   }
+}
+
+/**
+ * The scripts the entry asks for as it starts: every chunk group the `main` entrypoint loads directly — the
+ * `./bootstrap` group and the shared modules main provides (React, react-dom, emotion, TanStack Query, zod, the
+ * react-router the areas consume) — without main itself, which the page's own script tag loads. Not the consumers'
+ * fallbacks (children of other groups), which the loaded-first share strategy leaves unloaded.
+ */
+function startupScripts(compilation) {
+  const main = compilation.entrypoints.get('main');
+  const files = new Set();
+  for (const group of compilation.chunkGroups) {
+    if (group === main || !group.getParents().some((parent) => parent.name === 'main')) continue;
+    for (const chunk of group.chunks)
+      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  }
+  return [...files].sort();
 }

@@ -3,7 +3,12 @@ import { createAppConfig } from '@tunehouse/mf-config';
 import { PrerenderPlugin } from './prerender-plugin.mjs';
 
 /** The pages the build prerenders, by kind (src/prerender/prerendered-view.ts PRERENDERED_FILES). */
-const PRERENDERED_PAGES = { home: 'index.html', auth: 'auth.html', frame: 'frame.html' };
+const PRERENDERED_PAGES = {
+  home: 'index.html',
+  auth: 'auth.html',
+  frame: 'frame.html',
+  notfound: 'notfound.html',
+};
 
 export default (_env, argv) => {
   const appDir = fileURLToPath(new URL('.', import.meta.url));

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { analyzeAccessibility } from '../fixtures/axe.js';
 
 const WIDTHS = [375, 1280] as const;
 /**
@@ -16,7 +16,7 @@ const JOURNEY_TIMEOUT = 180_000;
 async function check(page: Page, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await analyzeAccessibility(page);
     const severe = results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map(

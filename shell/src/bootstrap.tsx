@@ -6,6 +6,7 @@ import { prerenderedViewFor } from './prerender/prerendered-view.js';
 import { enableAreaPrefetch } from './chrome/prefetch/preload-remote.js';
 import { registerAreas } from './registry/register-areas.js';
 import { loadRegistry, routesByArea } from './registry/load-registry.js';
+import { preloadOwnArea } from './registry/preload-own-area.js';
 import { createAnalytics } from './services/analytics.js';
 import { createShellContext } from './services/create-shell-context.js';
 import { locationStore, watchLocation } from './services/location-store.js';
@@ -17,6 +18,9 @@ import { ShellApp } from './shell-app.js';
 import { findOwner, type RemoteRegistry } from '@tunehouse/shell-contract';
 import { errorTitleFor } from '@tunehouse/ui';
 
+/** Announced once the page is hydrated; shell/start-on-interest.js listens for it. */
+const SHELL_STARTED_EVENT = 'tunehouse:shell-started';
+
 async function bootstrap(): Promise<void> {
   const config = await loadShellConfig();
   const analytics = createAnalytics(config.apiBaseUrl);
@@ -26,6 +30,7 @@ async function bootstrap(): Promise<void> {
   let registryError: string | null = null;
   try {
     registry = await loadRegistry(config.registryUrl);
+    preloadOwnArea(registry, window.location.pathname);
   } catch (error) {
     registryError = error instanceof Error ? error.message : String(error);
     console.error(`[shell] ${registryError}`);
@@ -37,7 +42,12 @@ async function bootstrap(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const prerendered = prerenderedViewFor(container, window.location.pathname);
+  const owned = registry ? routesByArea(registry) : null;
+  const prerendered = prerenderedViewFor(
+    container,
+    window.location.pathname,
+    owned ? (pathname) => findOwner(owned, pathname) !== null : undefined,
+  );
   const app = (
     <ShellApp
       services={services}
@@ -53,6 +63,8 @@ async function bootstrap(): Promise<void> {
     if (prerendered) hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
     else createRoot(container).render(app);
   });
+  // The landing page's shell/start-on-interest.js replays a click made before the shell ran.
+  document.dispatchEvent(new Event(SHELL_STARTED_EVENT));
   const owners = registry ? routesByArea(registry) : {};
   const isOwned = (pathname: string) => findOwner(owners, pathname) !== null;
   const session = services.shell.session;

@@ -58,6 +58,9 @@ const areaMain = css`
 `;
 
 const signedOut = () => null;
+/** What the hydration render of the prerendered 404 page reports and titles: nothing (the live render does). */
+const silent: Analytics = { identify: () => undefined, track: () => undefined };
+const ignoreTitle = () => undefined;
 
 export interface ShellAppProps {
   services: ShellServices;
@@ -91,7 +94,7 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
 
   // A prerendered frame stands for whichever area owns the path: its slot is there, empty, as the area's is.
   const owner = hydrating
-    ? prerendered.kind === 'home'
+    ? prerendered.kind === 'home' || prerendered.kind === 'notfound'
       ? null
       : ''
     : pathname === '/' || owners === null
@@ -102,7 +105,13 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
 
   let content = null;
   if (hydrating)
-    content = prerendered.kind === 'home' ? <HomePage resetTitle={resetTitle} signedIn={false} /> : null;
+    content =
+      prerendered.kind === 'home' ? (
+        <HomePage resetTitle={resetTitle} signedIn={false} />
+      ) : prerendered.kind === 'notfound' ? (
+        // As prerendered: no detail line yet, and nothing reported until the live render (once, with the path).
+        <ShellErrorPage status={404} supportEmail={supportEmail} analytics={silent} setTitle={ignoreTitle} />
+      ) : null;
   else if (pathname === '/')
     content = <HomePage resetTitle={resetTitle} signedIn={Boolean(session?.isAuthenticated)} />;
   else if (owners === null)

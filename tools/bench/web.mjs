@@ -6,7 +6,7 @@
 // page's h1) and the time until the h1 is visible; then client-side navigation from /albums to areas not visited
 // yet, with the idle prefetch and without it; then, when tools/bench/single-bundle has been built, the federated
 // /albums against the same code as one bundle. Exit code 1 when a budget is broken. `--chunks` lists every script
-// a page loads.
+// a page loads; `--paths=` measures only the first loads of the pages it lists.
 import { chromium } from 'playwright';
 import { writeFigures } from '../../api/bench/figures.mjs';
 import { offlineSessionCookie } from '../testing/offline-session.mjs';
@@ -19,6 +19,11 @@ import { startSingleBundle } from './single-bundle/serve.mjs';
 const IDLE_PREFETCH_MARK = 'tunehouse:idle-prefetch';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const listChunks = process.argv.includes('--chunks');
+/** `--paths=/,/auth/login`: only these pages' first loads (no area switch, no single bundle), for a quick look. */
+const onlyPaths = process.argv
+  .find((arg) => arg.startsWith('--paths='))
+  ?.slice('--paths='.length)
+  .split(',');
 
 /**
  * The device the page believes it runs on. The shell prefetches idle only on an unconstrained device (4+ cores,
@@ -170,7 +175,7 @@ const browser = await chromium.launch({
 const figures = [];
 const verdict = (ok) => (ok ? 'within' : 'OVER');
 try {
-  for (const budget of PAGE_BUDGETS) {
+  for (const budget of PAGE_BUDGETS.filter(({ path }) => !onlyPaths || onlyPaths.includes(path))) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1)
       runs.push(await firstLoad(browser, `${stack.shellUrl}${budget.path}`, budget));
@@ -225,7 +230,7 @@ try {
     });
   }
 
-  for (const budget of AREA_SWITCH_BUDGETS)
+  for (const budget of onlyPaths ? [] : AREA_SWITCH_BUDGETS)
     for (const device of ['capable', 'constrained']) {
       const times = [];
       for (let run = 0; run < RUNS; run += 1)
@@ -246,43 +251,48 @@ try {
       });
     }
 
-  buildSingleBundle();
-  const single = await startSingleBundle(stack.shellUrl);
-  try {
-    const page = PAGE_BUDGETS.find(({ path }) => path === MF_OVERHEAD_BUDGET.path);
-    const federated = [];
-    const oneBundle = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      federated.push(
-        sum((await firstLoad(browser, `${stack.shellUrl}${page.path}`, page)).scripts, 'transfer'),
+  if (!onlyPaths) {
+    buildSingleBundle();
+    const single = await startSingleBundle(stack.shellUrl);
+    try {
+      const page = PAGE_BUDGETS.find(({ path }) => path === MF_OVERHEAD_BUDGET.path);
+      const federated = [];
+      const oneBundle = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        federated.push(
+          sum((await firstLoad(browser, `${stack.shellUrl}${page.path}`, page)).scripts, 'transfer'),
+        );
+        oneBundle.push(
+          sum((await firstLoad(browser, `${single.url}${page.path}`, page)).scripts, 'transfer'),
+        );
+      }
+      const ratio = median(federated) / median(oneBundle);
+      console.log(
+        `\nMF overhead, first load of ${page.path}: federated ${kb(median(federated))} / one bundle ${kb(median(oneBundle))} JS transferred = ${ratio.toFixed(2)}×   budget ≤ ${MF_OVERHEAD_BUDGET.ratio}×: ${verdict(ratio <= MF_OVERHEAD_BUDGET.ratio)}`,
       );
-      oneBundle.push(sum((await firstLoad(browser, `${single.url}${page.path}`, page)).scripts, 'transfer'));
+      figures.push({
+        name: `${page.path} one bundle JS transferred`,
+        value: median(oneBundle) / 1024,
+        unit: 'KB',
+        better: 'lower',
+      });
+      figures.push({
+        name: `MF overhead ${page.path}`,
+        value: ratio,
+        unit: '×',
+        budget: MF_OVERHEAD_BUDGET.ratio,
+        better: 'lower',
+      });
+    } finally {
+      await single.close();
     }
-    const ratio = median(federated) / median(oneBundle);
-    console.log(
-      `\nMF overhead, first load of ${page.path}: federated ${kb(median(federated))} / one bundle ${kb(median(oneBundle))} JS transferred = ${ratio.toFixed(2)}×   budget ≤ ${MF_OVERHEAD_BUDGET.ratio}×: ${verdict(ratio <= MF_OVERHEAD_BUDGET.ratio)}`,
-    );
-    figures.push({
-      name: `${page.path} one bundle JS transferred`,
-      value: median(oneBundle) / 1024,
-      unit: 'KB',
-      better: 'lower',
-    });
-    figures.push({
-      name: `MF overhead ${page.path}`,
-      value: ratio,
-      unit: '×',
-      budget: MF_OVERHEAD_BUDGET.ratio,
-      better: 'lower',
-    });
-  } finally {
-    await single.close();
   }
 } finally {
   await browser.close();
   await stack.close();
 }
-writeFigures('web', figures);
+// A partial run does not replace the recorded figures.
+if (!onlyPaths) writeFigures('web', figures);
 const broken = figures.filter(
   (f) => f.budget !== undefined && !(f.better === 'higher' ? f.value >= f.budget : f.value <= f.budget),
 );

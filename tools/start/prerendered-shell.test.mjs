@@ -80,6 +80,19 @@ describe('the shell pages npm start serves', () => {
     }
   });
 
+  it("answer a path no area owns with the shell's 404 page, drawn in the first response", async () => {
+    const { response, document } = await page('/no/such/page');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const root = document.getElementById('root');
+    expect(root?.getAttribute('data-prerendered')).toBe('notfound');
+    expect(root?.querySelector('main h1')?.textContent).toBe('Something is missing');
+    expect(linksOf(root?.querySelector('header nav'))).toContain('/albums');
+    // A path an area owns, even one the area does not render, is the area's to answer.
+    expect(
+      (await page('/albums/7/nothing')).document.getElementById('root')?.getAttribute('data-prerendered'),
+    ).toBe('frame');
+  });
+
   it('preload the config and the registry, and the manifest and entry of the area owning the path', async () => {
     const registry = await (await fetch(`${stack.shellUrl}/remotes.json`)).json();
     const releases = registry.areas.releases;
@@ -99,8 +112,38 @@ describe('the shell pages npm start serves', () => {
     expect(app.assets.js.sync.length).toBeGreaterThan(0);
     for (const file of app.assets.js.sync)
       expect(link).toContain(`<${new URL(file, releases.manifest).href}>; rel=preload; as=script`);
-    const landing = (await page('/')).response.headers.get('link');
-    expect(landing).not.toContain(releases.manifest);
+    // The landing page starts no shell at once, so it preloads nothing
+    // (docs/decisions/0077-landing-page-without-the-shell-until-needed.md).
+    expect((await page('/')).response.headers.get('link')).toBeNull();
+  });
+
+  it('load only the small starter on the landing page, the shell and its startup chunks at once elsewhere', async () => {
+    const scriptsOf = (document) => [...document.querySelectorAll('script')];
+    const served = async (src) => (await fetch(`${stack.shellUrl}${src}`)).status;
+    const landing = scriptsOf((await page('/')).document);
+    expect(landing).toHaveLength(1);
+    const [starter] = landing;
+    expect(starter.getAttribute('src')).toMatch(/^\/start-on-interest\.[0-9a-f]{8}\.js$/);
+    expect(await served(starter.getAttribute('src'))).toBe(200);
+    // It names the shell's entry and the chunks the entry asks for, which it downloads when the device is idle.
+    const entry = starter.getAttribute('data-shell');
+    expect(entry).toMatch(/^\/main\.[0-9a-f]+\.js$/);
+    const startup = starter.getAttribute('data-startup').split(' ');
+    expect(startup.length).toBeGreaterThan(5);
+    for (const src of [entry, ...startup]) expect(await served(src), src).toBe(200);
+
+    for (const route of ['/auth/login', '/albums']) {
+      const { document } = await page(route);
+      expect(
+        scriptsOf(document).map((script) => script.getAttribute('src')),
+        route,
+      ).toEqual([entry]);
+      // The entry's chunks download beside it instead of after it ran: one wave fewer before the h1.
+      const preloaded = [...document.head.querySelectorAll('link[rel="preload"][as="script"]')].map((link) =>
+        link.getAttribute('href'),
+      );
+      expect(preloaded, route).toEqual(startup);
+    }
   });
 
   it('keep the Content-Security-Policy strict: no inline script runs unless its hash is in script-src', async () => {

@@ -1,15 +1,23 @@
 import { findOwner } from '@tunehouse/shell-contract';
 
 /**
- * Which of the shell's prerendered pages answers a path, and what that answer tells the browser to fetch at once
+ * Which of the shell's prerendered pages answers a path (with the registry, a path no area owns gets the 404 page), and what that answer tells the browser to fetch at once
  * (docs/decisions/0070-prerendered-shell-and-short-chain.md). The build writes the three pages
  * (shell/src/prerender/prerendered-view.ts PRERENDERED_FILES, the same mapping); deploy/web's nginx maps paths
  * the same way.
  */
-export function shellPageFor(pathname) {
+export function shellPageFor(pathname, registry = null) {
   if (pathname === '/') return '/index.html';
-  return pathname.startsWith('/auth/') ? '/auth.html' : '/frame.html';
+  if (pathname.startsWith('/auth/')) return '/auth.html';
+  // A path no area owns gets the shell's 404 page, prerendered like `/`
+  // (docs/decisions/0077-landing-page-without-the-shell-until-needed.md). Without a registry the
+  // frame: the shell then shows the page it can (its 503).
+  if (registry && findOwner(ownersOf(registry), pathname) === null) return '/notfound.html';
+  return '/frame.html';
 }
+
+const ownersOf = (registry) =>
+  Object.fromEntries(Object.entries(registry.areas).map(([area, entry]) => [area, entry.routes]));
 
 /** The files every shell page reads before it can draw anything but its prerendered markup. */
 const STARTUP_FILES = ['/shell-config.json', '/remotes.json'];
@@ -30,7 +38,7 @@ function appChunksOf(manifest, manifestUrl) {
 }
 
 /**
- * The `Link` header of a shell page at `pathname`: the config and the registry preloaded (the shell's entry asks
+ * The `Link` header of a shell page at `pathname` (none at `/`): the config and the registry preloaded (the shell's entry asks
  * for both the moment it runs, startup-fetches.ts), and, for a path an area owns, that area's manifest and
  * remote entry — the two files the shell would otherwise fetch one after the other once it has read the registry.
  * `registryUrl` is the registry's absolute URL; `readManifest(url)` answers the parsed manifest at `url` when it is
@@ -38,12 +46,13 @@ function appChunksOf(manifest, manifestUrl) {
  * browser reuses the preload instead of fetching it again.
  */
 export function shellPageLinks(pathname, registry, registryUrl, readManifest = () => null) {
+  // The landing page starts the shell only when it is needed (shell/start-on-interest.js,
+  // docs/decisions/0077-landing-page-without-the-shell-until-needed.md): a
+  // preload it does not use would be bytes for nothing and a console warning.
+  if (pathname === '/') return '';
   const links = STARTUP_FILES.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`);
-  if (pathname === '/' || !registry) return links.join(', ');
-  const owners = Object.fromEntries(
-    Object.entries(registry.areas).map(([area, entry]) => [area, entry.routes]),
-  );
-  const area = findOwner(owners, pathname);
+  if (!registry) return links.join(', ');
+  const area = findOwner(ownersOf(registry), pathname);
   const entry = area === null ? null : registry.areas[area];
   if (entry) {
     // A manifest URL may be relative to the registry's (shell-contract registry.ts).

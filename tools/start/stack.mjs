@@ -124,10 +124,11 @@ export async function startStack({
         areaUrls: Object.values(registry().areas).map((area) => area.manifest),
         apiBaseUrl,
       }),
-    page: shellPageFor,
-    pageHeaders: (pathname) => ({
-      Link: shellPageLinks(pathname, registry(), `${shellUrl}/remotes.json`, readManifest),
-    }),
+    page: (pathname) => shellPageFor(pathname, registry()),
+    pageHeaders: (pathname) => {
+      const links = shellPageLinks(pathname, registry(), `${shellUrl}/remotes.json`, readManifest);
+      return links ? { Link: links } : {};
+    },
     extra(req, res) {
       const pathname = new URL(req.url, 'http://x').pathname;
       if (pathname === '/remotes.json') return (json(req, res, registry()), true);

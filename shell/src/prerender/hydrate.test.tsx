@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultHelpLinks } from '@tunehouse/shell-contract';
 import { ShellApp } from '../shell-app.js';
 import { createShellContext } from '../services/create-shell-context.js';
+import { locationStore } from '../services/location-store.js';
 import type { FullShellConfig } from '../services/shell-config.js';
 import { PRERENDERED_ATTRIBUTE, PRERENDERED_VIEWS, prerenderedViewFor } from './prerendered-view.js';
 import { renderPage } from './render-page.js';
@@ -36,7 +37,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-function prerendered(kind: 'home' | 'frame'): HTMLElement {
+function prerendered(kind: 'home' | 'frame' | 'notfound'): HTMLElement {
   const container = document.createElement('div');
   container.id = 'root';
   container.setAttribute(PRERENDERED_ATTRIBUTE, kind);
@@ -79,9 +80,51 @@ describe('hydrating the prerendered shell', () => {
     );
   });
 
+  it('keeps the 404 page the build drew for a path no area owns, then adds its path and reports it once', async () => {
+    const container = prerendered('notfound');
+    const h1 = container.querySelector('h1');
+    expect(h1?.textContent).toBe('Something is missing');
+    const owners = { releases: ['/albums/*'] };
+    const isOwned = (pathname: string) => pathname.startsWith('/albums');
+    locationStore.set({ pathname: '/no/such/page', search: '' });
+    const view = prerenderedViewFor(container, '/no/such/page', isOwned);
+    expect(view).toBe(PRERENDERED_VIEWS.notfound);
+    const errors = vi.spyOn(console, 'error');
+    const recoverable = vi.fn();
+    const track = vi.fn();
+    const live = { identify: () => undefined, track };
+    await act(async () => {
+      flushSync(() => {
+        root = hydrateRoot(
+          container,
+          <ShellApp
+            services={createShellContext(config, live)}
+            analytics={live}
+            owners={owners}
+            registryError={null}
+            prerendered={view}
+          />,
+          { onRecoverableError: recoverable },
+        );
+      });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('h1')).toBe(h1);
+    expect(container.querySelector('[data-testid="error-detail"]')?.textContent).toContain('/no/such/page');
+    expect(track.mock.calls.filter(([name]) => name === 'page:error')).toEqual([
+      ['page:error', { status: 404, detail: '/no/such/page' }],
+    ]);
+    locationStore.set({ pathname: '/', search: '' });
+  });
+
   it('is skipped when the page holds another kind than the path wants', () => {
     expect(prerenderedViewFor(prerendered('home'), '/albums')).toBeNull();
     expect(prerenderedViewFor(prerendered('frame'), '/albums')).toBe(PRERENDERED_VIEWS.frame);
     expect(prerenderedViewFor(prerendered('frame'), '/auth/login')).toBeNull();
+    // A server without the registry (nginx) sends the frame for a path no area owns: hydrated as the frame.
+    const owned = (pathname: string) => pathname.startsWith('/albums');
+    expect(prerenderedViewFor(prerendered('frame'), '/nowhere', owned)).toBe(PRERENDERED_VIEWS.frame);
+    expect(prerenderedViewFor(prerendered('notfound'), '/albums', owned)).toBeNull();
   });
 });

@@ -5,11 +5,12 @@ import { DEFAULT_SUPPORT_EMAIL, HELP_CENTRE_URL } from '../services/shell-config
 /**
  * What the build prerendered into the HTML (docs/decisions/0070-prerendered-shell-and-short-chain.md): the landing
  * page at `/` (index.html), the sign-in pages' frame (auth.html: header, empty main, the compact footer) for
- * `/auth/*`, and the areas' frame (frame.html: header, an empty main a screen high, the footer) for every other path. The page's first
+ * `/auth/*`, the 404 page (notfound.html) for a path no area owns where the server knows it, and the areas' frame
+ * (frame.html: header, an empty main a screen high, the footer) for every other path. The page's first
  * client render must produce the same markup, so it renders from these same inputs and only then from the live
  * ones (the session, the environment's config, the path); React patches the difference as an ordinary update.
  */
-export type PrerenderedKind = 'home' | 'auth' | 'frame';
+export type PrerenderedKind = 'home' | 'auth' | 'frame' | 'notfound';
 
 export interface PrerenderedView {
   kind: PrerenderedKind;
@@ -22,6 +23,10 @@ export const PRERENDERED_VIEWS: Record<PrerenderedKind, PrerenderedView> = {
   // `/auth/` draws the compact footer; no nav item is current at either.
   auth: { kind: 'auth', pathname: '/auth/' },
   frame: { kind: 'frame', pathname: '' },
+  // The shell's 404 page, for a path no area owns
+  // (docs/decisions/0077-landing-page-without-the-shell-until-needed.md); drawn for no path, its detail line comes
+  // after.
+  notfound: { kind: 'notfound', pathname: '' },
 };
 
 /** The attribute on `#root` naming what the build put inside it. */
@@ -32,11 +37,17 @@ export const PRERENDERED_FILES: Record<PrerenderedKind, string> = {
   home: 'index.html',
   auth: 'auth.html',
   frame: 'frame.html',
+  notfound: 'notfound.html',
 };
 
-export function prerenderedKindOf(pathname: string): PrerenderedKind {
+export function prerenderedKindOf(
+  pathname: string,
+  isOwned?: (pathname: string) => boolean,
+): PrerenderedKind {
   if (pathname === '/') return 'home';
-  return pathname.startsWith('/auth/') ? 'auth' : 'frame';
+  if (pathname.startsWith('/auth/')) return 'auth';
+  // Only a server that knows the registry can tell (npm start); without it every other path gets the frame.
+  return isOwned && !isOwned(pathname) ? 'notfound' : 'frame';
 }
 
 /** The shell config the build renders with: the embedded defaults (shell-config.ts), not an environment's. */
@@ -47,11 +58,19 @@ export const PRERENDER_CONFIG: Pick<ShellConfig, 'supportEmail' | 'helpLinks'> =
 
 /**
  * The view to hydrate `container` with at `pathname`: the one the build put there when it is the page's kind,
- * otherwise null (a server that answers every path with index.html, say) — the page is then rendered afresh.
+ * otherwise null (a server that answers every path with index.html, say) — the page is then rendered afresh. A
+ * path no area owns (`isOwned`, from the registry) wants the 404 page; the frame, which a server without the
+ * registry (nginx) sends for it, is hydrated as before.
  */
-export function prerenderedViewFor(container: Element, pathname: string): PrerenderedView | null {
-  const kind = prerenderedKindOf(pathname);
-  return container.getAttribute(PRERENDERED_ATTRIBUTE) === kind ? PRERENDERED_VIEWS[kind] : null;
+export function prerenderedViewFor(
+  container: Element,
+  pathname: string,
+  isOwned?: (pathname: string) => boolean,
+): PrerenderedView | null {
+  const kind = prerenderedKindOf(pathname, isOwned);
+  const held = container.getAttribute(PRERENDERED_ATTRIBUTE);
+  if (held === kind) return PRERENDERED_VIEWS[kind];
+  return kind === 'notfound' && held === 'frame' ? PRERENDERED_VIEWS.frame : null;
 }
 
 const noSubscription = () => () => undefined;
