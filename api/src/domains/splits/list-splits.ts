@@ -1,6 +1,6 @@
 import { type Paginated, type SplitListQuery, type SplitSummary, toPage } from '@tunehouse/contracts';
 import { viewSplit } from './reading.js';
-import { splitsPageOf } from './repository.js';
+import { splitsPageOf } from './listing-repository.js';
 import type { SplitsDeps } from './split-deps.js';
 import { toSummary } from './view.js';
 
