@@ -106,6 +106,15 @@ async function splitWhere(
   return row ? { id: row.id, albumId: row.album_id, ownerAccountId: row.owner_account_id } : null;
 }
 
+/** Whether the account is bound to a participant row of the split (an owner is not asked). */
+export async function isBoundParticipant(q: Queryable, splitId: string, accountId: string): Promise<boolean> {
+  const { rows } = await q.query('SELECT 1 FROM split_participants WHERE split_id = $1 AND account_id = $2', [
+    splitId,
+    accountId,
+  ]);
+  return rows.length > 0;
+}
+
 export const findSplitOfAlbum = (q: Queryable, albumId: string) => splitWhere(q, 'album_id', albumId);
 export const findSplit = (q: Queryable, splitId: string) => splitWhere(q, 'id', splitId);
 

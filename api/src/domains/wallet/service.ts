@@ -17,6 +17,7 @@ import { heldForAccount } from '../splits/index.js';
 import { walletEarnings } from './earnings.js';
 import { mutationsCsv } from './mutations-csv.js';
 import { allWalletMutations, walletMutations } from './mutations.js';
+import { findClosedPeriod, lastClosedPeriod } from './repository.js';
 import { statementInputOf } from './statement-data.js';
 import { labelStatementRows } from './statement-labels.js';
 import { buildStatement } from './statement.js';
@@ -49,21 +50,9 @@ export type WalletService = {
 
 /** The period when it is closed: statements exist only once the close has credited the wallets. */
 async function closedPeriod(q: Queryable, periodId: string): Promise<WalletPeriodRef> {
-  const { rows } = await q.query<WalletPeriodRef>(
-    `SELECT id, to_char(month, 'YYYY-MM') AS month FROM periods WHERE id = $1 AND status = 'CLOSED'`,
-    [periodId],
-  );
-  if (!rows[0]) throw new ApiError(404, 'NOT_FOUND', `No closed period ${periodId}`);
-  return rows[0];
-}
-
-/** The most recent closed period: the latest statement an account can read, whether or not it earned in it. */
-async function lastClosedPeriod(q: Queryable): Promise<WalletPeriodRef | null> {
-  const { rows } = await q.query<WalletPeriodRef>(
-    `SELECT id, to_char(month, 'YYYY-MM') AS month FROM periods
-     WHERE status = 'CLOSED' ORDER BY month DESC LIMIT 1`,
-  );
-  return rows[0] ?? null;
+  const period = await findClosedPeriod(q, periodId);
+  if (!period) throw new ApiError(404, 'NOT_FOUND', `No closed period ${periodId}`);
+  return period;
 }
 
 export function createWalletService({ db, platformCurrency }: WalletServiceDeps): WalletService {
