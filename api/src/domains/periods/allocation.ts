@@ -85,7 +85,9 @@ export async function allocateTracks(
   };
   for (const track of tracks) {
     if (track.correction) {
-      allocations.push(...(await allocateCorrection(q, periodId, track, await shareOf(track.albumId), divide)));
+      allocations.push(
+        ...(await allocateCorrection(q, periodId, track, await shareOf(track.albumId), divide)),
+      );
       continue;
     }
     const base = { trackId: track.trackId, albumId: track.albumId };

@@ -95,7 +95,8 @@ export function createUsageReader({
     const sub30 = sub30Text ? countOf(sub30Text) : 0;
     if (sub30 === null || (sub30 < 0 && streams >= 0))
       return fail(row, `the sub-30 count ${JSON.stringify(sub30Text)} is not a whole number`);
-    if (streams >= 0 && sub30 > streams) fail(row, `the sub-30 count ${sub30} is more than the ${streams} streams`);
+    if (streams >= 0 && sub30 > streams)
+      fail(row, `the sub-30 count ${sub30} is more than the ${streams} streams`);
     const period = header.periodOf(row, plan);
     const problem = periodProblem(period);
     if (problem) fail(row, problem);
