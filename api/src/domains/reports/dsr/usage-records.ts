@@ -104,8 +104,8 @@ export function createUsageReader({
     const revenueMicro = revenueText ? parseSignedMicroUnits(revenueText) : null;
     if (revenueText && revenueMicro === null)
       fail(row, `the net revenue ${JSON.stringify(revenueText)} is not an amount`);
-    // A negative NetRevenue or usage count is a correction line (docs/decisions/0078-corrections-and-negative-
-    // balances.md): it loads with its revenue (≤ 0) and no streams. One that also claims revenue is contradictory.
+    // A negative NetRevenue or usage count is a correction line: it loads with its revenue (≤ 0) and no streams
+    // (docs/decisions/0078-corrections-and-negative-balances.md). One that also claims revenue contradicts itself.
     if (streams < 0 || (revenueMicro !== null && revenueMicro < 0)) {
       if (revenueMicro !== null && revenueMicro > 0)
         fail(row, `the usage count ${streams} is negative but the net revenue ${revenueText} is not`);
