@@ -30,6 +30,8 @@ export const API_ERROR_CODES = [
   /** Closing a month before it ended plus the grace period: the message and `closableFrom` say when it may. */
   'PERIOD_NOT_ENDED',
   'INSUFFICIENT_FUNDS',
+  /** A payout asked while the wallet is below zero (corrections): docs/decisions/0078-corrections-and-negative-balances.md. */
+  'NEGATIVE_BALANCE',
   'IDENTITY_NOT_VERIFIED',
   'PAYOUT_BELOW_MINIMUM',
   'SECOND_STEP_REQUIRED',

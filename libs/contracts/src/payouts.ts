@@ -287,12 +287,15 @@ export const PAYOUT_BLOCKERS = [
   'BELOW_MINIMUM',
   /** Bank accounts are on file, but none whose holder matched the verified name or was approved. */
   'PAYMENT_METHOD_UNDER_REVIEW',
+  /** The wallet is below zero: corrections took back more than it held (decision 0078). */
+  'NEGATIVE_BALANCE',
 ] as const;
 export const payoutBlockerSchema = /*#__PURE__*/ z.enum(PAYOUT_BLOCKERS);
 export type PayoutBlocker = z.infer<typeof payoutBlockerSchema>;
 export const payoutEligibilitySchema = /*#__PURE__*/ z.object({
   minimumAmount: minorUnitsSchema.min(0),
-  available: minorUnitsSchema.min(0),
+  /** Below zero only through corrections (docs/decisions/0078-corrections-and-negative-balances.md). */
+  available: minorUnitsSchema,
   currency: currencyCodeSchema,
   secondStepRequired: z.boolean(),
   blockers: z.array(payoutBlockerSchema),

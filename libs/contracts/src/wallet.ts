@@ -26,8 +26,11 @@ export type WalletPeriodRef = z.infer<typeof walletPeriodRefSchema>;
 
 /** The signed-in account's wallet. Every amount is in cents of `currency`, the platform currency. */
 export const walletSchema = /*#__PURE__*/ z.object({
-  /** The wallet's ledger balance: what can be paid out or spent on fees. */
-  available: centsSchema,
+  /**
+   * The wallet's ledger balance: what can be paid out or spent on fees. Below zero only when corrections took back
+   * more than it held; the next royalties cover that first (docs/decisions/0078-corrections-and-negative-balances.md).
+   */
+  available: minorUnitsSchema,
   held: walletHeldSchema,
   currency: currencyCodeSchema,
   lastClosedPeriod: walletPeriodRefSchema.nullable(),
@@ -74,8 +77,8 @@ export const walletMutationSchema = /*#__PURE__*/ z.object({
   type: walletMutationTypeSchema,
   /** Cents: positive into the wallet, negative out of it. */
   amount: minorUnitsSchema,
-  /** The wallet's balance in cents right after this mutation. */
-  balanceAfter: centsSchema,
+  /** The wallet's balance in cents right after this mutation (below zero only after a correction). */
+  balanceAfter: minorUnitsSchema,
   /** When the ledger booked it (ISO 8601). */
   date: z.iso.datetime({ offset: true }),
   periodId: z.uuid().nullable(),
@@ -130,17 +133,19 @@ export type WalletStatementQuery = z.infer<typeof walletStatementQuerySchema>;
  * What one statement row (or the totals) amounts to: streams, revenue and the fee and commission taken from it, and
  * the royalty splits' parts out and in, in micro-units of the platform currency; `credited`, the cents that reached
  * the wallet. For the account's own tracks, revenue = fee + commission + split out + credited (before rounding).
+ * A correction row's amounts are ≤ 0 (what a platform took back), and totals include them
+ * (docs/decisions/0078-corrections-and-negative-balances.md).
  */
 export const statementAmountsSchema = /*#__PURE__*/ z.object({
   streams: countSchema,
-  revenue: microUnitsSchema.min(0),
+  revenue: microUnitsSchema,
   feeCollected: microUnitsSchema.min(0),
-  commission: microUnitsSchema.min(0),
+  commission: microUnitsSchema,
   /** Of the account's own tracks, the owner share its royalty splits gave others (credited or held for them). */
-  splitOut: microUnitsSchema.min(0),
+  splitOut: microUnitsSchema,
   /** What royalty splits of other people's releases credited this account. */
-  splitIn: microUnitsSchema.min(0),
-  credited: centsSchema,
+  splitIn: microUnitsSchema,
+  credited: minorUnitsSchema,
 });
 export type StatementAmounts = z.infer<typeof statementAmountsSchema>;
 
@@ -153,6 +158,8 @@ export const statementRowSchema = /*#__PURE__*/ statementAmountsSchema.extend({
   key: z.string().nullable(),
   label: z.string(),
   releaseTitle: z.string().nullable(),
+  /** A correction row: what platforms took back for this key (its amounts are ≤ 0). */
+  correction: z.boolean().default(false),
 });
 export type StatementRow = z.infer<typeof statementRowSchema>;
 
@@ -163,6 +170,8 @@ export const walletStatementSchema = /*#__PURE__*/ z.object({
   currency: currencyCodeSchema,
   rows: z.array(statementRowSchema),
   totals: statementAmountsSchema,
+  /** The correction rows' own total (zero without corrections); `totals` includes it. */
+  corrections: statementAmountsSchema,
 });
 export type WalletStatement = z.infer<typeof walletStatementSchema>;
 

@@ -27,6 +27,11 @@ export const BLOCKER_TEXT: Readonly<
     fix: { to: '/account/billing', label: 'Enter billing details' },
   },
   BELOW_MINIMUM: { text: 'Your available balance is below the minimum payout.' },
+  NEGATIVE_BALANCE: {
+    text:
+      'Your balance is below zero: a platform took back royalties it had paid (a correction). Your next ' +
+      'royalties cover it first; payouts open again once the balance is above zero.',
+  },
   PAYMENT_METHOD_UNDER_REVIEW: {
     text: 'Your bank account’s holder is not your verified name; an administrator is checking it.',
     fix: { to: '/account/billing', label: 'See your bank accounts' },

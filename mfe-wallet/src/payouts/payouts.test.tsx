@@ -132,6 +132,25 @@ describe('payouts on /wallet', () => {
     expect(screen.queryByRole('button', { name: 'Request payout' })).toBeNull();
   });
 
+  it('says a balance below zero is a correction’s debt that the next royalties cover, and offers no payout', async () => {
+    // docs/decisions/0078-corrections-and-negative-balances.md
+    await open('/wallet', (request) => {
+      if (request.path === '/v1/wallet') return { ...WALLET, available: -1_312 };
+      if (request.path === '/v1/payouts/eligibility')
+        return { ...ELIGIBLE, available: -1_312, blockers: ['NEGATIVE_BALANCE'] };
+      return undefined;
+    });
+    const reasons = await eventually(() =>
+      screen.getByRole('list', { name: 'Why you cannot request a payout yet' }),
+    );
+    expect(within(reasons).getByRole('listitem').textContent).toBe(
+      'Your balance is below zero: a platform took back royalties it had paid (a correction). Your next ' +
+        'royalties cover it first; payouts open again once the balance is above zero.',
+    );
+    expect(screen.getByRole('note').textContent).toContain('You owe €13.12');
+    expect(screen.queryByRole('button', { name: 'Request payout' })).toBeNull();
+  });
+
   it('requests a payout in cents with an Idempotency-Key and the authenticator code, and lists payouts', async () => {
     const requests = await open('/wallet', (request) => {
       if (request.path === '/v1/payouts/eligibility') return { ...ELIGIBLE, secondStepRequired: true };

@@ -121,9 +121,10 @@ function StatementTable({ statement }: { statement: WalletStatement }) {
         </thead>
         <tbody>
           {statement.rows.map((row) => (
-            <tr key={row.key ?? ''}>
+            <tr key={`${row.correction ? 'correction ' : ''}${row.key ?? ''}`}>
               <th scope="row">
-                {row.label}
+                {/* docs/decisions/0078-corrections-and-negative-balances.md: what a platform took back. */}
+                {row.correction ? `Correction: ${row.label}` : row.label}
                 {row.releaseTitle && <span css={releaseStyle}>{row.releaseTitle}</span>}
               </th>
               <Amounts amounts={row} currency={statement.currency} splits={splits} />
@@ -135,6 +136,12 @@ function StatementTable({ statement }: { statement: WalletStatement }) {
             <th scope="row">Total</th>
             <Amounts amounts={statement.totals} currency={statement.currency} splits={splits} />
           </tr>
+          {statement.rows.some((row) => row.correction) && (
+            <tr>
+              <th scope="row">Of which corrections</th>
+              <Amounts amounts={statement.corrections} currency={statement.currency} splits={splits} />
+            </tr>
+          )}
         </tfoot>
       </table>
     </div>

@@ -37,6 +37,14 @@ function Balance({ wallet }: { wallet: Wallet }) {
       <div>
         <dt>Available</dt>
         <dd>{money(wallet.available)}</dd>
+        {wallet.available < 0 && (
+          // docs/decisions/0078-corrections-and-negative-balances.md: the debt, said plainly.
+          <p role="note">
+            You owe {money(-wallet.available)}: a platform took back royalties it had already paid (a
+            correction). Your next royalties cover this first, and payouts open again once your balance is
+            above zero.
+          </p>
+        )}
       </div>
       <div>
         <dt>Split income awaiting acceptance</dt>

@@ -328,6 +328,7 @@ describe('/wallet/periods/{id}', () => {
         splitOut: 0,
         splitIn: 0,
         credited: 417,
+        correction: false,
       },
       {
         key: 'APPLE_MUSIC',
@@ -340,6 +341,7 @@ describe('/wallet/periods/{id}', () => {
         splitOut: 0,
         splitIn: 0,
         credited: 4,
+        correction: false,
       },
     ],
     totals: {
@@ -350,6 +352,15 @@ describe('/wallet/periods/{id}', () => {
       splitOut: 0,
       splitIn: 0,
       credited: 421,
+    },
+    corrections: {
+      streams: 0,
+      revenue: 0,
+      feeCollected: 0,
+      commission: 0,
+      splitOut: 0,
+      splitIn: 0,
+      credited: 0,
     },
   });
 

@@ -8,7 +8,8 @@
  *   your transaction (given the pool, it makes its own). Same key + same payload returns the first transfer; same
  *   key + different payload → 409 IDEMPOTENCY_CONFLICT; a wallet or held account debited below zero → 409
  *   INSUFFICIENT_FUNDS (`InsufficientFundsError`, with `balance` and `shortfall` in cents), checked under a row
- *   lock on that account.
+ *   lock on that account; only a CLOSE_CORRECTION may debit one below zero (`MAY_GO_NEGATIVE`,
+ *   docs/decisions/0078-corrections-and-negative-balances.md).
  * - `balanceOf(client, key)`, `walletBalance(client, accountId)` → cents; `creditedByKinds(client, key, kinds)` →
  *   cents ever credited to an account by transfers of those kinds (lifetime earnings: CLOSE_CREDIT).
  * - Account keys: `walletKey(accountId)`, `heldKey(id)`, `PLATFORM_ACCOUNTS` (platform:store-receivables,

@@ -9,6 +9,9 @@ export const TRANSFER_KINDS = [
   'CLOSE_CREDIT',
   'CLOSE_HELD',
   'CLOSE_UNMATCHED',
+  // A correction line's part, taken back from its beneficiary at a close: the only kind that may debit a wallet or
+  // held account below zero (docs/decisions/0078-corrections-and-negative-balances.md).
+  'CLOSE_CORRECTION',
   // A participant's part of someone else's release at a close, and the answers to a held invite.
   'SPLIT_INCOME',
   'SPLIT_RELEASE',
@@ -22,3 +25,6 @@ export const TRANSFER_KINDS = [
   'PAYOUT_RETURNED',
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
+
+/** The kinds whose debit may leave a non-platform account below zero; every other kind keeps the guard. */
+export const MAY_GO_NEGATIVE: ReadonlySet<TransferKind> = new Set<TransferKind>(['CLOSE_CORRECTION']);

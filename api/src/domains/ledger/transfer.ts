@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { accountKeySchema, mustStayNonNegative, parseAccountKey } from './account-keys.js';
-import { TRANSFER_KINDS } from './transfer-kinds.js';
+import { MAY_GO_NEGATIVE, TRANSFER_KINDS } from './transfer-kinds.js';
 
 const optionalId = z.uuid().optional();
 
@@ -175,7 +175,7 @@ export async function transfer(client: Queryable | Db, input: TransferInput): Pr
   const earlier = await findByKey(client, data.idempotencyKey);
   if (earlier) return replayOrConflict(earlier, data);
 
-  if (mustStayNonNegative(debit.kind)) {
+  if (mustStayNonNegative(debit.kind) && !MAY_GO_NEGATIVE.has(data.kind)) {
     const balance = await balanceOf(client, data.debit);
     if (balance < data.amount) throw new InsufficientFundsError(data.debit, balance, data.amount - balance);
   }

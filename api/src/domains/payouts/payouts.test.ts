@@ -192,6 +192,49 @@ describe('POST /v1/payouts rules', () => {
     await payOut(p, 1_000);
   });
 
+  it('refuses any payout while corrections hold the balance below zero, and says why', async () => {
+    // docs/decisions/0078-corrections-and-negative-balances.md: a participant paid out, then corrected.
+    const p = await payee({ balance: 1_500 });
+    await payOut(p, 1_500);
+    await transfer(t.db, {
+      idempotencyKey: `test-correction-${randomUUID()}`,
+      debit: walletKey(p.user.account.id),
+      credit: PLATFORM_ACCOUNTS.storeReceivables,
+      amount: 400,
+      kind: 'CLOSE_CORRECTION',
+    });
+    expect(await walletBalance(t.db, p.user.account.id)).toBe(-400);
+    // The next royalties cover the debt first: €12 in leaves €8.
+    await credit(p.user.account.id, 1_200);
+    const error = expectError(
+      await ask(p.session, { amount: 1_000, paymentMethodId: p.methodId }),
+      409,
+      'INSUFFICIENT_FUNDS',
+    );
+    expect(error.message).toBe('The balance is too low: 8.00 available, 2.00 short');
+    await transfer(t.db, {
+      idempotencyKey: `test-correction-${randomUUID()}`,
+      debit: walletKey(p.user.account.id),
+      credit: PLATFORM_ACCOUNTS.storeReceivables,
+      amount: 2_000,
+      kind: 'CLOSE_CORRECTION',
+    });
+    const refused = expectError(
+      await ask(p.session, { amount: 1_000, paymentMethodId: p.methodId }),
+      409,
+      'NEGATIVE_BALANCE',
+    );
+    expect(refused.message).toContain('-12.00');
+    expect(refused.message).toContain('the next royalties cover that first');
+    const eligibility = expectShape(
+      payoutEligibilitySchema,
+      await t.app.inject(injectOf(endpoints.payouts.eligibility, {}, { session: p.session })),
+    );
+    expect(eligibility).toMatchObject({ available: -1_200, blockers: ['NEGATIVE_BALANCE'] });
+    expect((await walletOf(p.session)).available).toBe(-1_200);
+    expect(await walletBalance(t.db, p.user.account.id)).toBe(-1_200);
+  });
+
   it('refuses more than the available balance, naming the shortfall, and leaves nothing behind', async () => {
     const p = await payee({ balance: 1_500 });
     const error = expectError(

@@ -6,6 +6,7 @@ import { ApiError } from '../../platform/errors.js';
 import { reauthenticate, type ReauthenticationDeps } from '../account-security/index.js';
 import { findActiveMethod, findBillingDetails } from '../billing/index.js';
 import { issueInvoice } from '../invoices/index.js';
+import { walletBalance } from '../ledger/index.js';
 import { findVerifiedIdentity } from '../verifications/index.js';
 import { refuseUnreviewedMethod, supplierOf } from './verified-supplier.js';
 import { bookPayout } from './ledger-moves.js';
@@ -88,6 +89,16 @@ export function createPayoutRequests({
         'PAYOUT_BELOW_MINIMUM',
         `The smallest payout is ${centsToDecimal(minimumCents)} ${platformCurrency}`,
         [{ path: ['body', 'amount'], message: `At least ${centsToDecimal(minimumCents)}` }],
+      );
+    // A balance below zero is a debt from corrections: the next royalties cover it before any payout
+    // (docs/decisions/0078-corrections-and-negative-balances.md). The ledger's guard still refuses a race.
+    const balance = await walletBalance(db, accountId);
+    if (balance < 0)
+      throw new ApiError(
+        409,
+        'NEGATIVE_BALANCE',
+        `Your balance is ${centsToDecimal(balance)} ${platformCurrency}: corrections took back more than it ` +
+          'held, and the next royalties cover that first. Payouts open again once it is above zero.',
       );
 
     const id = randomUUID();

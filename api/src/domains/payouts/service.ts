@@ -82,7 +82,8 @@ export function createPayoutService({
     else if (!bankAccounts.some((method) => isPayableReview(method.holderReview)))
       blockers.push('PAYMENT_METHOD_UNDER_REVIEW');
     if (!billing) blockers.push('NO_BILLING_DETAILS');
-    if (available < settings.minimumCents) blockers.push('BELOW_MINIMUM');
+    if (available < 0) blockers.push('NEGATIVE_BALANCE');
+    else if (available < settings.minimumCents) blockers.push('BELOW_MINIMUM');
     return {
       minimumAmount: settings.minimumCents,
       available,

@@ -11,6 +11,8 @@ export type TrackRevenue = {
   revenueMicro: bigint;
   firstDay: string;
   lastDay: string;
+  /** Correction lines (revenue ≤ 0), allocated apart: docs/decisions/0078-corrections-and-negative-balances.md. */
+  correction?: boolean;
 };
 
 export type AllocationKind = 'FEE' | 'COMMISSION' | 'CREDIT' | 'HELD';
@@ -27,6 +29,8 @@ export type Allocation = {
   splitId?: string;
   /** A credit to a wallet other than the track owner's: a participant's split income. */
   splitIncome?: boolean;
+  /** Part of a correction: the amount is ≤ 0 (docs/decisions/0078-corrections-and-negative-balances.md). */
+  correction?: boolean;
 };
 
 export type Totals = {
@@ -71,7 +75,21 @@ export async function allocateTracks(
   const shares = new Map<string, number>();
   const allocations: Allocation[] = [];
   const divide = splits.inTransaction?.(q) ?? splits;
+  const shareOf = async (albumId: string) => {
+    let share = shares.get(albumId);
+    if (share === undefined) {
+      share = (await licensing.licenceForAlbum(q, albumId))?.share ?? defaultShare;
+      shares.set(albumId, share);
+    }
+    return share;
+  };
   for (const track of tracks) {
+    if (track.correction) {
+      allocations.push(
+        ...(await allocateCorrection(q, periodId, track, await shareOf(track.albumId), divide)),
+      );
+      continue;
+    }
     const base = { trackId: track.trackId, albumId: track.albumId };
     const collected = await licensing.collectFeeFromRoyalties(q, {
       albumId: track.albumId,
@@ -94,11 +112,7 @@ export async function allocateTracks(
         amountMicro: fee,
       });
     const rest = track.revenueMicro - fee;
-    let share = shares.get(track.albumId);
-    if (share === undefined) {
-      share = (await licensing.licenceForAlbum(q, track.albumId))?.share ?? defaultShare;
-      shares.set(track.albumId, share);
-    }
+    const share = await shareOf(track.albumId);
     const owner = ownerPart(rest, share);
     if (rest - owner > 0n)
       allocations.push({
@@ -146,13 +160,75 @@ export async function allocateTracks(
 }
 
 /**
+ * A correction (revenue < 0) of one track and usage month, allocated as its revenue would have been, negated
+ * (docs/decisions/0078-corrections-and-negative-balances.md): no fee (a fee settled or collecting is not touched),
+ * the plan's commission gives back its share, and the owner's share is taken from the beneficiaries of the split
+ * version in force for the usage days, in its proportions. The split divides the magnitude, so its rounding is the
+ * one positive revenue gets; every part is then negated.
+ */
+async function allocateCorrection(
+  q: Queryable,
+  periodId: string,
+  track: TrackRevenue,
+  share: number,
+  divide: Pick<SplitsPort, 'allocateOwnerShare'>,
+): Promise<Allocation[]> {
+  const magnitude = -track.revenueMicro;
+  if (magnitude <= 0n) return [];
+  const base = { trackId: track.trackId, albumId: track.albumId, streams: 0, correction: true };
+  const owner = ownerPart(magnitude, share);
+  const out: Allocation[] = [];
+  if (magnitude - owner > 0n)
+    out.push({
+      ...base,
+      kind: 'COMMISSION',
+      beneficiaryKey: PLATFORM_ACCOUNTS.commission,
+      amountMicro: owner - magnitude,
+    });
+  if (owner === 0n) return out;
+  const parts = await divide.allocateOwnerShare(q, {
+    periodId,
+    trackId: track.trackId,
+    albumId: track.albumId,
+    ownerAccountId: track.accountId,
+    firstDay: track.firstDay,
+    lastDay: track.lastDay,
+    streams: 0,
+    amountMicro: owner,
+  });
+  const splitId = parts.find((part) => part.splitId)?.splitId;
+  const byKey = new Map<string, bigint>();
+  let sum = 0n;
+  for (const part of parts) {
+    const key = part.beneficiaryKey;
+    if (part.amountMicro < 0n || !accountKeySchema.safeParse(key).success || key.startsWith('platform:'))
+      throw new Error(`Split of track ${track.trackId} gave ${part.amountMicro} to "${key}"`);
+    sum += part.amountMicro;
+    byKey.set(key, (byKey.get(key) ?? 0n) + part.amountMicro);
+  }
+  if (sum !== owner)
+    throw new Error(`Split of track ${track.trackId} allocated ${sum} of a correction of ${owner}`);
+  for (const [beneficiaryKey, amountMicro] of byKey) {
+    if (amountMicro === 0n) continue;
+    const kind = beneficiaryKey.startsWith('held:') ? 'HELD' : 'CREDIT';
+    const allocation: Allocation = { ...base, kind, beneficiaryKey, amountMicro: -amountMicro };
+    if (splitId) {
+      allocation.splitId = splitId;
+      if (kind === 'CREDIT' && beneficiaryKey !== walletKey(track.accountId)) allocation.splitIncome = true;
+    }
+    out.push(allocation);
+  }
+  return out;
+}
+
+/**
  * A track's revenue comes in one entry per usage month (period-revenue.ts); its allocations are kept as one line
  * per track, kind and beneficiary (the period_allocations key), their amounts and streams added.
  */
 function mergedPerTrack(allocations: Allocation[]): Allocation[] {
   const merged = new Map<string, Allocation>();
   for (const allocation of allocations) {
-    const key = `${allocation.trackId} ${allocation.kind} ${allocation.beneficiaryKey}`;
+    const key = `${allocation.trackId} ${allocation.kind} ${allocation.beneficiaryKey} ${!!allocation.correction}`;
     const seen = merged.get(key);
     if (!seen) {
       merged.set(key, { ...allocation });
@@ -178,6 +254,8 @@ export type StatementLine = {
   /** The split behind the line (one per album), and whether it is a participant's split income. */
   splitId?: string;
   splitIncome?: boolean;
+  /** A correction's line: amount and cents ≤ 0. */
+  correction?: boolean;
 };
 
 export type Statement = {
@@ -185,7 +263,14 @@ export type Statement = {
   totals: Totals;
   /** The same totals in cents: revenue is the matched revenue rounded once, the parts its largest-remainder split. */
   cents: Totals;
+  /** What corrections took back (≤ 0; part of the totals above), in micro-units and cents. */
+  corrections: { micro: bigint; cents: bigint };
 };
+
+/** Cents of a signed micro-unit amount, half away from zero (a correction rounds as the same charge did). */
+function signedCents(micro: bigint): bigint {
+  return micro < 0n ? -microToCents(-micro) : microToCents(micro);
+}
 
 /**
  * Groups allocations by (kind, beneficiary, album) and rounds to cents once for the whole period: the matched
@@ -203,13 +288,14 @@ export function statementOf(allocations: readonly Allocation[], unmatchedMicro: 
     unmatched: 0n,
   };
   for (const allocation of allocations) {
-    const key = `${allocation.kind} ${allocation.beneficiaryKey} ${allocation.albumId}`;
-    const line = groups.get(key) ?? {
+    const key = `${allocation.kind} ${allocation.beneficiaryKey} ${allocation.albumId} ${!!allocation.correction}`;
+    const line: StatementLine = groups.get(key) ?? {
       kind: allocation.kind,
       beneficiaryKey: allocation.beneficiaryKey,
       albumId: allocation.albumId,
       amountMicro: 0n,
       cents: 0n,
+      ...(allocation.correction ? { correction: true } : {}),
     };
     line.amountMicro += allocation.amountMicro;
     if (allocation.splitId) line.splitId = allocation.splitId;
@@ -220,22 +306,31 @@ export function statementOf(allocations: readonly Allocation[], unmatchedMicro: 
   }
   totals.unmatched = unmatchedMicro;
   const lines = [...groups.values()];
-  const revenueCents = microToCents(totals.revenue);
-  const parts = apportion(
-    revenueCents,
-    lines.map((line) => line.amountMicro),
+  // Usage lines and correction lines are each rounded once, by largest remainder over their own total (a
+  // correction's by magnitude), so the transfers of each sum to it exactly and revenue = usage − corrections.
+  const usage = lines.filter((line) => !line.correction);
+  const taken = lines.filter((line) => line.correction);
+  const usageCents = microToCents(usage.reduce((sum, line) => sum + line.amountMicro, 0n));
+  const takenMicro = taken.reduce((sum, line) => sum + line.amountMicro, 0n);
+  const takenCents = -microToCents(-takenMicro);
+  const usageParts = apportion(
+    usageCents,
+    usage.map((line) => line.amountMicro),
+  );
+  const takenParts = apportion(
+    -takenCents,
+    taken.map((line) => -line.amountMicro),
   );
   const cents: Totals = {
-    revenue: revenueCents,
+    revenue: usageCents + takenCents,
     feeCollected: 0n,
     commission: 0n,
     credited: 0n,
     held: 0n,
-    unmatched: microToCents(unmatchedMicro),
+    unmatched: signedCents(unmatchedMicro),
   };
-  lines.forEach((line, index) => {
-    line.cents = parts[index]!;
-    cents[TOTAL_OF[line.kind]] += line.cents;
-  });
-  return { lines, totals, cents };
+  usage.forEach((line, index) => (line.cents = usageParts[index]!));
+  taken.forEach((line, index) => (line.cents = -takenParts[index]!));
+  for (const line of lines) cents[TOTAL_OF[line.kind]] += line.cents;
+  return { lines, totals, cents, corrections: { micro: takenMicro, cents: takenCents } };
 }

@@ -151,8 +151,10 @@ async function insertAllocations(
   for (let start = 0; start < allocations.length; start += batch) {
     const slice = allocations.slice(start, start + batch);
     await tx.query(
-      `INSERT INTO period_allocations (period_id, track_id, album_id, kind, beneficiary_key, streams, amount_micro)
-       SELECT $1, * FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::bigint[], $7::bigint[])`,
+      `INSERT INTO period_allocations (period_id, track_id, album_id, kind, beneficiary_key, streams, amount_micro,
+                                      correction)
+       SELECT $1, * FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::bigint[], $7::bigint[],
+                                $8::boolean[])`,
       [
         periodId,
         slice.map((a) => a.trackId),
@@ -161,6 +163,7 @@ async function insertAllocations(
         slice.map((a) => a.beneficiaryKey),
         slice.map((a) => a.streams),
         slice.map((a) => a.amountMicro.toString()),
+        slice.map((a) => !!a.correction),
       ],
     );
   }
@@ -184,6 +187,20 @@ async function applyClose(
   const { periodId, statement } = plan;
   for (const line of statement.lines) {
     if (line.cents === 0n) continue;
+    if (line.cents < 0n) {
+      // A correction takes back from the beneficiary: the one transfer kind that may leave a wallet below zero
+      // (docs/decisions/0078-corrections-and-negative-balances.md).
+      await transfer(tx, {
+        idempotencyKey: `period-close:${periodId}:CORRECTION:${line.kind}:${line.albumId}:${line.beneficiaryKey}`,
+        debit: line.beneficiaryKey,
+        credit: PLATFORM_ACCOUNTS.storeReceivables,
+        amount: Number(-line.cents),
+        kind: 'CLOSE_CORRECTION',
+        refs: { periodId, albumId: line.albumId, ...(line.splitId ? { splitId: line.splitId } : {}) },
+        bookedAt,
+      });
+      continue;
+    }
     await transfer(tx, {
       idempotencyKey: `period-close:${periodId}:${line.kind}:${line.albumId}:${line.beneficiaryKey}`,
       debit: PLATFORM_ACCOUNTS.storeReceivables,
@@ -202,6 +219,17 @@ async function applyClose(
       credit: PLATFORM_ACCOUNTS.unmatched,
       amount: Number(statement.cents.unmatched),
       kind: 'CLOSE_UNMATCHED',
+      refs: { periodId },
+      bookedAt,
+    });
+  else if (statement.cents.unmatched < 0n)
+    // Corrections of unmatched lines larger than the period's unmatched revenue give some back.
+    await transfer(tx, {
+      idempotencyKey: `period-close:${periodId}:UNMATCHED_CORRECTION`,
+      debit: PLATFORM_ACCOUNTS.unmatched,
+      credit: PLATFORM_ACCOUNTS.storeReceivables,
+      amount: Number(-statement.cents.unmatched),
+      kind: 'CLOSE_CORRECTION',
       refs: { periodId },
       bookedAt,
     });

@@ -4,8 +4,10 @@ import { addLines, emptySummary, type LineSummary } from './line-summary.js';
 
 const PPB = 1_000_000_000n;
 
-/** Micro-units of a currency into micro-units of the platform currency at `ratePpb`, half up. */
+/** Micro-units of a currency into micro-units of the platform currency at `ratePpb`, half up (a correction's
+ * negative amount by its magnitude, so a chargeback converts to exactly minus what the same charge did). */
 export function convertMicro(amount: bigint, ratePpb: bigint): bigint {
+  if (amount < 0n) return -convertMicro(-amount, ratePpb);
   return (amount * ratePpb + PPB / 2n) / PPB;
 }
 
@@ -48,13 +50,14 @@ export async function periodRevenue(
     last_day: string;
     usage_month: string;
     lines: string;
+    correction: boolean;
   }>(
     `SELECT track_id, album_id, account_id, currency, COUNT(*)::text AS lines, SUM(streams)::text AS streams,
        SUM(revenue_micro)::text AS revenue, MIN(first_day)::text AS first_day, MAX(last_day)::text AS last_day,
-       to_char(first_day, 'YYYY-MM') AS usage_month
+       to_char(first_day, 'YYYY-MM') AS usage_month, correction
      FROM revenue_lines WHERE period_id = $1 AND matched
-     GROUP BY track_id, album_id, account_id, currency, usage_month
-     ORDER BY track_id, usage_month, currency`,
+     GROUP BY track_id, album_id, account_id, currency, usage_month, correction
+     ORDER BY track_id, usage_month, correction, currency`,
     [periodId],
   );
   const unmatched = await q.query<{ currency: string; revenue: string; lines: string; streams: string }>(
@@ -83,7 +86,8 @@ export async function periodRevenue(
     const amount = convertMicro(BigInt(row.revenue), rate);
     // One entry per track and usage month: a late line (usage in a month closed before it arrived, filed here) is
     // divided by the split version of its own month, and does not pull this month's revenue back to that version.
-    const key = `${row.track_id} ${row.usage_month}`;
+    // Corrections are an entry of their own (docs/decisions/0078-corrections-and-negative-balances.md).
+    const key = `${row.track_id} ${row.usage_month} ${row.correction}`;
     const track = tracks.get(key);
     if (!track) {
       tracks.set(key, {
@@ -94,6 +98,7 @@ export async function periodRevenue(
         revenueMicro: amount,
         firstDay: row.first_day,
         lastDay: row.last_day,
+        ...(row.correction ? { correction: true } : {}),
       });
       continue;
     }

@@ -11,6 +11,8 @@ export type RevenueLineFixture = {
   revenueMicro: bigint | number;
   currency?: string;
   platform?: string;
+  /** A correction line (docs/decisions/0078-corrections-and-negative-balances.md); implied by a negative revenue. */
+  correction?: boolean;
 };
 
 /** Files lines the way report ingest does: each into periodForUsage(day), in the caller's transaction. */
@@ -24,8 +26,8 @@ export async function fileRevenueLines(
     periods.push(periodId);
     await q.query(
       `INSERT INTO revenue_lines (period_id, track_id, album_id, account_id, isrc, platform, territory, first_day,
-         last_day, streams, revenue_micro, currency, matched)
-       VALUES ($1, $2, $3, $4, NULL, $5, 'DE', $6, $6, $7, $8, $9, $10)`,
+         last_day, streams, revenue_micro, currency, matched, correction)
+       VALUES ($1, $2, $3, $4, NULL, $5, 'DE', $6, $6, $7, $8, $9, $10, $11)`,
       [
         periodId,
         line.trackId ?? null,
@@ -37,6 +39,7 @@ export async function fileRevenueLines(
         String(line.revenueMicro),
         line.currency ?? 'EUR',
         Boolean(line.trackId),
+        line.correction ?? BigInt(line.revenueMicro) < 0n,
       ],
     );
   }

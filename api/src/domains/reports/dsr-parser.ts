@@ -32,8 +32,9 @@ export type { DsrParseStats };
  *   is read when present, otherwise 0.
  * - Cells holding several values separate them with `|` (`\|` is a literal bar); the first valid ISRC/ICPN counts.
  * - Revenue: the usage record's NetRevenue (SU03 of the UGC profile), in micro-units, in the currency of its summary
- *   record (Currency or CurrencyOfReporting); a usage record without NetRevenue brings streams only. A negative or
- *   unreadable NetRevenue is refused with its line.
+ *   record (Currency or CurrencyOfReporting); a usage record without NetRevenue brings streams only. An unreadable
+ *   NetRevenue is refused with its line. A negative NetRevenue or usage count makes the record a correction line
+ *   (docs/decisions/0078-corrections-and-negative-balances.md): its revenue (≤ 0), no streams.
  */
 
 const RECORD_TYPE = /^[A-Z]{2}[A-Z0-9]{2}(\.\d{2})?$/;

@@ -388,9 +388,11 @@ describe('malformed reports', () => {
         'bad-date.tsv:1: the usage period 2023-07-01..2023-07-32 is not a pair of dates (or periods)',
       ],
       [
-        'negative.tsv',
-        dsr('SU02\tB1\tS1\tT3\t\tA1\ttrue\t-4', 'FOOT\t9'),
-        'negative.tsv:8: the usage count "-4" is not a whole number',
+        // A negative count is a correction line (docs/decisions/0078-corrections-and-negative-balances.md); a
+        // count that is no number at all is still refused.
+        'not-a-count.tsv',
+        dsr('SU02\tB1\tS1\tT3\t\tA1\ttrue\t-x4', 'FOOT\t9'),
+        'not-a-count.tsv:8: the usage count "-x4" is not a whole number',
       ],
       [
         'truncated-line.tsv',

@@ -219,6 +219,16 @@ describe('malformed DSR files', () => {
     ]);
   });
 
+  it('reads a negative usage count as a correction line: no streams, no revenue of its own', async () => {
+    // docs/decisions/0078-corrections-and-negative-balances.md
+    expect(
+      await parse([HEAD, SU02, ...block, good, 'SU02\tB1\tS1\tT2\t\tA1\ttrue\t-5\t0', 'FOOT\t7']),
+    ).toMatchObject([
+      { line: 5, streams: 90, sub30: 12 },
+      { line: 6, streams: 0, sub30: 0, revenueMicro: 0, correction: true, isrc: 'SEABC2400001' },
+    ]);
+  });
+
   it('refuses each malformed record, naming file and line', async () => {
     const cases: [string, string[], string][] = [
       [
@@ -235,11 +245,6 @@ describe('malformed DSR files', () => {
         'without a # line, a record that stops before its count',
         [HEAD, ...block, 'SU02\tB1\tS1\tT2\t\tA1', 'FOOT\t5'],
         'x.tsv:4: the SU02 record has 5 fields, 7 expected: the line is cut short',
-      ],
-      [
-        'a negative stream count',
-        [HEAD, SU02, ...block, 'SU02\tB1\tS1\tT2\t\tA1\ttrue\t-5\t0', 'FOOT\t6'],
-        'x.tsv:5: the usage count "-5" is not a whole number',
       ],
       [
         'a negative sub-30 count',

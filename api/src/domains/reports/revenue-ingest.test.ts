@@ -161,6 +161,31 @@ describe('revenue lines', () => {
     ]);
   });
 
+  it('a DSR’s negative NetRevenue loads as a correction line of its own, with no streams', async () => {
+    // docs/decisions/0078-corrections-and-negative-balances.md: a chargeback no longer refuses the file.
+    const text = youtubeQuarterReport()
+      .split('\n')
+      .map((line) =>
+        line.startsWith('SU03.01\t') && line.includes('\t4\t2.0\t')
+          ? line.replace('\t4\t2.0\t', '\t4\t-1.5\t')
+          : line,
+      )
+      .join('\n');
+    expect(text).toContain('\t-1.5\t');
+    const name = 'DSR_TEST2_YouTube_AdSupport-music_2015-Q4_IS_1of1_20160121T150926.tsv';
+    const result = await loadReportFile(db, writeFile(name, text), { catalogue });
+    expect(result.status).toBe('LOADED');
+    const { rows } = await db.query<{ streams: string; revenue_micro: string; correction: boolean }>(
+      `SELECT streams::text, revenue_micro::text, correction FROM revenue_lines
+        WHERE report_file_id = $1 AND track_id = $2 AND first_day < '2015-12-01' ORDER BY correction`,
+      [result.fileId, bitterEarth.trackId],
+    );
+    expect(rows).toEqual([
+      { streams: '276', revenue_micro: '4000000', correction: false },
+      { streams: '0', revenue_micro: '-1500000', correction: true },
+    ]);
+  });
+
   it('CSV revenue without a currency is in the platform currency; a month no longer open sends it to the next open one', async () => {
     await db.query(`INSERT INTO periods (month, status, closing_at) VALUES ('2026-02-01', 'CLOSING', now())`);
     const file = writeFile(

@@ -20,6 +20,17 @@ export function parseMicroUnits(value: string | undefined): number | null {
   return micro <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(micro) : null;
 }
 
+/**
+ * A signed decimal amount as micro-units: parseMicroUnits, and a leading minus sign gives the negative amount of a
+ * correction line (docs/decisions/0078-corrections-and-negative-balances.md). Null when it is not an amount.
+ */
+export function parseSignedMicroUnits(value: string | undefined): number | null {
+  const text = value?.trim() ?? '';
+  if (!text.startsWith('-')) return parseMicroUnits(text);
+  const magnitude = parseMicroUnits(text.slice(1));
+  return magnitude === null ? null : -magnitude;
+}
+
 /** An ISO 4217 code (three letters, upper-cased), or null. */
 export function normalizeCurrency(value: string | undefined | null): string | null {
   const code = value?.trim().toUpperCase() ?? '';

@@ -26,6 +26,7 @@ export const STAGING_COLUMNS = [
   'playlist_url',
   'playlist_image',
   'raw',
+  'correction',
 ] as const;
 
 export const STAGING_TABLE = `CREATE TEMPORARY TABLE trend_staging (
@@ -51,7 +52,8 @@ export const STAGING_TABLE = `CREATE TEMPORARY TABLE trend_staging (
   playlist_followers integer,
   playlist_url text,
   playlist_image text,
-  raw text
+  raw text,
+  correction boolean NOT NULL
 ) ON COMMIT DROP`;
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
@@ -80,6 +82,6 @@ export function copyLine(fileId: string, order: number, row: StagedRow): string 
     `${fileId}\t${order}\t${row.line}\t${row.firstDay}\t${row.lastDay}\t${copyText(row.platform)}\t` +
     `${copyText(row.territory)}\t${copyText(row.isrc)}\t${copyText(row.upc)}\t${ids}\t${row.streams}\t` +
     `${row.sub30}\t${copyText(row.revenueMicro)}\t${copyText(row.currency)}\t${playlistText}\t` +
-    `${copyText(row.raw)}\n`
+    `${copyText(row.raw)}\t${row.correction ? 't' : 'f'}\n`
   );
 }

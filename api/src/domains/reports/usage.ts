@@ -38,6 +38,12 @@ export type UsageRow = {
   playlist: PlaylistRef | null;
   /** The line as read, kept for the admins when nothing in the catalogue matches. */
   raw: string;
+  /**
+   * A correction line (docs/decisions/0078-corrections-and-negative-balances.md): the platform takes money back.
+   * Its revenue is ≤ 0 and its streams and sub30 are 0 (a correction changes no play count, nor a fee paid in
+   * streams). Absent on usage lines.
+   */
+  correction?: boolean;
 };
 
 /** A report line that cannot be read: says which file and line, and why. */

@@ -91,13 +91,14 @@ export function createWalletService({ db, platformCurrency }: WalletServiceDeps)
         wallet: walletKey(accountId),
         platformCurrency,
       });
-      const { rows, totals } = buildStatement(input, bucket);
+      const { rows, totals, corrections } = buildStatement(input, bucket);
       return {
         period,
         bucket,
         currency: platformCurrency,
         rows: await labelStatementRows(db, bucket, rows),
         totals,
+        corrections,
       };
     },
     mutationsCsv: async (accountId, filter) =>

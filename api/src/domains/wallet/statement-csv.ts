@@ -16,6 +16,10 @@ export const BUCKET_HEADINGS: Readonly<Record<StatementBucket, { name: string; k
   territory: { name: 'Territory', key: 'Territory code' },
 };
 
+/** A row's name: a correction row's says it is one (what a platform took back). */
+export const correctionLabel = (row: { label: string; correction: boolean }) =>
+  row.correction ? `Correction: ${row.label}` : row.label;
+
 const figures = (amounts: StatementAmounts): CsvNumber[] => [
   numberCell(countText(amounts.streams)),
   numberCell(microToDecimal(amounts.revenue)),
@@ -28,7 +32,9 @@ const figures = (amounts: StatementAmounts): CsvNumber[] => [
 
 /**
  * The statement as CSV: its rows in the JSON's order, then a Total line. Revenue, fee, commission and the splits' parts keep their
- * micro-units (six decimals) and credited its cents, so the lines add up to the Total exactly.
+ * micro-units (six decimals) and credited its cents, so the lines add up to the Total exactly. A correction row's
+ * name says so, and when there are any, an "Of which corrections" line follows the Total
+ * (docs/decisions/0078-corrections-and-negative-balances.md).
  */
 export function statementCsv(statement: WalletStatement): string {
   const heading = BUCKET_HEADINGS[statement.bucket];
@@ -52,7 +58,13 @@ export function statementCsv(statement: WalletStatement): string {
     key,
   ];
   return toCsv(header, [
-    ...statement.rows.map((row) => [...names(row.label, row.releaseTitle, row.key), ...figures(row)]),
+    ...statement.rows.map((row) => [
+      ...names(correctionLabel(row), row.releaseTitle, row.key),
+      ...figures(row),
+    ]),
     [...names('Total', null, null), ...figures(statement.totals)],
+    ...(statement.rows.some((row) => row.correction)
+      ? [[...names('Of which corrections', null, null), ...figures(statement.corrections)]]
+      : []),
   ]);
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db.js';
-import { accountCreditsSql } from '../ledger/index.js';
-import type { StatementInput, StatementLine, StatementTrack } from './statement.js';
+import { accountEntriesSql } from '../ledger/index.js';
+import { albumKey, type StatementInput, type StatementLine, type StatementTrack } from './statement.js';
 
 const PPB = '1000000000';
 
@@ -23,11 +23,12 @@ async function tracksOf(
     credited: string;
     split_out: string;
     split_in: string;
+    correction: boolean;
   }>(
     `WITH owned AS (
        SELECT DISTINCT track_id FROM revenue_lines WHERE period_id = $1 AND matched AND account_id = $2
      )
-     SELECT a.track_id, a.album_id,
+     SELECT a.track_id, a.album_id, a.correction,
        COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL), 0)::text AS revenue,
        COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL AND a.kind = 'FEE'), 0)::text AS fee,
        COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL AND a.kind = 'COMMISSION'), 0)::text
@@ -40,8 +41,8 @@ async function tracksOf(
          AND a.beneficiary_key = $3), 0)::text AS split_in
      FROM period_allocations a LEFT JOIN owned o ON o.track_id = a.track_id
      WHERE a.period_id = $1 AND (o.track_id IS NOT NULL OR a.beneficiary_key = $3)
-     GROUP BY a.track_id, a.album_id
-     ORDER BY a.track_id`,
+     GROUP BY a.track_id, a.album_id, a.correction
+     ORDER BY a.track_id, a.correction`,
     [periodId, accountId, wallet],
   );
   return rows.map((row) => ({
@@ -53,22 +54,27 @@ async function tracksOf(
     creditedMicro: BigInt(row.credited),
     splitOutMicro: BigInt(row.split_out),
     splitInMicro: BigInt(row.split_in),
+    correction: row.correction,
   }));
 }
 
-/** The cents the close credited to the wallet, by album (one CLOSE_CREDIT or SPLIT_INCOME transfer per album). */
+/**
+ * The cents the close credited to the wallet, by album (one CLOSE_CREDIT or SPLIT_INCOME transfer per album), and
+ * what its corrections took (one CLOSE_CORRECTION per album, negative) under albumKey(album, true).
+ */
 async function creditedCentsByAlbum(
   q: Queryable,
   periodId: string,
   wallet: string,
 ): Promise<Map<string, bigint>> {
-  const { rows } = await q.query<{ album_id: string; cents: string }>(
-    `SELECT album_id, SUM(amount)::text AS cents FROM (${accountCreditsSql('$2')}) c
-     WHERE period_id = $1 AND kind IN ('CLOSE_CREDIT', 'SPLIT_INCOME') AND album_id IS NOT NULL
-     GROUP BY album_id`,
+  const { rows } = await q.query<{ album_id: string; correction: boolean; cents: string }>(
+    `SELECT album_id, kind = 'CLOSE_CORRECTION' AS correction, SUM(amount)::text AS cents
+       FROM (${accountEntriesSql('$2')}) c
+     WHERE period_id = $1 AND kind IN ('CLOSE_CREDIT', 'SPLIT_INCOME', 'CLOSE_CORRECTION') AND album_id IS NOT NULL
+     GROUP BY album_id, kind = 'CLOSE_CORRECTION'`,
     [periodId, wallet],
   );
-  return new Map(rows.map((row) => [row.album_id, BigInt(row.cents)]));
+  return new Map(rows.map((row) => [albumKey(row.album_id, row.correction), BigInt(row.cents)]));
 }
 
 /** The tracks' matched revenue lines by platform and territory, weighted by revenue in the platform currency. */
@@ -85,15 +91,16 @@ async function linesOf(
     territory: string | null;
     streams: string;
     weight: string;
+    correction: boolean;
   }>(
-    `SELECT l.track_id, l.platform, l.territory, SUM(l.streams)::text AS streams,
+    `SELECT l.track_id, l.platform, l.territory, l.correction, SUM(l.streams)::text AS streams,
        SUM(l.revenue_micro::numeric
          * COALESCE(r.rate_ppb, CASE WHEN l.currency = $3 THEN ${PPB} ELSE 0 END))::text AS weight
      FROM revenue_lines l
      LEFT JOIN period_exchange_rates r ON r.period_id = l.period_id AND r.currency = l.currency
      WHERE l.period_id = $1 AND l.matched AND l.track_id = ANY($2::uuid[])
-     GROUP BY l.track_id, l.platform, l.territory
-     ORDER BY l.track_id, l.platform, l.territory`,
+     GROUP BY l.track_id, l.platform, l.territory, l.correction
+     ORDER BY l.track_id, l.correction, l.platform, l.territory`,
     [periodId, trackIds, platformCurrency],
   );
   return rows.map((row) => ({
@@ -102,6 +109,7 @@ async function linesOf(
     territory: row.territory,
     streams: BigInt(row.streams),
     weight: BigInt(row.weight),
+    correction: row.correction,
   }));
 }
 

@@ -6,7 +6,7 @@ import {
 } from '@tunehouse/contracts';
 import { pdfText } from '../../platform/pdf-text.js';
 import { countText } from './amount-text.js';
-import { BUCKET_HEADINGS } from './statement-csv.js';
+import { BUCKET_HEADINGS, correctionLabel } from './statement-csv.js';
 import { pdfDocument } from '../../platform/pdf-document.js';
 
 export interface StatementPdfOptions {
@@ -126,9 +126,11 @@ export function renderStatementPdf(
     doc.moveDown(1);
   }
   header();
-  for (const row of statement.rows) line(row.label, row.releaseTitle, figures(row), false);
+  for (const row of statement.rows) line(correctionLabel(row), row.releaseTitle, figures(row), false);
   rule();
   line('Total', null, figures(statement.totals), true);
+  if (statement.rows.some((row) => row.correction))
+    line('Of which corrections', null, figures(statement.corrections), false);
 
   doc.moveDown(1.5).font('Helvetica').fontSize(8).fillColor('#555555');
   doc.text(

@@ -15,6 +15,8 @@ export type StatementTrack = {
   splitOutMicro: bigint;
   /** What a split of someone else's track credited this account (zero for its own tracks). */
   splitInMicro: bigint;
+  /** The track's correction allocations (amounts ≤ 0), kept apart from its usage (decision 0078). */
+  correction?: boolean;
 };
 
 /**
@@ -27,17 +29,26 @@ export type StatementLine = {
   territory: string | null;
   streams: bigint;
   weight: bigint;
+  /** Correction lines (weight ≤ 0). */
+  correction?: boolean;
 };
 
 export type StatementInput = {
   tracks: readonly StatementTrack[];
-  /** The cents the close's CLOSE_CREDIT transfers moved into the wallet, by album. */
+  /**
+   * The cents the close's CLOSE_CREDIT and SPLIT_INCOME transfers moved into the wallet, by album, and what its
+   * CLOSE_CORRECTION transfers took out (negative), under `albumKey(albumId, true)`.
+   */
   creditedCentsByAlbum: ReadonlyMap<string, bigint>;
   lines: readonly StatementLine[];
 };
 
-/** A statement row before it is named: its bucket key and amounts. */
-export type StatementRowAmounts = StatementAmounts & { key: string | null };
+/** A statement row before it is named: its bucket key and amounts, and whether it is a correction row. */
+export type StatementRowAmounts = StatementAmounts & { key: string | null; correction: boolean };
+
+/** The key of an album's credited cents: its usage, or (`correction`) what corrections took. */
+export const albumKey = (albumId: string, correction: boolean) =>
+  correction ? `${albumId} correction` : albumId;
 
 type Amounts = {
   streams: bigint;
@@ -85,19 +96,24 @@ function apportionAny(whole: bigint, weights: readonly bigint[], fallback: reado
  * over the album's tracks by largest remainder on the credited micro-units, and the tracks sum to the ledger.
  */
 function creditedCentsByTrack(input: StatementInput): Map<string, bigint> {
-  const byAlbum = groupBy(input.tracks, (track) => track.albumId);
+  const byAlbum = groupBy(input.tracks, (track) => albumKey(track.albumId, !!track.correction));
   const cents = new Map<string, bigint>();
-  for (const [albumId, tracks] of byAlbum) {
-    const whole = input.creditedCentsByAlbum.get(albumId) ?? 0n;
+  for (const [key, tracks] of byAlbum) {
+    const whole = input.creditedCentsByAlbum.get(key) ?? 0n;
+    // A correction's amounts are ≤ 0: apportioned by magnitude, then negated.
+    const sign = tracks[0]!.correction ? -1n : 1n;
     const parts = apportionAny(
-      whole,
-      tracks.map((track) => track.creditedMicro),
-      tracks.map((track) => track.revenueMicro),
+      sign * whole,
+      tracks.map((track) => sign * track.creditedMicro),
+      tracks.map((track) => sign * track.revenueMicro),
     );
-    tracks.forEach((track, index) => cents.set(track.trackId, parts[index]!));
+    tracks.forEach((track, index) => cents.set(trackKey(track), sign * parts[index]!));
   }
   return cents;
 }
+
+const trackKey = (track: { trackId: string; correction?: boolean | undefined }) =>
+  track.correction ? `${track.trackId} correction` : track.trackId;
 
 /** The pieces of one track's amounts, one per revenue line (or one keyless piece when it has none). */
 function piecesOfTrack(
@@ -121,9 +137,11 @@ function piecesOfTrack(
         },
       },
     ];
-  const weights = lines.map((line) => line.weight);
+  // A correction's amounts and weights are ≤ 0: they are apportioned by magnitude, then negated.
+  const sign = track.correction ? -1n : 1n;
+  const weights = lines.map((line) => sign * line.weight);
   const fallback = lines.map((line) => line.streams);
-  const split = (whole: bigint) => apportionAny(whole, weights, fallback);
+  const split = (whole: bigint) => apportionAny(sign * whole, weights, fallback).map((part) => sign * part);
   const revenue = split(track.revenueMicro);
   const fee = split(track.feeMicro);
   const commission = split(track.commissionMicro);
@@ -170,34 +188,45 @@ const wire = (amounts: Amounts): StatementAmounts => ({
 /**
  * The statement's rows in one bucket and their totals. Every amount of a track is split over its revenue lines by
  * largest remainder (platform and territory buckets), so each track's pieces sum to the track and the rows of any
- * bucket sum to the same totals exactly. Rows are ordered by credited cents, most first, then by key.
+ * bucket sum to the same totals exactly. Rows are ordered by credited cents, most first, then by key; correction
+ * rows (docs/decisions/0078-corrections-and-negative-balances.md) come after, the largest take first, and
+ * `corrections` is their total.
  */
 export function buildStatement(
   input: StatementInput,
   bucket: StatementBucket,
-): { rows: StatementRowAmounts[]; totals: StatementAmounts } {
+): { rows: StatementRowAmounts[]; totals: StatementAmounts; corrections: StatementAmounts } {
   const credited = creditedCentsByTrack(input);
-  const linesByTrack = groupBy(input.lines, (line) => line.trackId);
-  const rows = new Map<string | null, Amounts>();
+  const linesByTrack = groupBy(input.lines, trackKey);
+  // Rows by correction and key: a correction is a row of its own, never netted into its key's usage row.
+  const rows = new Map<string, { key: string | null; correction: boolean; amounts: Amounts }>();
   const totals = zero();
+  const corrections = zero();
   for (const track of input.tracks) {
     const pieces = piecesOfTrack(
       track,
-      credited.get(track.trackId) ?? 0n,
-      linesByTrack.get(track.trackId) ?? [],
+      credited.get(trackKey(track)) ?? 0n,
+      linesByTrack.get(trackKey(track)) ?? [],
     );
     for (const { line, amounts } of pieces) {
       const key = keyOf(bucket, track, line);
-      const row = rows.get(key) ?? zero();
+      const id = `${!!track.correction} ${key}`;
+      const row = rows.get(id) ?? { key, correction: !!track.correction, amounts: zero() };
       for (const field of Object.keys(amounts) as (keyof Amounts)[]) {
-        row[field] += amounts[field];
+        row.amounts[field] += amounts[field];
         totals[field] += amounts[field];
+        if (track.correction) corrections[field] += amounts[field];
       }
-      rows.set(key, row);
+      rows.set(id, row);
     }
   }
-  const sorted = [...rows.entries()]
-    .map(([key, amounts]) => ({ key, ...wire(amounts) }))
-    .sort((a, b) => b.credited - a.credited || (a.key ?? '').localeCompare(b.key ?? ''));
-  return { rows: sorted, totals: wire(totals) };
+  const sorted = [...rows.values()]
+    .map(({ key, correction, amounts }) => ({ key, correction, ...wire(amounts) }))
+    .sort(
+      (a, b) =>
+        Number(a.correction) - Number(b.correction) ||
+        (a.correction ? a.credited - b.credited : b.credited - a.credited) ||
+        (a.key ?? '').localeCompare(b.key ?? ''),
+    );
+  return { rows: sorted, totals: wire(totals), corrections: wire(corrections) };
 }

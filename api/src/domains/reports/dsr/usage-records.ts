@@ -1,4 +1,4 @@
-import { parseMicroUnits } from '../revenue.js';
+import { parseSignedMicroUnits } from '../revenue.js';
 import { checkPeriod, parseCount, type UsageRow } from '../usage.js';
 import type { DsrBlock } from './blocks.js';
 import { cellAt, type DsrColumns, type DsrRow, refuseAt } from './columns.js';
@@ -8,9 +8,14 @@ export type DsrParseStats = { skipped: number };
 
 const DIGITS_ONLY = /^\d{1,9}$/;
 
-/** parseCount with a fast path for the plain counts nearly every line holds. */
+/** parseCount with a fast path for the plain counts nearly every line holds; a leading minus gives a negative. */
 function countOf(text: string | undefined): number | null {
-  return text !== undefined && DIGITS_ONLY.test(text) ? Number(text) : parseCount(text);
+  if (text !== undefined && DIGITS_ONLY.test(text)) return Number(text);
+  if (text?.trim().startsWith('-')) {
+    const magnitude = parseCount(text.trim().slice(1));
+    return magnitude === null ? null : -magnitude;
+  }
+  return parseCount(text);
 }
 
 type Period = { firstDay: string; lastDay: string };
@@ -88,16 +93,39 @@ export function createUsageReader({
       return fail(row, `the usage count ${JSON.stringify(streamsText ?? '')} is not a whole number`);
     const sub30Text = cellAt(cells, plan.sub30);
     const sub30 = sub30Text ? countOf(sub30Text) : 0;
-    if (sub30 === null)
+    if (sub30 === null || (sub30 < 0 && streams >= 0))
       return fail(row, `the sub-30 count ${JSON.stringify(sub30Text)} is not a whole number`);
-    if (sub30 > streams) fail(row, `the sub-30 count ${sub30} is more than the ${streams} streams`);
+    if (streams >= 0 && sub30 > streams)
+      fail(row, `the sub-30 count ${sub30} is more than the ${streams} streams`);
     const period = header.periodOf(row, plan);
     const problem = periodProblem(period);
     if (problem) fail(row, problem);
     const revenueText = cellAt(cells, plan.netRevenue);
-    const revenueMicro = revenueText ? parseMicroUnits(revenueText) : null;
+    const revenueMicro = revenueText ? parseSignedMicroUnits(revenueText) : null;
     if (revenueText && revenueMicro === null)
-      fail(row, `the net revenue ${JSON.stringify(revenueText)} is not an amount ≥ 0`);
+      fail(row, `the net revenue ${JSON.stringify(revenueText)} is not an amount`);
+    // A negative NetRevenue or usage count is a correction line: it loads with its revenue (≤ 0) and no streams
+    // (docs/decisions/0078-corrections-and-negative-balances.md). One that also claims revenue contradicts itself.
+    if (streams < 0 || (revenueMicro !== null && revenueMicro < 0)) {
+      if (revenueMicro !== null && revenueMicro > 0)
+        fail(row, `the usage count ${streams} is negative but the net revenue ${revenueText} is not`);
+      return {
+        line: row.line,
+        firstDay: period.firstDay,
+        lastDay: period.lastDay,
+        platform: header.platformFor(summary),
+        territory: summary?.territory ?? territory,
+        isrc: resource?.isrc ?? null,
+        upc: release?.upc ?? null,
+        streams: 0,
+        sub30: 0,
+        revenueMicro: revenueMicro ?? 0,
+        currency: summary?.currency ?? null,
+        playlist: null,
+        raw: row.text,
+        correction: true,
+      };
+    }
     return {
       line: row.line,
       firstDay: period.firstDay,
