@@ -27,3 +27,4 @@ export {
   usePathname,
   useSearchParams,
 } from './routing.js';
+export { AdminFrame, ADMIN_SECTIONS, currentUserQuery } from './admin-frame.js';
