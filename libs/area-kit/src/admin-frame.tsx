@@ -5,7 +5,8 @@ import { call, endpoints } from '@tunehouse/contracts';
 import type { ShellContext } from '@tunehouse/shell-contract';
 import { Notice, Page, colors, radius } from '@tunehouse/ui';
 import { useSession } from './impersonation.js';
-import { NavLink } from './routing.js';
+import { useIsCurrent } from './routing.js';
+import { ShellLink } from './shell-link.js';
 import { useShell } from './shell-react-context.js';
 import { usePageMeta } from './use-page-meta.js';
 
@@ -21,7 +22,7 @@ export function currentUserQuery(api: ShellContext['api'], userId: string | numb
 /**
  * The admin sections, each at a URL of its own so an admin can keep one open or link to it. They are rendered by
  * the area that owns their concept (periods by wallet, reports by analytics, the rest by auth), so the tab bar
- * crosses areas: a tab is a plain in-product link and the shell mounts the area behind it.
+ * crosses areas: a tab is a ShellLink, and the shell mounts the area behind it.
  */
 export const ADMIN_SECTIONS = [
   { to: '/admin', label: 'Users', end: true },
@@ -83,12 +84,19 @@ export function AdminFrame({ children }: { children: ReactNode }) {
     <Page title="Admin">
       <nav css={tabs} aria-label="Admin sections">
         {ADMIN_SECTIONS.map((section) => (
-          <NavLink key={section.to} to={section.to} end={'end' in section}>
-            {section.label}
-          </NavLink>
+          <AdminTab key={section.to} to={section.to} end={'end' in section} label={section.label} />
         ))}
       </nav>
       {children}
     </Page>
+  );
+}
+
+/** One tab: current while the address is at its section or below it. */
+function AdminTab({ to, end, label }: { to: string; end: boolean; label: string }) {
+  return (
+    <ShellLink to={to} aria-current={useIsCurrent(to, end) ? 'page' : undefined}>
+      {label}
+    </ShellLink>
   );
 }

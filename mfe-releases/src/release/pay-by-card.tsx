@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call, endpoints } from '@tunehouse/contracts';
-import { messageOf, useShell } from '@tunehouse/area-kit';
+import { goToCheckout, messageOf, startTakedownPayment, useShell } from '@tunehouse/area-kit';
 import { Button, Notice } from '@tunehouse/ui';
 import { formatAmount } from '../shared/format.js';
-import { goToCheckout } from './go-to-checkout.js';
 
 /**
  * Inside the takedown dialog, when the wallet cannot pay the settlement: pays it by card instead, through the
@@ -26,10 +25,7 @@ export function PayByCard({ albumId, amountDue }: { albumId: string; amountDue: 
     setBusy(true);
     setError(null);
     try {
-      const payment = await call(shell.api, endpoints.payments.create, {
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        body: { purpose: 'TAKEDOWN', albumId, amount: amountDue },
-      });
+      const payment = await startTakedownPayment(shell.api, albumId, amountDue);
       if (payment.checkoutUrl) goToCheckout(payment.checkoutUrl);
     } catch (caught) {
       setError(messageOf(caught));

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { messageOf } from '@tunehouse/area-kit';
+import { goToCheckout, messageOf } from '@tunehouse/area-kit';
 import { Button, Notice } from '@tunehouse/ui';
-import { goToCheckout } from './go-to-checkout.js';
 
 /**
  * A button that leaves for the payment provider's page ("Add a card", "Try again"): `start` asks the API for a new
