@@ -57,7 +57,6 @@ export const ROUTES: RouteCase[] = [
   { url: '/admin/payment-methods', area: 'auth', heading: 'Admin' },
   { url: '/admin/reports', area: 'analytics', heading: 'Admin' },
   { url: '/admin/periods', area: 'wallet', heading: 'Admin' },
-  { url: '/admin/audit', area: 'auth', heading: 'Admin' },
   { url: '/artists', area: 'artists', heading: 'Artists' },
   { url: '/artists/contributors', area: 'artists', heading: 'Contributors' },
   { url: '/wallet', area: 'wallet', heading: 'Wallet' },

@@ -30,6 +30,7 @@ function Form({ options }: { options: Options }) {
       {form.formError && <p role="alert">{form.formError}</p>}
       <p>iban error: {form.fieldErrors['iban'] ?? 'none'}</p>
       <p>owner error: {form.fieldErrors['owner.name'] ?? 'none'}</p>
+      {form.succeeded && <p>done</p>}
       <button type="submit" disabled={form.busy}>
         {form.busy ? 'Saving…' : 'Save'}
       </button>
@@ -100,18 +101,23 @@ describe('useApiForm', () => {
 
   it('says a failure in a toast too when asked, and forgets the last errors on the next try', async () => {
     let attempt = 0;
+    const failures: unknown[] = [];
     const { toasts } = renderForm({
       send: async () => {
         attempt += 1;
         if (attempt === 1) throw { status: 409, message: 'Already added' };
         return { id: 'm-2' };
       },
+      onError: (error) => failures.push(error),
       failureToast: true,
     });
     await save();
     expect(screen.getByRole('alert').textContent).toBe('Already added');
     expect(toasts).toEqual([['Already added', 'ERROR']]);
+    expect(failures).toEqual([{ status: 409, message: 'Already added' }]);
+    expect(screen.queryByText('done')).toBeNull();
     await save();
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByText('done')).toBeTruthy();
   });
 });

@@ -15,6 +15,8 @@ export interface ApiFormOptions<Input, Result> {
    * a dialog). Awaited, so a list that shows the change is fresh when the button comes back.
    */
   onSuccess?: (result: Result, input: Input) => unknown;
+  /** What follows a failure, before its errors show (a payout's idempotency key renewed after a refusal). */
+  onError?: (error: unknown, input: Input) => void;
   /** Said in a toast once it worked. */
   successToast?: ToastText<Input, Result>;
   /** Said in a toast when it failed, besides the form's own message (for a write started outside a form). */
@@ -26,6 +28,8 @@ export interface ApiForm<Input, Result> {
   submit: (input: Input) => Promise<Result | undefined>;
   /** True while the write runs and its onSuccess is finishing: the submit button shows it and is disabled. */
   busy: boolean;
+  /** True once the last write worked (until the next one or a reset): a button that leaves the page stays off. */
+  succeeded: boolean;
   /**
    * The API's validation issues keyed by field path below the request part (`iban`, `tracks.0.isrc`), the first
    * message per field; or the form's own checks, put there with `setFieldErrors`.
@@ -59,7 +63,8 @@ export function useApiForm<Input, Result>(options: ApiFormOptions<Input, Result>
       const text = options.successToast;
       if (text) shell.toasts.push(typeof text === 'function' ? text(result, input) : text, 'SUCCESS');
     },
-    onError: (error) => {
+    onError: (error, input) => {
+      options.onError?.(error, input);
       setFieldErrors(fieldErrorsOf(error));
       const message = messageOf(error);
       setFormError(message);
@@ -69,6 +74,7 @@ export function useApiForm<Input, Result>(options: ApiFormOptions<Input, Result>
   return {
     submit: (input) => mutation.mutateAsync(input).catch(() => undefined),
     busy: mutation.isPending,
+    succeeded: mutation.isSuccess,
     fieldErrors,
     formError,
     setFieldErrors,
