@@ -9,6 +9,7 @@ describe('the analytics remote', () => {
     expect(await mountThroughContract(app, manifest.name)).toEqual([
       { path: '/trends', heading: 'Stream trends' },
       { path: '/trends/playlists', heading: 'Playlist trends' },
+      { path: '/admin/reports', heading: 'Admin' },
     ]);
   });
 

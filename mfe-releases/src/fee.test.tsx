@@ -4,10 +4,14 @@ import type { ApiRequest } from '@tunehouse/shell-contract';
 import { areaHarness, click, fakeApi } from '@tunehouse/testing';
 import { area } from './area.js';
 import { albumJson, reviewJson } from './testing/fixtures.js';
-import { goToCheckout } from './release/go-to-checkout.js';
+import { goToCheckout } from '@tunehouse/area-kit';
 
 // Leaving the site for the payment provider's checkout cannot be followed in a test: it is recorded instead.
-vi.mock('./release/go-to-checkout.js', () => ({ goToCheckout: vi.fn() }));
+// Leaving for the provider's checkout is recorded, not followed (jsdom cannot leave the page).
+vi.mock('@tunehouse/area-kit', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  goToCheckout: vi.fn(),
+}));
 
 const { open, unmountArea } = areaHarness(area);
 

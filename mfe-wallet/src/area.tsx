@@ -6,7 +6,7 @@ import manifest from '../area.manifest.json';
 // The area's name is declared once, in its manifest beside package.json.
 const AREA = manifest.name;
 
-/** The wallet area: its routes from the spec's route table. */
+/** The wallet area: its routes from the spec's route table, and the admin's period close, which books its money. */
 export const area: AreaDefinition = {
   name: AREA,
   shellRange: '^1.0.0',
@@ -59,6 +59,20 @@ export const area: AreaDefinition = {
       element: lazyPage(
         () => import('./billing/billing-page.js'),
         (m) => m.BillingPage,
+      ),
+    },
+    {
+      path: '/admin/periods',
+      element: lazyPage(
+        () => import('./admin-periods/admin-periods-page.js'),
+        (m) => m.AdminPeriodsPage,
+      ),
+    },
+    {
+      path: '/admin/periods/*',
+      element: lazyPage(
+        () => import('./admin-periods/admin-periods-page.js'),
+        (m) => m.AdminPeriodsPage,
       ),
     },
   ],

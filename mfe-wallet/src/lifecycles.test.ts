@@ -15,6 +15,7 @@ describe('the wallet remote', () => {
       { path: '/payments/complete', heading: 'Payment' },
       { path: '/payment-methods/complete', heading: 'Payment method' },
       { path: '/account/billing', heading: 'Billing' },
+      { path: '/admin/periods', heading: 'Admin' },
     ]);
   });
 

@@ -21,9 +21,15 @@ export {
   Link,
   NavLink,
   Redirect,
+  useIsCurrent,
   useLocationHash,
   useNavigate,
   useParams,
   usePathname,
   useSearchParams,
 } from './routing.js';
+export { AdminFrame, ADMIN_SECTIONS, currentUserQuery } from './admin-frame.js';
+export { ShellLink, isModifiedClick, type ShellLinkProps } from './shell-link.js';
+export { isMissing } from './is-missing.js';
+export { goToCheckout, startTakedownPayment } from './checkout.js';
+export { useApiForm, type ApiForm, type ApiFormOptions } from './use-api-form.js';

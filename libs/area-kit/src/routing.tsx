@@ -73,9 +73,7 @@ export function NavLink({
   children: ReactNode;
   className?: string;
 }) {
-  const here = comparable(usePathname());
-  const target = comparable(to.split(/[?#]/)[0] ?? '');
-  const active = here === target || (!end && here.startsWith(target === '/' ? '/' : `${target}/`));
+  const active = useIsCurrent(to, end);
   return (
     <Link to={to} className={className} aria-current={active ? 'page' : undefined}>
       {children}
@@ -84,3 +82,13 @@ export function NavLink({
 }
 
 const comparable = (path: string) => path.replace(/\/+$/, '').toLowerCase() || '/';
+
+/**
+ * Whether the address is at `to`'s path or below it (`end`: at it only); the query and hash of `to` do not count.
+ * What marks a navigation link `aria-current="page"`.
+ */
+export function useIsCurrent(to: string, end = false): boolean {
+  const here = comparable(usePathname());
+  const target = comparable(to.split(/[?#]/)[0] ?? '');
+  return here === target || (!end && here.startsWith(target === '/' ? '/' : `${target}/`));
+}

@@ -4,6 +4,7 @@ export {
   type FakeShellOptions,
   type FakeShellRecord,
 } from './fake-shell-context.js';
+export { demoAdminUser, demoCurrentUser } from './current-users.js';
 export { mountStandalone } from './mount-standalone.js';
 export { mountThroughContract } from './mount-through-contract.js';
 export { renderAreaRoute } from './render-area-route.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration } from './format.js';
+import { formatCalendarDay, formatDate, formatDateTime, formatDuration } from './format.js';
 
 describe('formatDuration', () => {
   it('shows mm:ss below an hour and h:mm:ss from an hour on', () => {
@@ -20,5 +20,26 @@ describe('formatDate', () => {
   it('uses dd-MM-yyyy', () => {
     expect(formatDate(new Date(2026, 0, 5))).toBe('05-01-2026');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes dd-MM-yyyy with the local hours and minutes', () => {
+    expect(formatDateTime(new Date(2026, 10, 4, 9, 5))).toBe('04-11-2026 09:05');
+  });
+
+  it('shows a dash for what is not a date', () => {
+    expect(formatDateTime('not a date')).toBe('—');
+  });
+});
+
+describe('formatCalendarDay', () => {
+  it('reads YYYY-MM-DD without a time zone, so the day never shifts', () => {
+    expect(formatCalendarDay('2026-01-31')).toBe('31-01-2026');
+  });
+
+  it('shows a dash for nothing', () => {
+    expect(formatCalendarDay(null)).toBe('—');
+    expect(formatCalendarDay('')).toBe('—');
   });
 });

@@ -16,6 +16,24 @@ export function formatDate(value: string | number | Date): string {
   return `${pad(date.getDate())}-${pad(date.getMonth() + 1)}-${date.getFullYear()}`;
 }
 
+/** A moment (submitted, uploaded) as dd-MM-yyyy with the local time, for lists worked by time; a dash if invalid. */
+export function formatDateTime(value: string | number | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * A calendar day (YYYY-MM-DD, as release dates and report days travel) as dd-MM-yyyy, read without a time zone so
+ * it never shifts by a day west of UTC; any other date string goes through formatDate, and nothing is a dash.
+ */
+export function formatCalendarDay(value: string | null | undefined): string {
+  if (!value) return '—';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : formatDate(value) || '—';
+}
+
 /** A month as `YYYY-MM` (how the API names a royalty period) in words: "2026-10" → "October 2026". */
 export function formatMonth(month: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { css } from '@emotion/react';
-import { Link, messageOf, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { currentUserQuery, Link, messageOf, usePageMeta, useSession, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page, badgeStyle, colors, formatDate } from '@tunehouse/ui';
-import { currentUserQuery } from '../shared/current-user-query.js';
-import { useSession } from '../shared/use-session.js';
 import { EmailSection } from './email-form.js';
 import { PasswordForm } from './password-form.js';
 import { ProfileForm } from './profile-form.js';

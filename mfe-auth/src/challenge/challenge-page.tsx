@@ -2,11 +2,10 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { verifySessionRequestSchema, type VerifySessionRequest } from '@tunehouse/contracts';
-import { applyFieldErrors, Link, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, usePageMeta, useSession, useShell } from '@tunehouse/area-kit';
 import { Button, NarrowColumn, Notice, TextField } from '@tunehouse/ui';
 import { formActions, lede } from '../shared/auth-styles.js';
 import { useReturnTarget, withFrom } from '../shared/use-return-target.js';
-import { useSession } from '../shared/use-session.js';
 
 /** The second step of a login: a code from an authenticator app or from an e-mail. */
 export function ChallengePage() {

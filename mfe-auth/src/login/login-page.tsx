@@ -2,11 +2,17 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@tunehouse/contracts';
-import { applyFieldErrors, Link, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
+import {
+  applyFieldErrors,
+  Link,
+  usePageMeta,
+  useSearchParams,
+  useSession,
+  useShell,
+} from '@tunehouse/area-kit';
 import { Button, NarrowColumn, Notice, TextField } from '@tunehouse/ui';
 import { afterForm, formActions, lede } from '../shared/auth-styles.js';
 import { useReturnTarget, withFrom } from '../shared/use-return-target.js';
-import { useSession } from '../shared/use-session.js';
 
 /** Login: honours `from` and `expired=true`; a challenged answer leads to the challenge step. */
 export function LoginPage() {

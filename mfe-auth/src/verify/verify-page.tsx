@@ -2,13 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from '@emotion/react';
 import type { CurrentUser, VerificationStatus } from '@tunehouse/contracts';
-import { Link, messageOf, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { currentUserQuery, Link, messageOf, usePageMeta, useSession, useShell } from '@tunehouse/area-kit';
 import { Card, Notice, Page, badgeStyle, buttonStyles, colors, formatDate } from '@tunehouse/ui';
 import { warnBadgeColor } from '../shared/badge-colors.js';
 import { lede } from '../shared/auth-styles.js';
-import { currentUserQuery } from '../shared/current-user-query.js';
 import { useReturnTarget } from '../shared/use-return-target.js';
-import { useSession } from '../shared/use-session.js';
 import { verificationQuery } from './verification-query.js';
 import { VerificationForm, type VerificationDraft } from './verification-form.js';
 

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { isModifiedClick } from '@tunehouse/area-kit';
 import { colors, mq, radius } from '@tunehouse/ui';
 import type { Problem } from '../shared/problems.js';
 import { STEPS, stepPath, type StepId } from '../shared/steps.js';
@@ -116,7 +117,7 @@ export function StepNav({ albumId, current, problems, onNavigate }: StepNavProps
     { id: 'review' as const, label: 'Review' },
   ];
   const follow = (to: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (isModifiedClick(event)) return;
     event.preventDefault();
     if (to !== window.location.pathname) onNavigate(to);
   };

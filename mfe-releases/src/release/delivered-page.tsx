@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { Link, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, ShellLink, usePageMeta } from '@tunehouse/area-kit';
 import { Card, Notice, Page, buttonStyles, colors } from '@tunehouse/ui';
 import { releaseTitle } from '@tunehouse/contracts';
 import { formatDay } from '../shared/format.js';
@@ -20,7 +20,6 @@ const steps = css`
 /** /albums/{id}/delivered: the release is on its way; what happens next and where each platform stands. */
 export function DeliveredPage() {
   usePageMeta('Delivered');
-  const shell = useShell();
   const { id, album, entries } = useRelease({ platforms: true });
   if (album.isError && isMissing(album.error)) return <MissingRelease error={album.error} />;
   const splits = `/albums/${id}/splits`;
@@ -66,17 +65,9 @@ export function DeliveredPage() {
             <Link css={buttonStyles.primary} to={`/albums/${id}`}>
               See the release
             </Link>
-            <a
-              css={buttonStyles.secondary}
-              href={splits}
-              onClick={(event) => {
-                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                event.preventDefault();
-                shell.navigate(splits);
-              }}
-            >
+            <ShellLink css={buttonStyles.secondary} to={splits}>
               Split the royalties
-            </a>
+            </ShellLink>
             <Link css={buttonStyles.ghost} to="/albums">
               Back to your releases
             </Link>

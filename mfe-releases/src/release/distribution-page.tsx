@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AlbumDetail, type AlbumDistributionFee, releaseTitle } from '@tunehouse/contracts';
-import { Link, messageOf, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, messageOf, useApiForm, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Button, Card, ConfirmDialog, Notice, Page, colors, dangerButtonStyle } from '@tunehouse/ui';
 import { stepPath } from '../shared/steps.js';
 import { formatAmount, formatDay } from '../shared/format.js';
@@ -81,33 +81,25 @@ function DistributionActions({ album }: { album: AlbumDetail }) {
   const shell = useShell();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<'update' | 'takedown' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const fee = useQuery({ ...albumFeeQuery(shell.api, album.id), enabled: asking === 'takedown' });
   const takedownButton = useRef<HTMLButtonElement>(null);
   const changed = releaseState(album) === 'CHANGED';
   const platforms = album.platforms?.length ?? 0;
   const offer = fee.data?.settlementRequiredForTakedown ? fee.data.settlementOffer : null;
 
+  const write = useApiForm({
+    send: ({ action }: { action: () => Promise<unknown>; done: string }) => action(),
+    onSuccess: () => setAsking(null),
+    successToast: (_, { done }) => done,
+    // A settlement offer that changed meanwhile (409) is shown anew.
+    onError: () => void fee.refetch(),
+  });
+  const { busy, formError: error } = write;
   const close = () => {
     setAsking(null);
-    setError(null);
+    write.reset();
   };
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      shell.toasts.push(done, 'SUCCESS');
-      close();
-    } catch (caught) {
-      setError(messageOf(caught));
-      // A settlement offer that changed meanwhile (409) is shown anew.
-      void fee.refetch();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (action: () => Promise<unknown>, done: string) => write.submit({ action, done });
 
   return (
     <Card title="Changes and takedown" id="actions">

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { call, endpoints } from '@tunehouse/contracts';
-import { messageOf, useShell } from '@tunehouse/area-kit';
+import { goToCheckout, startTakedownPayment, useApiForm, useShell } from '@tunehouse/area-kit';
 import { Button, Notice } from '@tunehouse/ui';
 import { formatAmount } from '../shared/format.js';
-import { goToCheckout } from './go-to-checkout.js';
 
 /**
  * Inside the takedown dialog, when the wallet cannot pay the settlement: pays it by card instead, through the
@@ -18,24 +16,13 @@ export function PayByCard({ albumId, amountDue }: { albumId: string; amountDue: 
     queryFn: ({ signal }) => call(shell.api, endpoints.wallet.get, {}, { signal }),
     retry: false,
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const payment = useApiForm({
+    send: (_: void, api) => startTakedownPayment(api, albumId, amountDue),
+    onSuccess: (started) => started.checkoutUrl && goToCheckout(started.checkoutUrl),
+  });
+  // Once the checkout opens, the page is leaving: the button stays off.
+  const busy = payment.busy || payment.succeeded;
   if (!wallet.data || wallet.data.available >= amountDue) return null;
-
-  const pay = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const payment = await call(shell.api, endpoints.payments.create, {
-        headers: { 'idempotency-key': crypto.randomUUID() },
-        body: { purpose: 'TAKEDOWN', albumId, amount: amountDue },
-      });
-      if (payment.checkoutUrl) goToCheckout(payment.checkoutUrl);
-    } catch (caught) {
-      setError(messageOf(caught));
-      setBusy(false);
-    }
-  };
   return (
     <>
       <p>
@@ -43,8 +30,8 @@ export function PayByCard({ albumId, amountDue }: { albumId: string; amountDue: 
         can pay the {formatAmount(amountDue, wallet.data.currency)} by card instead: the release is taken down
         once the payment arrives.
       </p>
-      {error && <Notice tone="error">{error}</Notice>}
-      <Button variant="secondary" onClick={() => void pay()} disabled={busy}>
+      {payment.formError && <Notice tone="error">{payment.formError}</Notice>}
+      <Button variant="secondary" onClick={() => void payment.submit()} disabled={busy}>
         {busy ? 'Opening the checkout…' : 'Pay by card'}
       </Button>
     </>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { type Album, RELEASE_TYPE_NAMES, releaseTitle } from '@tunehouse/contracts';
-import { NavLink, useShell } from '@tunehouse/area-kit';
+import { NavLink, ShellLink } from '@tunehouse/area-kit';
 import { badgeStyle, colors, mq, radius } from '@tunehouse/ui';
 import { ArtworkImage } from './artwork.js';
 import { formatDay } from './format.js';
@@ -100,7 +100,6 @@ const tabs = css`
 
 /** The pages of one release: overview, distribution, promotion, splits (the splits area) and label copy. */
 export function ReleaseTabs({ albumId }: { albumId: string }) {
-  const shell = useShell();
   const base = `/albums/${albumId}`;
   const splits = `${base}/splits`;
   return (
@@ -110,16 +109,7 @@ export function ReleaseTabs({ albumId }: { albumId: string }) {
       </NavLink>
       <NavLink to={`${base}/distribution`}>Distribution</NavLink>
       <NavLink to={`${base}/promotion`}>Promotion</NavLink>
-      <a
-        href={splits}
-        onClick={(event) => {
-          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-          event.preventDefault();
-          shell.navigate(splits);
-        }}
-      >
-        Splits
-      </a>
+      <ShellLink to={splits}>Splits</ShellLink>
       <NavLink to={`${base}/labelcopy`}>Label copy</NavLink>
     </nav>
   );

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { PageLoadError, QueryState, usePageMeta } from '@tunehouse/area-kit';
+import { isMissing, PageLoadError, QueryState, usePageMeta } from '@tunehouse/area-kit';
 import { Page } from '@tunehouse/ui';
-import { isMissing } from './is-missing.js';
 
 /**
  * A page that shows one thing loaded by `query`: the error page when it is missing or not the user's (a 4xx),

@@ -1,7 +1,7 @@
 import type { Split } from '@tunehouse/contracts';
+import { ShellLink } from '@tunehouse/area-kit';
 import { formatMonth, tableScroll, tableStyle } from '@tunehouse/ui';
 import { participantName } from '../shared/participants.js';
-import { ShellLink } from '../shared/shell-link.js';
 import { figureStyle } from '../shared/styles.js';
 import { useMoney } from '../shared/use-currency.js';
 

@@ -1,12 +1,11 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { SplitSummary } from '@tunehouse/contracts';
-import { Link, useListSearch, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, ShellLink, useListSearch, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page, Pager, SelectField, buttonStyles, colors, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatShare } from '../shared/percent.js';
 import { QueryState } from '@tunehouse/area-kit';
 import { ReleaseRef } from '../shared/release-ref.js';
-import { ShellLink } from '../shared/shell-link.js';
 import { figureStyle } from '../shared/styles.js';
 import { splitListQuery, type SplitListParams } from '../shared/split-queries.js';
 import { useMoney } from '../shared/use-currency.js';
@@ -77,7 +76,7 @@ function NoSplits() {
         share, they accept by e-mail, and each period their part goes straight to their own wallet. Open a
         release and choose Splits to set one up.
       </p>
-      <ShellLink to="/albums" style={buttonStyles.primary}>
+      <ShellLink to="/albums" css={buttonStyles.primary}>
         Go to your releases
       </ShellLink>
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { call, endpoints, type PaymentMethod } from '@tunehouse/contracts';
-import { messageOf, useShell } from '@tunehouse/area-kit';
+import { useApiForm } from '@tunehouse/area-kit';
 import { payoutKeys } from '../shared/payout-queries.js';
 
 /**
@@ -10,32 +10,25 @@ import { payoutKeys } from '../shared/payout-queries.js';
  * when given, is also said in a toast.
  */
 export function useRemoval<Method extends PaymentMethod>(removedMessage?: string) {
-  const shell = useShell();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<Method | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    if (!removing) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await call(shell.api, endpoints.billing.deleteMethod, { params: { id: removing.id } });
+  const removal = useApiForm({
+    send: (method: Method, api) => call(api, endpoints.billing.deleteMethod, { params: { id: method.id } }),
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: payoutKeys.all });
       setRemoving(null);
-      if (removedMessage) shell.toasts.push(removedMessage, 'SUCCESS');
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
+    },
+    ...(removedMessage ? { successToast: removedMessage } : {}),
+  });
+
+  const confirm = async () => {
+    if (removing) await removal.submit(removing);
   };
 
   const cancel = () => {
     setRemoving(null);
-    setError(null);
+    removal.reset();
   };
 
-  return { removing, busy, error, ask: setRemoving, confirm, cancel };
+  return { removing, busy: removal.busy, error: removal.formError, ask: setRemoving, confirm, cancel };
 }

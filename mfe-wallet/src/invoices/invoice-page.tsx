@@ -1,11 +1,18 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { call, endpoints, type Invoice } from '@tunehouse/contracts';
-import { Link, PageLoadError, QueryState, usePageMeta, useParams, useShell } from '@tunehouse/area-kit';
+import {
+  isMissing,
+  Link,
+  PageLoadError,
+  QueryState,
+  usePageMeta,
+  useParams,
+  useShell,
+} from '@tunehouse/area-kit';
 import { Card, Notice, Page, colors, countryName, formatDate, mq, tableStyle } from '@tunehouse/ui';
 import { formatMoney } from '../shared/money.js';
 import { DownloadButton } from '../shared/download-button.js';
-import { isMissing } from '../shared/is-missing.js';
 import { invoiceQuery } from './invoice-queries.js';
 
 const partiesStyle = css`

@@ -1,15 +1,12 @@
 import { call, endpoints, type Payment } from '@tunehouse/contracts';
+import { startTakedownPayment } from '@tunehouse/area-kit';
 import type { ShellContext } from '@tunehouse/shell-contract';
 
 /**
- * Starts a new card payment of the release's takedown settlement at the amount due now (it may have changed since
- * the last try), under a fresh Idempotency-Key: a new try is a new payment.
+ * Tries a failed takedown payment again: a new card payment of the release's takedown settlement at the amount due
+ * now (it may have changed since the last try).
  */
-export async function startTakedownPayment(api: ShellContext['api'], albumId: string): Promise<Payment> {
+export async function retryTakedownPayment(api: ShellContext['api'], albumId: string): Promise<Payment> {
   const fee = await call(api, endpoints.licensing.albumFee, { params: { id: albumId } });
-  const amount = fee?.settlementOffer?.amountDue ?? 0;
-  return call(api, endpoints.payments.create, {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    body: { purpose: 'TAKEDOWN', albumId, amount },
-  });
+  return startTakedownPayment(api, albumId, fee?.settlementOffer?.amountDue ?? 0);
 }

@@ -1,10 +1,17 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Payment } from '@tunehouse/contracts';
-import { Link, PageLoadError, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
+import {
+  isMissing,
+  Link,
+  PageLoadError,
+  QueryState,
+  usePageMeta,
+  useSearchParams,
+  useShell,
+} from '@tunehouse/area-kit';
 import { Card, Notice, Page } from '@tunehouse/ui';
 import { formatMoney } from '../shared/money.js';
-import { isMissing } from '../shared/is-missing.js';
-import { startTakedownPayment } from './checkout.js';
+import { retryTakedownPayment } from './checkout.js';
 import { paymentQuery } from './payment-queries.js';
 import { PROVIDER_RETURN_ID } from './provider-return-id.js';
 import { ProviderButton } from '../shared/provider-button.js';
@@ -46,7 +53,7 @@ function Failed({ payment }: { payment: Payment }) {
       <ProviderButton
         label="Try again"
         busyLabel="Opening the checkout…"
-        start={async () => (await startTakedownPayment(shell.api, payment.albumId)).checkoutUrl ?? null}
+        start={async () => (await retryTakedownPayment(shell.api, payment.albumId)).checkoutUrl ?? null}
       />
       <p>
         <Link to={`/albums/${payment.albumId}/distribution`}>Back to the release</Link>

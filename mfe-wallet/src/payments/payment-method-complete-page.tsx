@@ -1,8 +1,15 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { PaymentMethodSetup } from '@tunehouse/contracts';
-import { Link, PageLoadError, QueryState, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
+import {
+  isMissing,
+  Link,
+  PageLoadError,
+  QueryState,
+  usePageMeta,
+  useSearchParams,
+  useShell,
+} from '@tunehouse/area-kit';
 import { Card, Notice, Page } from '@tunehouse/ui';
-import { isMissing } from '../shared/is-missing.js';
 import { cardLabel, startCardSetup } from '../shared/card-setup.js';
 import { setupQuery } from './payment-queries.js';
 import { PROVIDER_RETURN_ID } from './provider-return-id.js';

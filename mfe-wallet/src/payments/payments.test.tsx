@@ -4,12 +4,16 @@ import { apiError, click, eventually, areaHarness, plannedAnswers } from '@tuneh
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { Payment, PaymentMethodSetup } from '@tunehouse/contracts';
 import { area } from '../area.js';
-import { goToCheckout } from '../shared/go-to-checkout.js';
+import { goToCheckout } from '@tunehouse/area-kit';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 // Leaving the site for the provider's checkout is the one thing a test cannot follow: it is recorded instead.
-vi.mock('../shared/go-to-checkout.js', () => ({ goToCheckout: vi.fn() }));
+// Leaving for the provider's checkout is recorded, not followed (jsdom cannot leave the page).
+vi.mock('@tunehouse/area-kit', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  goToCheckout: vi.fn(),
+}));
 
 const { open: openArea, unmountArea } = areaHarness(area);
 let toasts: { message: string; level: string }[] = [];

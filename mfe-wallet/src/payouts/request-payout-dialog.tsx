@@ -8,7 +8,7 @@ import {
   centsToDecimal,
   parseMoney,
 } from '@tunehouse/contracts';
-import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
+import { useApiForm } from '@tunehouse/area-kit';
 import { isApiError } from '@tunehouse/shell-contract';
 import { Button, Dialog, Notice, SelectField, TextField } from '@tunehouse/ui';
 import { formatMoney } from '../shared/money.js';
@@ -33,7 +33,6 @@ export function RequestPayoutDialog({
   eligibility: PayoutEligibility;
   methods: readonly BankAccountMethod[];
 }) {
-  const shell = useShell();
   const queryClient = useQueryClient();
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [fields, setFields] = useState<Fields>({
@@ -42,9 +41,6 @@ export function RequestPayoutDialog({
     paymentMethodId: (methods.find((method) => !holdText(method.heldUntil)) ?? methods[0])?.id ?? '',
     otp: '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const money = (cents: number) => formatMoney(cents, eligibility.currency);
   const chosen = methods.find((method) => method.id === fields.paymentMethodId);
   const hold = chosen ? holdText(chosen.heldUntil) : null;
@@ -61,38 +57,39 @@ export function RequestPayoutDialog({
     else if (hold) found.paymentMethodId = hold;
     if (eligibility.secondStepRequired && !/^\d{6}$/.test(fields.otp.trim()))
       found.otp = 'Enter the 6-digit code from your authenticator app';
-    setErrors(found);
+    form.setFieldErrors(found);
     return Object.keys(found).length === 0 && amount !== null ? { amount } : null;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const checked = check();
-    if (!checked) return;
-    setBusy(true);
-    try {
-      const payout = await call(shell.api, endpoints.payouts.request, {
+  const form = useApiForm({
+    send: (checked: { amount: number }, api) =>
+      call(api, endpoints.payouts.request, {
         headers: { 'idempotency-key': key },
         body: {
           amount: checked.amount,
           paymentMethodId: fields.paymentMethodId,
           ...(eligibility.secondStepRequired ? { otp: fields.otp.trim() } : {}),
         },
-      });
+      }),
+    onSuccess: async () => {
       setKey(crypto.randomUUID());
       await queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      shell.toasts.push(`Payout of ${money(payout.amount)} requested.`, 'SUCCESS');
       onClose();
-    } catch (error) {
+    },
+    successToast: (payout) => `Payout of ${money(payout.amount)} requested.`,
+    onError: (error) => {
       // The API answered a refusal: nothing was paid, so the next try is a new request.
       if (isApiError(error) && error.status < 500) setKey(crypto.randomUUID());
-      const byField = fieldErrorsOf(error);
-      setErrors({ amount: byField.amount, otp: byField.otp, paymentMethodId: byField.paymentMethodId });
-      setFormError(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const errors: FieldErrors = form.fieldErrors;
+  const { busy, formError } = form;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.reset();
+    const checked = check();
+    if (checked) void form.submit(checked);
   };
 
   const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
@@ -117,12 +114,7 @@ export function RequestPayoutDialog({
         </>
       }
     >
-      <form
-        id="request-payout"
-        onSubmit={(event) => void submit(event)}
-        noValidate
-        aria-label="Request payout"
-      >
+      <form id="request-payout" onSubmit={submit} noValidate aria-label="Request payout">
         {formError && <Notice tone="error">{formError}</Notice>}
         <TextField
           label={`Amount (${eligibility.currency})`}

@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { messageOf } from '@tunehouse/area-kit';
+import { goToCheckout, useApiForm } from '@tunehouse/area-kit';
 import { Button, Notice } from '@tunehouse/ui';
-import { goToCheckout } from './go-to-checkout.js';
 
 /**
  * A button that leaves for the payment provider's page ("Add a card", "Try again"): `start` asks the API for a new
@@ -17,24 +15,17 @@ export function ProviderButton({
   busyLabel: string;
   start: () => Promise<string | null>;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const leave = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const url = await start();
-      if (url) goToCheckout(url);
-    } catch (caught) {
-      setError(messageOf(caught));
-      setBusy(false);
-    }
-  };
+  const leaving = useApiForm({
+    send: (_: void) => start(),
+    onSuccess: (url) => url && goToCheckout(url),
+  });
+  // Once the provider's page opens, this one is leaving: the button stays off.
+  const busy = leaving.busy || leaving.succeeded;
   return (
     <>
-      {error && <Notice tone="error">{error}</Notice>}
+      {leaving.formError && <Notice tone="error">{leaving.formError}</Notice>}
       <p>
-        <Button onClick={() => void leave()} disabled={busy}>
+        <Button onClick={() => void leaving.submit()} disabled={busy}>
           {busy ? busyLabel : label}
         </Button>
       </p>

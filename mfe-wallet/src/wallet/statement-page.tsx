@@ -11,6 +11,7 @@ import {
   type WalletStatement,
 } from '@tunehouse/contracts';
 import {
+  isMissing,
   Link,
   PageLoadError,
   QueryState,
@@ -21,7 +22,6 @@ import {
 } from '@tunehouse/area-kit';
 import { Card, colors, formatMonth, Page, SelectField, tableScroll, tableStyle } from '@tunehouse/ui';
 import { DownloadButton } from '../shared/download-button.js';
-import { isMissing } from '../shared/is-missing.js';
 import { formatMoney, formatCount, formatMicro } from '../shared/money.js';
 import { statementQuery } from '../shared/wallet-queries.js';
 

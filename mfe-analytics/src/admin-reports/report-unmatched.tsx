@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReportFile } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
 import { Dialog, Notice, Pager, tableScroll, tableStyle } from '@tunehouse/ui';
-import { count, period, platformName } from './report-format.js';
+import { formatCount } from '../shared/numbers.js';
+import { period, platformName } from './report-format.js';
 import { unmatchedLinesQuery } from './report-queries.js';
 
 const PAGE_SIZE = 50;
@@ -37,7 +38,7 @@ export function UnmatchedDialog({ file, onClose }: { file: ReportFile; onClose: 
       {page && page.items.length > 0 && (
         <>
           <p>
-            {count(page.totalItems ?? page.items.length)} unmatched line
+            {formatCount(page.totalItems ?? page.items.length)} unmatched line
             {(page.totalItems ?? page.items.length) === 1 ? '' : 's'}
           </p>
           <div css={tableScroll}>
@@ -64,7 +65,7 @@ export function UnmatchedDialog({ file, onClose }: { file: ReportFile; onClose: 
                     <td>{platformName(line.platform)}</td>
                     <td>{line.territory ?? '—'}</td>
                     <td css={{ whiteSpace: 'nowrap' }}>{period(line.firstDay, line.lastDay)}</td>
-                    <td css={numeric}>{count(line.streams)}</td>
+                    <td css={numeric}>{formatCount(line.streams)}</td>
                   </tr>
                 ))}
               </tbody>

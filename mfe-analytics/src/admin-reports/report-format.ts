@@ -1,8 +1,5 @@
 import { PLATFORM_NAMES, type Platform, type ReportFile } from '@tunehouse/contracts';
-import { day } from './review-format.js';
-
-const NUMBER = new Intl.NumberFormat('en-GB');
-export const count = (value: number) => NUMBER.format(value);
+import { formatCalendarDay } from '@tunehouse/ui';
 
 export const FORMAT_LABELS: Record<ReportFile['format'], string> = {
   DDEX_DSR: 'DDEX DSR',
@@ -13,8 +10,8 @@ export const FORMAT_LABELS: Record<ReportFile['format'], string> = {
 /** A report's days as dd-MM-yyyy: one day, a range, or a dash before the file is read. */
 export function period(firstDay: string | null, lastDay: string | null): string {
   if (!firstDay) return '—';
-  if (!lastDay || lastDay === firstDay) return day(firstDay);
-  return `${day(firstDay)} – ${day(lastDay)}`;
+  if (!lastDay || lastDay === firstDay) return formatCalendarDay(firstDay);
+  return `${formatCalendarDay(firstDay)} – ${formatCalendarDay(lastDay)}`;
 }
 
 /** The store's name when the loader recognised it (`SPOTIFY`), else what the report said (`UNKNOWN` included). */

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
-import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
+import { demoAdminUser, demoSessionView, renderAreaRoute } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { ReportFile, UnmatchedLine } from '@tunehouse/contracts';
 import { area } from '../area.js';
-import { ADMIN_USER } from '../testing/users.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -87,7 +86,7 @@ async function openReports(files: () => ReportFile[], handlers: Record<string, H
     respond: async (request) => {
       const planned = handlers[`${request.method} ${request.path}`];
       if (planned) return planned(request);
-      if (request.path === '/v1/users/me') return ADMIN_USER;
+      if (request.path === '/v1/users/me') return demoAdminUser;
       if (request.path === '/v1/admin/reports') {
         const { offset = 0, size = 20 } = request.query as { offset?: number; size?: number };
         const all = files();

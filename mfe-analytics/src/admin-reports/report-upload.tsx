@@ -3,9 +3,8 @@ import { css } from '@emotion/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReportUpload } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, Card, Notice, ProgressBar, TextField } from '@tunehouse/ui';
+import { Button, Card, Notice, ProgressBar, TextField, formatDateTime } from '@tunehouse/ui';
 import { reportKeys, uploadReport } from './report-queries.js';
-import { when } from './review-format.js';
 
 /** By extension, as the API detects the format by extension then content; other names are still sent. */
 const ACCEPT = '.tsv,.csv,.txt,text/csv,text/tab-separated-values,text/plain';
@@ -23,7 +22,7 @@ function outcome(sent: string, answer: ReportUpload): string {
   if (!answer.duplicate) return `“${sent}” is uploaded and waits to be loaded. The list below follows it.`;
   const earlier = answer.name === sent ? `the file uploaded` : `“${answer.name}”, uploaded`;
   return (
-    `“${sent}” has the same content as ${earlier} ${when(answer.createdAt)} ` +
+    `“${sent}” has the same content as ${earlier} ${formatDateTime(answer.createdAt)} ` +
     `(${answer.status.toLowerCase()}), so nothing was loaded again.`
   );
 }

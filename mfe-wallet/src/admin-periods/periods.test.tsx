@@ -1,10 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/dom';
-import { choose, click, demoSessionView, eventually, renderAreaRoute, settle } from '@tunehouse/testing';
+import {
+  choose,
+  click,
+  demoAdminUser,
+  demoSessionView,
+  eventually,
+  renderAreaRoute,
+  settle,
+} from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { AdminPeriod, PeriodClosePreview } from '@tunehouse/contracts';
-import { area } from '../../area.js';
-import { ADMIN_USER } from '../../testing/users.js';
+import { area } from '../area.js';
 import { parseRate, rateText } from './period-format.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -82,7 +89,7 @@ async function openPeriods(periods: () => AdminPeriod[], requests: ApiRequest<un
     session: { ...demoSessionView, isAdmin: true },
     respond: async (request) => {
       requests.push(request);
-      if (request.path === '/v1/users/me') return ADMIN_USER;
+      if (request.path === '/v1/users/me') return demoAdminUser;
       if (request.path === '/v1/admin/periods') return { items: periods() };
       const period = periods().find((item) => request.path.includes(item.id));
       if (!period) throw new Error(`unplanned ${request.method} ${request.path}`);

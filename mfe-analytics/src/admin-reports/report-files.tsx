@@ -3,12 +3,22 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReportFile } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { badgeStyle, Button, Card, colors, Notice, Pager, tableScroll, tableStyle } from '@tunehouse/ui';
-import { FORMAT_LABELS, bytes, count, period } from './report-format.js';
+import {
+  badgeStyle,
+  Button,
+  Card,
+  colors,
+  formatDateTime,
+  Notice,
+  Pager,
+  tableScroll,
+  tableStyle,
+} from '@tunehouse/ui';
+import { formatCount } from '../shared/numbers.js';
+import { FORMAT_LABELS, bytes, period } from './report-format.js';
 import { hasPending, reportFilesQuery } from './report-queries.js';
 import { UnmatchedDialog } from './report-unmatched.js';
 import { ReportUploadCard } from './report-upload.js';
-import { when } from './review-format.js';
 
 const PAGE_SIZE = 20;
 const numeric = css`
@@ -48,7 +58,7 @@ function ReportFiles({ offset, onOffset }: { offset: number; onOffset: (offset: 
       {page && page.items.length > 0 && (
         <>
           <p>
-            {count(page.totalItems ?? page.items.length)} file
+            {formatCount(page.totalItems ?? page.items.length)} file
             {(page.totalItems ?? page.items.length) === 1 ? '' : 's'}, newest first
             {hasPending(page) && ' · files waiting to be loaded are checked every few seconds'}
           </p>
@@ -85,25 +95,25 @@ function ReportFiles({ offset, onOffset }: { offset: number; onOffset: (offset: 
                         </span>
                       )}
                     </td>
-                    <td css={numeric}>{count(file.rows)}</td>
-                    <td css={numeric}>{count(file.matched)}</td>
+                    <td css={numeric}>{formatCount(file.rows)}</td>
+                    <td css={numeric}>{formatCount(file.matched)}</td>
                     <td css={numeric}>
                       {file.unmatched > 0 ? (
                         <Button
                           variant="ghost"
                           onClick={() => setOpen(file)}
-                          aria-label={`Show ${count(file.unmatched)} unmatched line${file.unmatched === 1 ? '' : 's'} of ${file.name}`}
+                          aria-label={`Show ${formatCount(file.unmatched)} unmatched line${file.unmatched === 1 ? '' : 's'} of ${file.name}`}
                         >
-                          {count(file.unmatched)}
+                          {formatCount(file.unmatched)}
                         </Button>
                       ) : (
                         '0'
                       )}
                     </td>
-                    <td css={numeric}>{count(file.skipped)}</td>
-                    <td css={numeric}>{count(file.streams)}</td>
+                    <td css={numeric}>{formatCount(file.skipped)}</td>
+                    <td css={numeric}>{formatCount(file.streams)}</td>
                     <td css={{ whiteSpace: 'nowrap' }}>{period(file.firstDay, file.lastDay)}</td>
-                    <td css={{ whiteSpace: 'nowrap' }}>{when(file.createdAt)}</td>
+                    <td css={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>

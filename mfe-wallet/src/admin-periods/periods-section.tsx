@@ -13,7 +13,7 @@ import {
   tableStyle,
   visuallyHidden,
 } from '@tunehouse/ui';
-import { count } from '../report-format.js';
+import { formatCount } from '../shared/money.js';
 import { PeriodPanel } from './period-panel.js';
 import { cents, micro } from './period-format.js';
 import { periodsQuery } from './period-queries.js';
@@ -84,12 +84,12 @@ export function PeriodsSection() {
                     <td>
                       <span css={badgeStyle(STATUS_COLORS[period.status])}>{period.status}</span>
                     </td>
-                    <td css={numeric}>{count(period.reports)}</td>
+                    <td css={numeric}>{formatCount(period.reports)}</td>
                     <td css={numeric}>
-                      {count(period.lines)}
+                      {formatCount(period.lines)}
                       {period.unmatchedLines > 0 && (
                         <span css={{ display: 'block', color: colors.muted }}>
-                          {count(period.unmatchedLines)} unmatched
+                          {formatCount(period.unmatchedLines)} unmatched
                         </span>
                       )}
                     </td>

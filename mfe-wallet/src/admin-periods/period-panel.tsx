@@ -14,7 +14,7 @@ import {
   tableStyle,
   TextField,
 } from '@tunehouse/ui';
-import { count } from '../report-format.js';
+import { formatCount } from '../shared/money.js';
 import { cents, formatDay, micro, parseRate, rateText } from './period-format.js';
 import { closePeriod, periodKeys, periodQuery, previewClose, setRate } from './period-queries.js';
 import { STATUS_COLORS, numeric } from './period-styles.js';
@@ -145,8 +145,9 @@ export function PeriodPanel({ period: summary }: { period: AdminPeriod }) {
   return (
     <Card title={name} id="period">
       <p>
-        <span css={badgeStyle(STATUS_COLORS[period.status])}>{period.status}</span> {count(period.lines)}{' '}
-        revenue lines, {count(period.streams)} streams, {count(period.reports)} report
+        <span css={badgeStyle(STATUS_COLORS[period.status])}>{period.status}</span>{' '}
+        {formatCount(period.lines)} revenue lines, {formatCount(period.streams)} streams,{' '}
+        {formatCount(period.reports)} report
         {period.reports === 1 ? '' : 's'}
         {period.status === 'CLOSING' && ' · the close is running; this page follows it'}
       </p>
@@ -173,8 +174,8 @@ export function PeriodPanel({ period: summary }: { period: AdminPeriod }) {
           <ul>
             {period.reportFiles.map((file) => (
               <li key={file.id}>
-                {file.name}: {count(file.lines)} lines
-                {file.unmatchedLines > 0 && `, ${count(file.unmatchedLines)} unmatched`}
+                {file.name}: {formatCount(file.lines)} lines
+                {file.unmatchedLines > 0 && `, ${formatCount(file.unmatchedLines)} unmatched`}
               </li>
             ))}
           </ul>
@@ -214,8 +215,8 @@ export function PeriodPanel({ period: summary }: { period: AdminPeriod }) {
           {preview && (
             <>
               <p css={{ color: colors.inkSoft }}>
-                Closing now would allocate the revenue of {count(preview.tracks)} track
-                {preview.tracks === 1 ? '' : 's'} to {count(preview.beneficiaries)} wallet
+                Closing now would allocate the revenue of {formatCount(preview.tracks)} track
+                {preview.tracks === 1 ? '' : 's'} to {formatCount(preview.beneficiaries)} wallet
                 {preview.beneficiaries === 1 ? '' : 's'} or held account
                 {preview.beneficiaries === 1 ? '' : 's'}.
                 {preview.missingRates.length > 0 &&
