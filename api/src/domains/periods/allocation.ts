@@ -123,38 +123,13 @@ export async function allocateTracks(
         amountMicro: rest - owner,
       });
     if (owner === 0n) continue;
-    const parts = await divide.allocateOwnerShare(q, {
-      periodId,
-      trackId: track.trackId,
-      albumId: track.albumId,
-      ownerAccountId: track.accountId,
-      firstDay: track.firstDay,
-      lastDay: track.lastDay,
-      streams: track.streams,
-      amountMicro: owner,
-    });
-    let sum = 0n;
-    const byKey = new Map<string, bigint>();
-    const splitId = parts.find((part) => part.splitId)?.splitId;
-    for (const part of parts) {
-      const key = part.beneficiaryKey;
-      if (part.amountMicro < 0n || !accountKeySchema.safeParse(key).success || key.startsWith('platform:'))
-        throw new Error(`Split of track ${track.trackId} gave ${part.amountMicro} to "${key}"`);
-      sum += part.amountMicro;
-      byKey.set(key, (byKey.get(key) ?? 0n) + part.amountMicro);
-    }
-    if (sum !== owner)
-      throw new Error(`Split of track ${track.trackId} allocated ${sum} of an owner share of ${owner}`);
-    for (const [beneficiaryKey, amountMicro] of byKey) {
-      if (amountMicro === 0n) continue;
-      const kind = beneficiaryKey.startsWith('held:') ? 'HELD' : 'CREDIT';
-      const allocation: Allocation = { ...base, kind, beneficiaryKey, streams: track.streams, amountMicro };
-      if (splitId) {
-        allocation.splitId = splitId;
-        if (kind === 'CREDIT' && beneficiaryKey !== walletKey(track.accountId)) allocation.splitIncome = true;
-      }
-      allocations.push(allocation);
-    }
+    allocations.push(
+      ...(await ownerShareAllocations(q, periodId, track, owner, divide, {
+        base: { ...base, streams: track.streams },
+        sign: 1n,
+        what: 'an owner share',
+      })),
+    );
   }
   return mergedPerTrack(allocations);
 }
@@ -186,6 +161,33 @@ async function allocateCorrection(
       amountMicro: owner - magnitude,
     });
   if (owner === 0n) return out;
+  out.push(
+    ...(await ownerShareAllocations(q, periodId, track, owner, divide, {
+      base,
+      sign: -1n,
+      what: 'a correction',
+    })),
+  );
+  return out;
+}
+
+/**
+ * The owner's share of a track divided by the split version in force for its usage days: one CREDIT (or HELD, for
+ * an invite not yet answered) per beneficiary, signed — positive for revenue, negative for a correction. The parts
+ * must be non-negative, name accounts a user can hold, and add up to exactly the share.
+ */
+async function ownerShareAllocations(
+  q: Queryable,
+  periodId: string,
+  track: TrackRevenue,
+  owner: bigint,
+  divide: Pick<SplitsPort, 'allocateOwnerShare'>,
+  entry: {
+    base: Pick<Allocation, 'trackId' | 'albumId' | 'streams' | 'correction'>;
+    sign: 1n | -1n;
+    what: string;
+  },
+): Promise<Allocation[]> {
   const parts = await divide.allocateOwnerShare(q, {
     periodId,
     trackId: track.trackId,
@@ -193,7 +195,7 @@ async function allocateCorrection(
     ownerAccountId: track.accountId,
     firstDay: track.firstDay,
     lastDay: track.lastDay,
-    streams: 0,
+    streams: entry.base.streams,
     amountMicro: owner,
   });
   const splitId = parts.find((part) => part.splitId)?.splitId;
@@ -207,11 +209,17 @@ async function allocateCorrection(
     byKey.set(key, (byKey.get(key) ?? 0n) + part.amountMicro);
   }
   if (sum !== owner)
-    throw new Error(`Split of track ${track.trackId} allocated ${sum} of a correction of ${owner}`);
+    throw new Error(`Split of track ${track.trackId} allocated ${sum} of ${entry.what} of ${owner}`);
+  const out: Allocation[] = [];
   for (const [beneficiaryKey, amountMicro] of byKey) {
     if (amountMicro === 0n) continue;
     const kind = beneficiaryKey.startsWith('held:') ? 'HELD' : 'CREDIT';
-    const allocation: Allocation = { ...base, kind, beneficiaryKey, amountMicro: -amountMicro };
+    const allocation: Allocation = {
+      ...entry.base,
+      kind,
+      beneficiaryKey,
+      amountMicro: entry.sign * amountMicro,
+    };
     if (splitId) {
       allocation.splitId = splitId;
       if (kind === 'CREDIT' && beneficiaryKey !== walletKey(track.accountId)) allocation.splitIncome = true;
