@@ -106,26 +106,9 @@ export function createUsageReader({
       fail(row, `the net revenue ${JSON.stringify(revenueText)} is not an amount`);
     // A negative NetRevenue or usage count is a correction line: it loads with its revenue (≤ 0) and no streams
     // (docs/decisions/0078-corrections-and-negative-balances.md). One that also claims revenue contradicts itself.
-    if (streams < 0 || (revenueMicro !== null && revenueMicro < 0)) {
-      if (revenueMicro !== null && revenueMicro > 0)
-        fail(row, `the usage count ${streams} is negative but the net revenue ${revenueText} is not`);
-      return {
-        line: row.line,
-        firstDay: period.firstDay,
-        lastDay: period.lastDay,
-        platform: header.platformFor(summary),
-        territory: summary?.territory ?? territory,
-        isrc: resource?.isrc ?? null,
-        upc: release?.upc ?? null,
-        streams: 0,
-        sub30: 0,
-        revenueMicro: revenueMicro ?? 0,
-        currency: summary?.currency ?? null,
-        playlist: null,
-        raw: row.text,
-        correction: true,
-      };
-    }
+    const correction = streams < 0 || (revenueMicro !== null && revenueMicro < 0);
+    if (correction && revenueMicro !== null && revenueMicro > 0)
+      fail(row, `the usage count ${streams} is negative but the net revenue ${revenueText} is not`);
     return {
       line: row.line,
       firstDay: period.firstDay,
@@ -134,12 +117,13 @@ export function createUsageReader({
       territory: summary?.territory ?? territory,
       isrc: resource?.isrc ?? null,
       upc: release?.upc ?? null,
-      streams,
-      sub30,
-      revenueMicro,
+      streams: correction ? 0 : streams,
+      sub30: correction ? 0 : sub30,
+      revenueMicro: correction ? (revenueMicro ?? 0) : revenueMicro,
       currency: summary?.currency ?? null,
       playlist: null,
       raw: row.text,
+      ...(correction ? { correction: true } : {}),
     };
   };
 }
