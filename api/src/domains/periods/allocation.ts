@@ -13,6 +13,8 @@ export type TrackRevenue = {
   lastDay: string;
   /** Correction lines (revenue ≤ 0), allocated apart: docs/decisions/0078-corrections-and-negative-balances.md. */
   correction?: boolean;
+  /** An adjustment of this closed period (docs/decisions/0079-restated-months.md). */
+  restatesPeriodId?: string;
 };
 
 export type AllocationKind = 'FEE' | 'COMMISSION' | 'CREDIT' | 'HELD';
@@ -31,6 +33,8 @@ export type Allocation = {
   splitIncome?: boolean;
   /** Part of a correction: the amount is ≤ 0 (docs/decisions/0078-corrections-and-negative-balances.md). */
   correction?: boolean;
+  /** Part of an adjustment of this closed period (docs/decisions/0079-restated-months.md). */
+  restatesPeriodId?: string;
 };
 
 export type Totals = {
@@ -90,7 +94,11 @@ export async function allocateTracks(
       );
       continue;
     }
-    const base = { trackId: track.trackId, albumId: track.albumId };
+    const base = {
+      trackId: track.trackId,
+      albumId: track.albumId,
+      ...(track.restatesPeriodId ? { restatesPeriodId: track.restatesPeriodId } : {}),
+    };
     const collected = await licensing.collectFeeFromRoyalties(q, {
       albumId: track.albumId,
       periodId,
@@ -150,7 +158,13 @@ async function allocateCorrection(
 ): Promise<Allocation[]> {
   const magnitude = -track.revenueMicro;
   if (magnitude <= 0n) return [];
-  const base = { trackId: track.trackId, albumId: track.albumId, streams: 0, correction: true };
+  const base = {
+    trackId: track.trackId,
+    albumId: track.albumId,
+    streams: 0,
+    correction: true,
+    ...(track.restatesPeriodId ? { restatesPeriodId: track.restatesPeriodId } : {}),
+  };
   const owner = ownerPart(magnitude, share);
   const out: Allocation[] = [];
   if (magnitude - owner > 0n)
@@ -183,7 +197,7 @@ async function ownerShareAllocations(
   owner: bigint,
   divide: Pick<SplitsPort, 'allocateOwnerShare'>,
   entry: {
-    base: Pick<Allocation, 'trackId' | 'albumId' | 'streams' | 'correction'>;
+    base: Pick<Allocation, 'trackId' | 'albumId' | 'streams' | 'correction' | 'restatesPeriodId'>;
     sign: 1n | -1n;
     what: string;
   },
@@ -236,7 +250,9 @@ async function ownerShareAllocations(
 function mergedPerTrack(allocations: Allocation[]): Allocation[] {
   const merged = new Map<string, Allocation>();
   for (const allocation of allocations) {
-    const key = `${allocation.trackId} ${allocation.kind} ${allocation.beneficiaryKey} ${!!allocation.correction}`;
+    const key =
+      `${allocation.trackId} ${allocation.kind} ${allocation.beneficiaryKey} ${!!allocation.correction} ` +
+      `${allocation.restatesPeriodId ?? ''}`;
     const seen = merged.get(key);
     if (!seen) {
       merged.set(key, { ...allocation });

@@ -152,9 +152,9 @@ async function insertAllocations(
     const slice = allocations.slice(start, start + batch);
     await tx.query(
       `INSERT INTO period_allocations (period_id, track_id, album_id, kind, beneficiary_key, streams, amount_micro,
-                                      correction)
+                                      correction, restates_period_id)
        SELECT $1, * FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::bigint[], $7::bigint[],
-                                $8::boolean[])`,
+                                $8::boolean[], $9::uuid[])`,
       [
         periodId,
         slice.map((a) => a.trackId),
@@ -164,6 +164,7 @@ async function insertAllocations(
         slice.map((a) => a.streams),
         slice.map((a) => a.amountMicro.toString()),
         slice.map((a) => !!a.correction),
+        slice.map((a) => a.restatesPeriodId ?? null),
       ],
     );
   }

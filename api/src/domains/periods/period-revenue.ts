@@ -51,13 +51,14 @@ export async function periodRevenue(
     usage_month: string;
     lines: string;
     correction: boolean;
+    restates_period_id: string | null;
   }>(
     `SELECT track_id, album_id, account_id, currency, COUNT(*)::text AS lines, SUM(streams)::text AS streams,
        SUM(revenue_micro)::text AS revenue, MIN(first_day)::text AS first_day, MAX(last_day)::text AS last_day,
-       to_char(first_day, 'YYYY-MM') AS usage_month, correction
+       to_char(first_day, 'YYYY-MM') AS usage_month, correction, restates_period_id
      FROM revenue_lines WHERE period_id = $1 AND matched
-     GROUP BY track_id, album_id, account_id, currency, usage_month, correction
-     ORDER BY track_id, usage_month, correction, currency`,
+     GROUP BY track_id, album_id, account_id, currency, usage_month, correction, restates_period_id
+     ORDER BY track_id, usage_month, correction, restates_period_id NULLS FIRST, currency`,
     [periodId],
   );
   const unmatched = await q.query<{ currency: string; revenue: string; lines: string; streams: string }>(
@@ -86,8 +87,9 @@ export async function periodRevenue(
     const amount = convertMicro(BigInt(row.revenue), rate);
     // One entry per track and usage month: a late line (usage in a month closed before it arrived, filed here) is
     // divided by the split version of its own month, and does not pull this month's revenue back to that version.
-    // Corrections are an entry of their own (docs/decisions/0078-corrections-and-negative-balances.md).
-    const key = `${row.track_id} ${row.usage_month} ${row.correction}`;
+    // Corrections are an entry of their own (docs/decisions/0078-corrections-and-negative-balances.md), and so is
+    // an adjustment of a closed month (docs/decisions/0079-restated-months.md), so its allocations name that month.
+    const key = `${row.track_id} ${row.usage_month} ${row.correction} ${row.restates_period_id}`;
     const track = tracks.get(key);
     if (!track) {
       tracks.set(key, {
@@ -99,6 +101,7 @@ export async function periodRevenue(
         firstDay: row.first_day,
         lastDay: row.last_day,
         ...(row.correction ? { correction: true } : {}),
+        ...(row.restates_period_id ? { restatesPeriodId: row.restates_period_id } : {}),
       });
       continue;
     }

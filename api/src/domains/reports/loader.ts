@@ -19,6 +19,7 @@ import type {
 } from './load-types.js';
 import { mergeStaged } from './merge.js';
 import { resolveRows } from './resolve-rows.js';
+import { planMonths } from './restatements.js';
 import { fileStagedRevenueLines } from './revenue-lines.js';
 import { copyLine, STAGING_COLUMNS, STAGING_TABLE } from './stage.js';
 
@@ -269,9 +270,11 @@ async function loadStaged(
     await client.query('ANALYZE trend_staging');
     phase('stage');
 
+    // Restated months (docs/decisions/0079-restated-months.md) are known before the merge: trends leave them out.
+    const months = staged.size ? await planMonths(client) : [];
     const partitionsCreated = staged.size ? await mergeStaged(db, client, options, phase) : [];
     if (staged.size) {
-      await fileStagedRevenueLines(client, options.currency ?? 'EUR');
+      await fileStagedRevenueLines(client, options.currency ?? 'EUR', months);
       phase('revenue');
     }
 

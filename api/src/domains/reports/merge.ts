@@ -39,7 +39,7 @@ export async function mergeStaged(
            sum(s.streams / s.n + (g.i < s.streams % s.n)::int) AS streams,
            sum(s.sub30 / s.n + (g.i < s.sub30 % s.n)::int) AS sub30
       FROM (SELECT *, last_day - first_day + 1 AS n FROM trend_staging
-             WHERE track_id IS NOT NULL AND playlist_ext IS NULL) s
+             WHERE track_id IS NOT NULL AND playlist_ext IS NULL AND NOT restated) s
       CROSS JOIN LATERAL generate_series(0, s.n - 1) AS g(i)
      GROUP BY 1, 2, 3, 4, 5, 6
     HAVING sum(s.streams / s.n + (g.i < s.streams % s.n)::int) > 0
@@ -111,7 +111,7 @@ export async function mergeStaged(
     SELECT s.first_day + g.i, p.id, s.track_id, s.album_id, s.account_id,
            sum(s.streams / s.n + (g.i < s.streams % s.n)::int)
       FROM (SELECT *, last_day - first_day + 1 AS n FROM trend_staging
-             WHERE track_id IS NOT NULL AND playlist_ext IS NOT NULL) s
+             WHERE track_id IS NOT NULL AND playlist_ext IS NOT NULL AND NOT restated) s
       JOIN playlists p ON p.platform = s.platform AND p.external_id = s.playlist_ext
       CROSS JOIN LATERAL generate_series(0, s.n - 1) AS g(i)
      GROUP BY 1, 2, 3, 4, 5

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { periodForUsage } from '../periods/index.js';
+import { fileRestatedLines, type LoadMonth } from './restatements.js';
 
 /**
  * Revenue lines (docs/decisions/0043-plans-and-fees.md): every usage line but playlist breakdowns, matched or not,
@@ -8,17 +8,19 @@ import { periodForUsage } from '../periods/index.js';
  * identifier), platform, territory and currency in one period are summed into one line: a daily demo data set
  * becomes monthly lines, a monthly report keeps its lines. Lines without revenue still count their streams (a
  * distribution fee is paid in streams). Correction lines (docs/decisions/0078-corrections-and-negative-balances.md)
- * are summed apart from usage lines, so a chargeback stays a line of its own.
+ * are summed apart from usage lines, so a chargeback stays a line of its own. Lines of a month whose period is
+ * closed are filed as the difference against what was loaded before (restatements.ts,
+ * docs/decisions/0079-restated-months.md).
  */
-export async function fileStagedRevenueLines(client: pg.PoolClient, currency: string): Promise<void> {
-  const { rows: months } = await client.query<{ month: string }>(
-    // The distinct days first (a few per load), their months from those: no per-line date arithmetic.
-    `SELECT DISTINCT (day - (extract(day FROM day)::int - 1))::text AS month
-       FROM (SELECT DISTINCT first_day AS day FROM trend_staging WHERE playlist_ext IS NULL) AS days ORDER BY 1`,
-  );
+export async function fileStagedRevenueLines(
+  client: pg.PoolClient,
+  currency: string,
+  loadMonths: readonly LoadMonth[],
+): Promise<void> {
+  await fileRestatedLines(client, currency, loadMonths);
+  const months = loadMonths.filter((month) => !month.closedPeriodId);
   if (months.length === 0) return;
-  const periods: string[] = [];
-  for (const { month } of months) periods.push(await periodForUsage(client, month));
+  const periods = months.map((month) => month.periodId);
   await client.query(
     `INSERT INTO revenue_lines (period_id, report_file_id, track_id, album_id, account_id, isrc, upc, platform,
                                 territory, first_day, last_day, streams, revenue_micro, currency, matched,

@@ -53,7 +53,9 @@ export const STAGING_TABLE = `CREATE TEMPORARY TABLE trend_staging (
   playlist_url text,
   playlist_image text,
   raw text,
-  correction boolean NOT NULL
+  correction boolean NOT NULL,
+  -- Set by restatements.ts on a restated month's rows already loaded before: kept out of the stream facts.
+  restated boolean NOT NULL DEFAULT false
 ) ON COMMIT DROP`;
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
