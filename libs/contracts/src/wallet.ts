@@ -160,6 +160,15 @@ export const statementRowSchema = /*#__PURE__*/ statementAmountsSchema.extend({
   releaseTitle: z.string().nullable(),
   /** A correction row: what platforms took back for this key (its amounts are ≤ 0). */
   correction: z.boolean().default(false),
+  /**
+   * An adjustment row: the closed month (YYYY-MM) a platform restated, and this period booked the difference for
+   * (positive, or a correction when negative): docs/decisions/0079-restated-months.md. Null on the period's own rows.
+   */
+  adjusts: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .nullable()
+    .default(null),
 });
 export type StatementRow = z.infer<typeof statementRowSchema>;
 

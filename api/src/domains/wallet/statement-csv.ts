@@ -16,9 +16,24 @@ export const BUCKET_HEADINGS: Readonly<Record<StatementBucket, { name: string; k
   territory: { name: 'Territory', key: 'Territory code' },
 };
 
-/** A row's name: a correction row's says it is one (what a platform took back). */
-export const correctionLabel = (row: { label: string; correction: boolean }) =>
-  row.correction ? `Correction: ${row.label}` : row.label;
+/** "2026-10" → "October 2026". */
+const monthName = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * A row's name: a correction row's says it is one (what a platform took back); an adjustment row's names the closed
+ * month a platform restated (docs/decisions/0079-restated-months.md), whether it adds or takes back.
+ */
+export const correctionLabel = (row: { label: string; correction: boolean; adjusts?: string | null }) =>
+  row.adjusts
+    ? `Adjustment for ${monthName(row.adjusts)}: ${row.label}`
+    : row.correction
+      ? `Correction: ${row.label}`
+      : row.label;
 
 const figures = (amounts: StatementAmounts): CsvNumber[] => [
   numberCell(countText(amounts.streams)),

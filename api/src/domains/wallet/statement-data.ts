@@ -24,11 +24,12 @@ async function tracksOf(
     split_out: string;
     split_in: string;
     correction: boolean;
+    adjusts: string | null;
   }>(
     `WITH owned AS (
        SELECT DISTINCT track_id FROM revenue_lines WHERE period_id = $1 AND matched AND account_id = $2
      )
-     SELECT a.track_id, a.album_id, a.correction,
+     SELECT a.track_id, a.album_id, a.correction, to_char(r.month, 'YYYY-MM') AS adjusts,
        COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL), 0)::text AS revenue,
        COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL AND a.kind = 'FEE'), 0)::text AS fee,
        COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NOT NULL AND a.kind = 'COMMISSION'), 0)::text
@@ -40,9 +41,10 @@ async function tracksOf(
        COALESCE(SUM(a.amount_micro) FILTER (WHERE o.track_id IS NULL AND a.kind = 'CREDIT'
          AND a.beneficiary_key = $3), 0)::text AS split_in
      FROM period_allocations a LEFT JOIN owned o ON o.track_id = a.track_id
+     LEFT JOIN periods r ON r.id = a.restates_period_id
      WHERE a.period_id = $1 AND (o.track_id IS NOT NULL OR a.beneficiary_key = $3)
-     GROUP BY a.track_id, a.album_id, a.correction
-     ORDER BY a.track_id, a.correction`,
+     GROUP BY a.track_id, a.album_id, a.correction, r.month
+     ORDER BY a.track_id, a.correction, r.month NULLS FIRST`,
     [periodId, accountId, wallet],
   );
   return rows.map((row) => ({
@@ -55,6 +57,7 @@ async function tracksOf(
     splitOutMicro: BigInt(row.split_out),
     splitInMicro: BigInt(row.split_in),
     correction: row.correction,
+    adjusts: row.adjusts,
   }));
 }
 
@@ -92,15 +95,18 @@ async function linesOf(
     streams: string;
     weight: string;
     correction: boolean;
+    adjusts: string | null;
   }>(
-    `SELECT l.track_id, l.platform, l.territory, l.correction, SUM(l.streams)::text AS streams,
+    `SELECT l.track_id, l.platform, l.territory, l.correction, to_char(rp.month, 'YYYY-MM') AS adjusts,
+       SUM(l.streams)::text AS streams,
        SUM(l.revenue_micro::numeric
          * COALESCE(r.rate_ppb, CASE WHEN l.currency = $3 THEN ${PPB} ELSE 0 END))::text AS weight
      FROM revenue_lines l
      LEFT JOIN period_exchange_rates r ON r.period_id = l.period_id AND r.currency = l.currency
+     LEFT JOIN periods rp ON rp.id = l.restates_period_id
      WHERE l.period_id = $1 AND l.matched AND l.track_id = ANY($2::uuid[])
-     GROUP BY l.track_id, l.platform, l.territory, l.correction
-     ORDER BY l.track_id, l.correction, l.platform, l.territory`,
+     GROUP BY l.track_id, l.platform, l.territory, l.correction, rp.month
+     ORDER BY l.track_id, l.correction, rp.month NULLS FIRST, l.platform, l.territory`,
     [periodId, trackIds, platformCurrency],
   );
   return rows.map((row) => ({
@@ -110,6 +116,7 @@ async function linesOf(
     streams: BigInt(row.streams),
     weight: BigInt(row.weight),
     correction: row.correction,
+    adjusts: row.adjusts,
   }));
 }
 

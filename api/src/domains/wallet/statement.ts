@@ -17,6 +17,8 @@ export type StatementTrack = {
   splitInMicro: bigint;
   /** The track's correction allocations (amounts ≤ 0), kept apart from its usage (decision 0078). */
   correction?: boolean;
+  /** The closed month (YYYY-MM) these allocations adjust: a restatement's difference (decision 0079). */
+  adjusts?: string | null;
 };
 
 /**
@@ -31,6 +33,8 @@ export type StatementLine = {
   weight: bigint;
   /** Correction lines (weight ≤ 0). */
   correction?: boolean;
+  /** Adjustment lines of this closed month (YYYY-MM). */
+  adjusts?: string | null;
 };
 
 export type StatementInput = {
@@ -44,7 +48,12 @@ export type StatementInput = {
 };
 
 /** A statement row before it is named: its bucket key and amounts, and whether it is a correction row. */
-export type StatementRowAmounts = StatementAmounts & { key: string | null; correction: boolean };
+export type StatementRowAmounts = StatementAmounts & {
+  key: string | null;
+  correction: boolean;
+  /** The closed month (YYYY-MM) an adjustment row is for (docs/decisions/0079-restated-months.md). */
+  adjusts: string | null;
+};
 
 /** The key of an album's credited cents: its usage, or (`correction`) what corrections took. */
 export const albumKey = (albumId: string, correction: boolean) =>
@@ -112,8 +121,11 @@ function creditedCentsByTrack(input: StatementInput): Map<string, bigint> {
   return cents;
 }
 
-const trackKey = (track: { trackId: string; correction?: boolean | undefined }) =>
-  track.correction ? `${track.trackId} correction` : track.trackId;
+const trackKey = (track: {
+  trackId: string;
+  correction?: boolean | undefined;
+  adjusts?: string | null | undefined;
+}) => `${track.trackId}${track.correction ? ' correction' : ''}${track.adjusts ? ` ${track.adjusts}` : ''}`;
 
 /** The pieces of one track's amounts, one per revenue line (or one keyless piece when it has none). */
 function piecesOfTrack(
@@ -190,7 +202,8 @@ const wire = (amounts: Amounts): StatementAmounts => ({
  * largest remainder (platform and territory buckets), so each track's pieces sum to the track and the rows of any
  * bucket sum to the same totals exactly. Rows are ordered by credited cents, most first, then by key; correction
  * rows (docs/decisions/0078-corrections-and-negative-balances.md) come after, the largest take first, and
- * `corrections` is their total.
+ * `corrections` is their total. A restated month's adjustment rows (docs/decisions/0079-restated-months.md) are
+ * rows of their own too, after the usage rows (positive differences) or among the corrections (negative ones).
  */
 export function buildStatement(
   input: StatementInput,
@@ -199,7 +212,10 @@ export function buildStatement(
   const credited = creditedCentsByTrack(input);
   const linesByTrack = groupBy(input.lines, trackKey);
   // Rows by correction and key: a correction is a row of its own, never netted into its key's usage row.
-  const rows = new Map<string, { key: string | null; correction: boolean; amounts: Amounts }>();
+  const rows = new Map<
+    string,
+    { key: string | null; correction: boolean; adjusts: string | null; amounts: Amounts }
+  >();
   const totals = zero();
   const corrections = zero();
   for (const track of input.tracks) {
@@ -210,8 +226,9 @@ export function buildStatement(
     );
     for (const { line, amounts } of pieces) {
       const key = keyOf(bucket, track, line);
-      const id = `${!!track.correction} ${key}`;
-      const row = rows.get(id) ?? { key, correction: !!track.correction, amounts: zero() };
+      const adjusts = track.adjusts ?? null;
+      const id = `${!!track.correction} ${adjusts} ${key}`;
+      const row = rows.get(id) ?? { key, correction: !!track.correction, adjusts, amounts: zero() };
       for (const field of Object.keys(amounts) as (keyof Amounts)[]) {
         row.amounts[field] += amounts[field];
         totals[field] += amounts[field];
@@ -221,10 +238,12 @@ export function buildStatement(
     }
   }
   const sorted = [...rows.values()]
-    .map(({ key, correction, amounts }) => ({ key, correction, ...wire(amounts) }))
+    .map(({ key, correction, adjusts, amounts }) => ({ key, correction, adjusts, ...wire(amounts) }))
     .sort(
       (a, b) =>
         Number(a.correction) - Number(b.correction) ||
+        // A restated month's adjustment rows follow the period's own, the oldest month first.
+        (a.adjusts ?? '').localeCompare(b.adjusts ?? '') ||
         (a.correction ? a.credited - b.credited : b.credited - a.credited) ||
         (a.key ?? '').localeCompare(b.key ?? ''),
     );
