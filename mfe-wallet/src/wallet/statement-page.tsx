@@ -121,10 +121,15 @@ function StatementTable({ statement }: { statement: WalletStatement }) {
         </thead>
         <tbody>
           {statement.rows.map((row) => (
-            <tr key={`${row.correction ? 'correction ' : ''}${row.key ?? ''}`}>
+            <tr key={`${row.correction ? 'correction ' : ''}${row.adjusts ?? ''} ${row.key ?? ''}`}>
               <th scope="row">
-                {/* docs/decisions/0078-corrections-and-negative-balances.md: what a platform took back. */}
-                {row.correction ? `Correction: ${row.label}` : row.label}
+                {/* docs/decisions/0078-corrections-and-negative-balances.md: what a platform took back;
+                    docs/decisions/0079-restated-months.md: the difference a platform's restated month made. */}
+                {row.adjusts
+                  ? `Adjustment for ${formatMonth(row.adjusts)}: ${row.label}`
+                  : row.correction
+                    ? `Correction: ${row.label}`
+                    : row.label}
                 {row.releaseTitle && <span css={releaseStyle}>{row.releaseTitle}</span>}
               </th>
               <Amounts amounts={row} currency={statement.currency} splits={splits} />

@@ -329,6 +329,7 @@ describe('/wallet/periods/{id}', () => {
         splitIn: 0,
         credited: 417,
         correction: false,
+        adjusts: null,
       },
       {
         key: 'APPLE_MUSIC',
@@ -342,6 +343,7 @@ describe('/wallet/periods/{id}', () => {
         splitIn: 0,
         credited: 4,
         correction: false,
+        adjusts: null,
       },
     ],
     totals: {
@@ -418,6 +420,24 @@ describe('/wallet/periods/{id}', () => {
       '€1.20',
       '€0.03',
       '€3.04',
+    ]);
+  });
+
+  it('names an adjustment row by the closed month a platform restated', async () => {
+    const base = statement('platform');
+    const adjusted: WalletStatement = {
+      ...base,
+      rows: [base.rows[0]!, { ...base.rows[1]!, key: 'SPOTIFY', label: 'Spotify', adjusts: '2026-09' }],
+    };
+    await open(`/wallet/periods/${PERIOD}?bucket=platform`, (request) =>
+      request.path === `/v1/wallet/periods/${PERIOD}` ? adjusted : undefined,
+    );
+    const table = await eventually(() => screen.getByRole('table', { name: 'Statement by platform' }));
+    expect(rowsOf(table).map((row) => row[0])).toEqual([
+      'Platform',
+      'Spotify',
+      'Adjustment for September 2026: Spotify',
+      'Total',
     ]);
   });
 
