@@ -175,6 +175,8 @@ export const reportFileSchema = /*#__PURE__*/ z.object({
   streams: z.number().int().min(0),
   firstDay: z.string().nullable(),
   lastDay: z.string().nullable(),
+  /** Closed months (YYYY-MM) the file restated: loaded as adjustments (docs/decisions/0079-restated-months.md). */
+  restatedMonths: z.array(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/)).default([]),
   error: z.string().nullable(),
   createdAt: z.string(),
   loadedAt: z.string().nullable(),

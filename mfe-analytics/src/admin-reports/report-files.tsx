@@ -15,7 +15,7 @@ import {
   tableStyle,
 } from '@tunehouse/ui';
 import { formatCount } from '../shared/numbers.js';
-import { FORMAT_LABELS, bytes, period } from './report-format.js';
+import { FORMAT_LABELS, bytes, period, restatedText } from './report-format.js';
 import { hasPending, reportFilesQuery } from './report-queries.js';
 import { UnmatchedDialog } from './report-unmatched.js';
 import { ReportUploadCard } from './report-upload.js';
@@ -112,7 +112,15 @@ function ReportFiles({ offset, onOffset }: { offset: number; onOffset: (offset: 
                     </td>
                     <td css={numeric}>{formatCount(file.skipped)}</td>
                     <td css={numeric}>{formatCount(file.streams)}</td>
-                    <td css={{ whiteSpace: 'nowrap' }}>{period(file.firstDay, file.lastDay)}</td>
+                    <td css={{ whiteSpace: 'nowrap' }}>
+                      {period(file.firstDay, file.lastDay)}
+                      {file.restatedMonths.length > 0 && (
+                        // docs/decisions/0079-restated-months.md: loaded as adjustments, the closed months as they were.
+                        <span css={{ display: 'block', marginTop: '0.25rem', color: colors.warn }}>
+                          {restatedText(file.restatedMonths)}
+                        </span>
+                      )}
+                    </td>
                     <td css={{ whiteSpace: 'nowrap' }}>{formatDateTime(file.createdAt)}</td>
                   </tr>
                 ))}

@@ -1,5 +1,5 @@
 import { PLATFORM_NAMES, type Platform, type ReportFile } from '@tunehouse/contracts';
-import { formatCalendarDay } from '@tunehouse/ui';
+import { formatCalendarDay, formatMonth } from '@tunehouse/ui';
 
 export const FORMAT_LABELS: Record<ReportFile['format'], string> = {
   DDEX_DSR: 'DDEX DSR',
@@ -12,6 +12,14 @@ export function period(firstDay: string | null, lastDay: string | null): string 
   if (!firstDay) return '—';
   if (!lastDay || lastDay === firstDay) return formatCalendarDay(firstDay);
   return `${formatCalendarDay(firstDay)} – ${formatCalendarDay(lastDay)}`;
+}
+
+/**
+ * What a file that restated closed months says (docs/decisions/0079-restated-months.md): "Restates closed October
+ * 2026: differences booked in the open month".
+ */
+export function restatedText(months: readonly string[]): string {
+  return `Restates closed ${months.map(formatMonth).join(', ')}: differences booked in the open month`;
 }
 
 /** The store's name when the loader recognised it (`SPOTIFY`), else what the report said (`UNKNOWN` included). */

@@ -27,6 +27,7 @@ const file = (overrides: Partial<ReportFile> = {}): ReportFile => ({
   streams: 10_210,
   firstDay: '2015-10-01',
   lastDay: '2015-12-31',
+  restatedMonths: [],
   error: null,
   createdAt: '2026-11-20T14:05:00.000Z',
   loadedAt: '2026-11-20T14:05:09.000Z',
@@ -113,6 +114,20 @@ const reportRows = async () => {
 };
 
 describe('admin reports', () => {
+  it('says which closed months a file restated', async () => {
+    await openReports(() => [
+      file({ name: 'spotify-2026-10-restated.csv', restatedMonths: ['2026-09', '2026-10'] }),
+      FAILED,
+    ]);
+    const [restated, failed] = (await reportRows()) as [HTMLElement, HTMLElement];
+    expect(
+      within(restated).getByText(
+        'Restates closed September 2026, October 2026: differences booked in the open month',
+      ),
+    ).toBeTruthy();
+    expect(within(failed).queryByText(/Restates/)).toBeNull();
+  });
+
   it('lists the files with their status, counts, period and upload time; a failed file shows its error', async () => {
     await openReports(() => [file(), FAILED]);
     expect(screen.getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');

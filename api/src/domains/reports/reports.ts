@@ -34,6 +34,7 @@ export type ReportFileRow = {
   streams: string;
   first_day: string | null;
   last_day: string | null;
+  restated_months: string[];
   error: string | null;
   stored_file: string | null;
   created_at: Date;
@@ -41,7 +42,8 @@ export type ReportFileRow = {
 };
 
 const FILE_COLUMNS = `id, name, format, status, size, rows, matched, unmatched, skipped, streams,
-  first_day::text, last_day::text, error, stored_file, created_at, loaded_at`;
+  first_day::text, last_day::text, error, stored_file, created_at, loaded_at,
+  array(SELECT to_char(m, 'YYYY-MM') FROM unnest(restated_months) AS m ORDER BY 1) AS restated_months`;
 
 export function toReportFile(row: ReportFileRow): ReportFile {
   return {
@@ -57,6 +59,7 @@ export function toReportFile(row: ReportFileRow): ReportFile {
     streams: Number(row.streams),
     firstDay: row.first_day,
     lastDay: row.last_day,
+    restatedMonths: row.restated_months,
     error: row.error,
     createdAt: iso(row.created_at)!,
     loadedAt: iso(row.loaded_at),
