@@ -62,7 +62,7 @@ function ReportFiles({ offset, onOffset }: { offset: number; onOffset: (offset: 
             {(page.totalItems ?? page.items.length) === 1 ? '' : 's'}, newest first
             {hasPending(page) && ' · files waiting to be loaded are checked every few seconds'}
           </p>
-          <div css={tableScroll}>
+          <div css={tableScroll} tabIndex={0} role="region" aria-label="Report files, table">
             <table css={tableStyle} aria-label="Report files">
               <thead>
                 <tr>
@@ -116,7 +116,14 @@ function ReportFiles({ offset, onOffset }: { offset: number; onOffset: (offset: 
                       {period(file.firstDay, file.lastDay)}
                       {file.restatedMonths.length > 0 && (
                         // docs/decisions/0079-restated-months.md: loaded as adjustments, the closed months as they were.
-                        <span css={{ display: 'block', marginTop: '0.25rem', color: colors.warn }}>
+                        <span
+                          css={{
+                            display: 'block',
+                            marginTop: '0.25rem',
+                            color: colors.warn,
+                            whiteSpace: 'normal',
+                          }}
+                        >
                           {restatedText(file.restatedMonths)}
                         </span>
                       )}

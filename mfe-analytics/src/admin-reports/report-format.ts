@@ -16,10 +16,10 @@ export function period(firstDay: string | null, lastDay: string | null): string 
 
 /**
  * What a file that restated closed months says (docs/decisions/0079-restated-months.md): "Restates closed October
- * 2026: differences booked in the open month".
+ * 2026" (its differences are booked in the open month).
  */
 export function restatedText(months: readonly string[]): string {
-  return `Restates closed ${months.map(formatMonth).join(', ')}: differences booked in the open month`;
+  return `Restates closed ${months.map(formatMonth).join(', ')}`;
 }
 
 /** The store's name when the loader recognised it (`SPOTIFY`), else what the report said (`UNKNOWN` included). */
