@@ -1,4 +1,4 @@
-import { endpoints, type Session, walletStatementSchema } from '@tunehouse/contracts';
+import { endpoints, reportFilePageSchema, type Session, walletStatementSchema } from '@tunehouse/contracts';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { loadReportFile } from './loader.js';
 /** docs/decisions/0079-restated-months.md: what the artist reads of a restated month. */
 let t: TestApp;
 let mara: Session;
+let admin: Session;
 let novemberId: string;
 let dir: string;
 const [trackA, trackB, album] = [randomUUID(), randomUUID(), randomUUID()];
@@ -22,6 +23,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const user = await createUser(t.db);
   mara = await login(t.app, user.email);
+  admin = await login(t.app, (await createUser(t.db, { isAdmin: true })).email);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-restated-statement-'));
   const catalogue = createInMemoryCatalogue([
     { trackId: trackA, albumId: album, accountId: user.account.id, isrc: 'SERST2610001' },
@@ -92,5 +94,17 @@ describe('a statement with a restated month', () => {
     );
     expect(csv.statusCode).toBe(200);
     expect(csv.body.match(/Adjustment for October 2026: [^,]+/g)).toHaveLength(2);
+  });
+
+  it('tells the admins which report files restated a closed month', async () => {
+    const files = expectShape(
+      reportFilePageSchema,
+      await t.app.inject(injectOf(endpoints.reports.list, { query: { size: 10 } }, { session: admin })),
+    );
+    expect(files.items.map((file) => [file.name, file.restatedMonths])).toEqual([
+      ['october-restated.csv', ['2026-10']],
+      ['november.csv', []],
+      ['october.csv', []],
+    ]);
   });
 });
