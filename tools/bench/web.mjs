@@ -91,13 +91,16 @@ export async function firstLoad(browser, url, { content, signedIn, excludeChunks
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   // What the shell fetched for later visits once the page was loaded and idle (shell/src/chrome/prefetch) is
-  // counted apart: it is not what this page needed.
+  // counted apart: it is not what this page needed. A URL the page had asked for before the idle mark is the
+  // page's, even when the idle prefetch asks for it again (it did for the area of the address, whose own chunks
+  // then fell out of /albums' figure: docs/decisions/0082-layout-shift-and-startup-work.md).
   const prefetched = new Set(
     await page.evaluate((mark) => {
       const idle = performance.getEntriesByName(mark)[0]?.startTime ?? Infinity;
-      return performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.startTime >= idle)
+      const entries = performance.getEntriesByType('resource');
+      const before = new Set(entries.filter((entry) => entry.startTime < idle).map((entry) => entry.name));
+      return entries
+        .filter((entry) => entry.startTime >= idle && !before.has(entry.name))
         .map((entry) => entry.name);
     }, IDLE_PREFETCH_MARK),
   );
