@@ -313,6 +313,34 @@ describe('stream trends', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says a failure once every part has answered, so nothing is pushed down while parts still load', async () => {
+    let answerSeries: (value: unknown) => void = () => undefined;
+    const seriesAnswer = new Promise((resolve) => (answerSeries = resolve));
+    await open('/trends', {
+      respond: fakeApi(
+        trendRoutes({
+          'GET /v1/trends/streams/statistics': () => {
+            throw apiError(503, 'The trends service is busy.');
+          },
+          'GET /v1/trends/streams/series': () => seriesAnswer,
+        }),
+      ),
+    });
+    await screen.findByTestId('streams-total');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    // The statistics failed already; the series still loads: the parts keep their places and skeletons.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Streams by track' })).toBeTruthy();
+    await act(async () => answerSeries({ items: [] }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Your stream trends could not be loaded. The trends service is busy.',
+    );
+    expect(screen.queryByRole('region', { name: 'Streams by track' })).toBeNull();
+  });
+
   it('shows skeletons while loading', async () => {
     await open('/trends', {
       respond: fakeApi(trendRoutes({ 'GET /v1/trends/streams/statistics': () => new Promise(() => {}) })),

@@ -4,6 +4,7 @@ import { isBankAccount, type Payout, type PayoutEligibility } from '@tunehouse/c
 import { Link, QueryState, moneyReadOnlyReason, useShell, useViewingAs } from '@tunehouse/area-kit';
 import { Button, Card, badgeStyle, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatMoney } from '../shared/money.js';
+import { Skeleton } from '../shared/skeleton.js';
 import { methodsQuery } from '../shared/billing-queries.js';
 import { eligibilityQuery, payoutsQuery } from '../shared/payout-queries.js';
 import { BLOCKER_TEXT, PAYOUT_STATUS_COLORS, PAYOUT_STATUS_NAMES } from './payout-status.js';
@@ -70,6 +71,17 @@ function PayoutTable({ payouts }: { payouts: readonly Payout[] }) {
   );
 }
 
+/** The space of the first payouts' rows while they load (a failure notice fits in it on a phone). */
+function PayoutsPlaceholder() {
+  return (
+    <div css={{ display: 'grid', gap: '0.5rem', margin: '1rem 0' }}>
+      <Skeleton height="2.25rem" />
+      <Skeleton height="2.25rem" />
+      <Skeleton height="2.25rem" />
+    </div>
+  );
+}
+
 /** The wallet's payouts: "Request payout" (or why not yet) and the latest payouts with their invoices. */
 export function PayoutPanel() {
   const shell = useShell();
@@ -81,7 +93,12 @@ export function PayoutPanel() {
   const viewingAs = useViewingAs();
   return (
     <Card title="Payouts" id="payouts">
-      <QueryState query={eligibility} what="whether you can request a payout">
+      {/* Placeholders as large as the button and the first payouts: nothing below moves when they load. */}
+      <QueryState
+        query={eligibility}
+        what="whether you can request a payout"
+        placeholder={<Skeleton height="2.5rem" width="10rem" />}
+      >
         {(data) =>
           data.blockers.length > 0 ? (
             <Blockers eligibility={data} />
@@ -107,7 +124,7 @@ export function PayoutPanel() {
           )
         }
       </QueryState>
-      <QueryState query={payouts} what="the payouts">
+      <QueryState query={payouts} what="the payouts" placeholder={<PayoutsPlaceholder />}>
         {(page) => (page.items.length === 0 ? <p>No payouts yet.</p> : <PayoutTable payouts={page.items} />)}
       </QueryState>
       <p>

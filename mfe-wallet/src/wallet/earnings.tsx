@@ -4,6 +4,7 @@ import type { WalletEarnings } from '@tunehouse/contracts';
 import { formatMonth, tableScroll, tableStyle, visuallyHidden } from '@tunehouse/ui';
 import { formatMoney, formatCount } from '../shared/money.js';
 import { Link } from '@tunehouse/area-kit';
+import { Skeleton } from '../shared/skeleton.js';
 
 // ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand.
 // Named 'chart' so bench:web can tell it apart.
@@ -39,6 +40,21 @@ export function earningsSummary({ months, currency }: WalletEarnings): string {
 }
 
 /**
+ * The earnings' shape before they load (docs/decisions/0082-layout-shift-and-startup-work.md): the chart's
+ * box and the line of the table's summary, so the parts under it stay where they are when the chart draws.
+ */
+export function EarningsPlaceholder() {
+  return (
+    <>
+      <div css={frame}>
+        <Skeleton height={`${CHART_HEIGHT}px`} />
+      </div>
+      <div>{'\u00a0'}</div>
+    </>
+  );
+}
+
+/**
  * What each of the last closed months credited the wallet: a bar chart hidden from assistive technology, with its
  * summary as the figure's caption, and the same figures (and streams) in a table under it.
  */
@@ -50,7 +66,7 @@ export function Earnings({ earnings }: { earnings: WalletEarnings }) {
       <figure css={frame}>
         <figcaption css={visuallyHidden}>{earningsSummary(earnings)}</figcaption>
         <div aria-hidden="true">
-          <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+          <Suspense fallback={<Skeleton height={`${CHART_HEIGHT}px`} />}>
             <EarningsChart months={earnings.months} currency={earnings.currency} height={CHART_HEIGHT} />
           </Suspense>
         </div>

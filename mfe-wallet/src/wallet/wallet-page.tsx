@@ -5,7 +5,7 @@ import type { Wallet, WalletMutation } from '@tunehouse/contracts';
 import { Link, MoneyReadOnlyNotice, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page, colors, formatDate, formatMonth, mq } from '@tunehouse/ui';
 import { DistributionFees } from './distribution-fees.js';
-import { Earnings } from './earnings.js';
+import { Earnings, EarningsPlaceholder } from './earnings.js';
 import { formatMoney } from '../shared/money.js';
 import { MutationTable } from './mutation-table.js';
 import { earningsQuery, mutationsQuery, openFeesQuery, walletQuery } from '../shared/wallet-queries.js';
@@ -30,34 +30,51 @@ const figuresStyle = css`
   }
 `;
 
+const BALANCE_LABELS = [
+  'Available',
+  'Split income awaiting acceptance',
+  'Payouts in flight',
+  'Lifetime earnings',
+] as const;
+
 function Balance({ wallet }: { wallet: Wallet }) {
   const money = (cents: number) => formatMoney(cents, wallet.currency);
+  const values = [
+    wallet.available,
+    wallet.held.splitsPendingAcceptance,
+    wallet.held.payoutsInFlight,
+    wallet.lifetimeEarnings,
+  ];
   return (
     <dl css={figuresStyle}>
-      <div>
-        <dt>Available</dt>
-        <dd>{money(wallet.available)}</dd>
-        {wallet.available < 0 && (
-          // docs/decisions/0078-corrections-and-negative-balances.md: the debt, said plainly.
-          <p role="note">
-            You owe {money(-wallet.available)}: a platform took back royalties it had already paid (a
-            correction). Your next royalties cover this first, and payouts open again once your balance is
-            above zero.
-          </p>
-        )}
-      </div>
-      <div>
-        <dt>Split income awaiting acceptance</dt>
-        <dd>{money(wallet.held.splitsPendingAcceptance)}</dd>
-      </div>
-      <div>
-        <dt>Payouts in flight</dt>
-        <dd>{money(wallet.held.payoutsInFlight)}</dd>
-      </div>
-      <div>
-        <dt>Lifetime earnings</dt>
-        <dd>{money(wallet.lifetimeEarnings)}</dd>
-      </div>
+      {BALANCE_LABELS.map((label, index) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{money(values[index] ?? 0)}</dd>
+          {index === 0 && wallet.available < 0 && (
+            // docs/decisions/0078-corrections-and-negative-balances.md: the debt, said plainly.
+            <p role="note">
+              You owe {money(-wallet.available)}: a platform took back royalties it had already paid (a
+              correction). Your next royalties cover this first, and payouts open again once your balance is
+              above zero.
+            </p>
+          )}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The balance's shape before it loads: the same labels over empty figures, so nothing moves when they arrive. */
+function BalancePlaceholder() {
+  return (
+    <dl css={figuresStyle}>
+      {BALANCE_LABELS.map((label) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{'\u00a0'}</dd>
+        </div>
+      ))}
     </dl>
   );
 }
@@ -96,13 +113,13 @@ export function WalletPage({ payoutPanel }: { payoutPanel?: ReactNode }) {
     <Page title="Wallet">
       <MoneyReadOnlyNotice />
       <Card title="Balance" id="balance">
-        <QueryState query={wallet} what="the balance">
+        <QueryState query={wallet} what="the balance" placeholder={<BalancePlaceholder />}>
           {(data) => <Balance wallet={data} />}
         </QueryState>
       </Card>
       {payoutPanel}
       <Card title="Earnings per month" id="earnings">
-        <QueryState query={earnings} what="the earnings">
+        <QueryState query={earnings} what="the earnings" placeholder={<EarningsPlaceholder />}>
           {(data) => <Earnings earnings={data} />}
         </QueryState>
       </Card>

@@ -84,6 +84,28 @@ describe('createAreaPrefetch', () => {
     ]);
   });
 
+  it('when idle, leaves out the area of the address: it is loaded already', () => {
+    const { calls, preload, forget } = recorder();
+    window.history.pushState(null, '', '/albums/42');
+    try {
+      const prefetcher = createAreaPrefetch(
+        registry,
+        preload,
+        forget,
+        (run) => run(),
+        undefined,
+        () => true,
+      );
+      prefetcher.prefetchWhenIdle(['/albums', '/trends', '/artists']);
+      expect(calls).toEqual([
+        ['tunehouse_analytics', 'download'],
+        ['tunehouse_artists', 'download'],
+      ]);
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
+
   it('on a device that cannot spare it, the idle prefetch fetches nothing, and a hover still loads the area', () => {
     const { calls, preload, forget } = recorder();
     const marks = performance.getEntriesByName(IDLE_PREFETCH_MARK).length;

@@ -59,7 +59,11 @@ export function createAreaPrefetch(
       idle(() => {
         if (!mayPrefetch()) return;
         performance.mark(IDLE_PREFETCH_MARK);
-        for (const href of hrefs) prefetch(href, 'download');
+        // The area of the address is loaded already: downloading its files again only re-asked the browser's
+        // cache, and bench:web then took the page's own chunks for prefetched ones (it counts by URL).
+        const here = findOwner(owners, window.location.pathname);
+        for (const href of hrefs)
+          if (findOwner(owners, pathnameOf(href)) !== here) prefetch(href, 'download');
       }),
   };
 }
