@@ -2,7 +2,11 @@ import type { Queryable } from '../../platform/db.js';
 import { accountEntriesSql } from '../ledger/index.js';
 import { albumKey, type StatementInput, type StatementLine, type StatementTrack } from './statement.js';
 
-const PPB = '1000000000';
+/**
+ * Weights are revenue times the exact rate (docs/decisions/0080-exchange-rate-tables.md), scaled to whole numbers:
+ * they only apportion amounts already in the platform currency, so rounding one moves no money.
+ */
+const WEIGHT_SCALE = '1000000000000000000';
 
 /**
  * The close's allocations that concern the account in one period: every track it owns (revenue, fee and
@@ -94,8 +98,8 @@ async function linesOf(
     correction: boolean;
   }>(
     `SELECT l.track_id, l.platform, l.territory, l.correction, SUM(l.streams)::text AS streams,
-       SUM(l.revenue_micro::numeric
-         * COALESCE(r.rate_ppb, CASE WHEN l.currency = $3 THEN ${PPB} ELSE 0 END))::text AS weight
+       round(SUM(l.revenue_micro::numeric * ${WEIGHT_SCALE}
+         * COALESCE(r.rate, CASE WHEN l.currency = $3 THEN 1 ELSE 0 END)))::text AS weight
      FROM revenue_lines l
      LEFT JOIN period_exchange_rates r ON r.period_id = l.period_id AND r.currency = l.currency
      WHERE l.period_id = $1 AND l.matched AND l.track_id = ANY($2::uuid[])
