@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db.js';
 import { accountEntriesSql } from '../ledger/index.js';
+import type { CurrencyGroup } from './statement-currencies.js';
 import { albumKey, type StatementInput, type StatementLine, type StatementTrack } from './statement.js';
 
 /**
@@ -114,6 +115,39 @@ async function linesOf(
     streams: BigInt(row.streams),
     weight: BigInt(row.weight),
     correction: row.correction,
+  }));
+}
+
+/** The account's own tracks' matched revenue of the period by report currency, usage and corrections apart. */
+export async function currencyGroupsOf(
+  q: Queryable,
+  periodId: string,
+  accountId: string,
+  platformCurrency: string,
+): Promise<CurrencyGroup[]> {
+  const { rows } = await q.query<{
+    currency: string;
+    correction: boolean;
+    source: string;
+    rate: string | null;
+    weight: string;
+  }>(
+    `SELECT l.currency, l.correction, SUM(l.revenue_micro)::text AS source, trim_scale(r.rate)::text AS rate,
+       round(SUM(l.revenue_micro::numeric * ${WEIGHT_SCALE}
+         * COALESCE(r.rate, CASE WHEN l.currency = $3 THEN 1 ELSE 0 END)))::text AS weight
+     FROM revenue_lines l
+     LEFT JOIN period_exchange_rates r ON r.period_id = l.period_id AND r.currency = l.currency
+     WHERE l.period_id = $1 AND l.matched AND l.account_id = $2
+     GROUP BY l.currency, l.correction, r.rate
+     ORDER BY l.currency, l.correction`,
+    [periodId, accountId, platformCurrency],
+  );
+  return rows.map((row) => ({
+    currency: row.currency,
+    correction: row.correction,
+    sourceMicro: BigInt(row.source),
+    rate: row.currency === platformCurrency || row.rate === null ? null : row.rate,
+    weight: BigInt(row.weight),
   }));
 }
 
