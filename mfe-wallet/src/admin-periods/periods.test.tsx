@@ -235,8 +235,8 @@ describe('loading rates from a table', () => {
       .slice(1)
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      'October 202630 October 2026JPY0.0061394891945none',
-      'October 202630 October 2026SEKNot in the table: stays as it is',
+      'October 2026table of 30 October 2026JPY0.0061394891945new',
+      'October 2026table of 30 October 2026SEKNot in the table: unchanged',
     ]);
     expect(requests.find((request) => request.path === '/v1/admin/rate-tables/preview')?.body).toEqual({
       csv,

@@ -7,7 +7,12 @@ import { formatDay } from './period-format.js';
 import { applyRateTable, periodKeys, previewRateTable } from './period-queries.js';
 import { numeric } from './period-styles.js';
 
-/** What the table would set, one line per open period and currency (docs/decisions/0080-exchange-rate-tables.md). */
+const detail = { display: 'block', color: colors.muted, fontSize: '0.85rem' } as const;
+
+/**
+ * What the table would set, one line per open period and currency (docs/decisions/0080-exchange-rate-tables.md).
+ * Three columns, the table day and the rate replaced on a second line, so a phone shows the rates unscrolled.
+ */
 function PlanTable({ plan }: { plan: RateTablePlan }) {
   return (
     <div css={tableScroll} tabIndex={0} role="region" aria-label="Rates the table sets, table">
@@ -15,36 +20,42 @@ function PlanTable({ plan }: { plan: RateTablePlan }) {
         <thead>
           <tr>
             <th>Period</th>
-            <th>Table day</th>
             <th>Currency</th>
             <th css={numeric}>1 unit in {plan.base}</th>
-            <th css={numeric}>Replaces</th>
           </tr>
         </thead>
         <tbody>
-          {plan.periods.flatMap((period) => [
-            ...period.rates.map((rate) => (
-              <tr key={`${period.periodId} ${rate.currency}`}>
-                <td css={{ whiteSpace: 'nowrap' }}>{formatMonth(period.month)}</td>
-                <td css={{ whiteSpace: 'nowrap' }}>{period.date ? formatDay(period.date) : '—'}</td>
-                <td>{rate.currency}</td>
-                <td css={numeric}>{rate.rate}</td>
-                <td css={numeric}>{rate.previousRate ?? 'none'}</td>
-              </tr>
-            )),
-            ...period.missing.map((currency) => (
-              <tr key={`${period.periodId} ${currency} missing`}>
-                <td css={{ whiteSpace: 'nowrap' }}>{formatMonth(period.month)}</td>
-                <td css={{ whiteSpace: 'nowrap' }}>
-                  {period.date ? formatDay(period.date) : 'no day on or before its end'}
-                </td>
-                <td>{currency}</td>
-                <td colSpan={2} css={{ color: colors.danger }}>
-                  Not in the table: stays as it is
-                </td>
-              </tr>
-            )),
-          ])}
+          {plan.periods.flatMap((period) => {
+            const when = (
+              <td>
+                {formatMonth(period.month)}
+                <span css={detail}>
+                  {period.date ? `table of ${formatDay(period.date)}` : 'no table day on or before its end'}
+                </span>
+              </td>
+            );
+            return [
+              ...period.rates.map((rate) => (
+                <tr key={`${period.periodId} ${rate.currency}`}>
+                  {when}
+                  <td>{rate.currency}</td>
+                  <td css={numeric}>
+                    {rate.rate}
+                    <span css={detail}>{rate.previousRate ? `was ${rate.previousRate}` : 'new'}</span>
+                  </td>
+                </tr>
+              )),
+              ...period.missing.map((currency) => (
+                <tr key={`${period.periodId} ${currency} missing`}>
+                  {when}
+                  <td>{currency}</td>
+                  <td css={[numeric, { color: colors.danger, whiteSpace: 'normal' }]}>
+                    Not in the table: unchanged
+                  </td>
+                </tr>
+              )),
+            ];
+          })}
         </tbody>
       </table>
     </div>
