@@ -9,6 +9,8 @@ import { createUser, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { fileRevenueLines } from '../periods/index.js';
 import { currencyRows } from './statement-currencies.js';
+import { renderStatementPdf } from './statement-pdf.js';
+import { textOfPdf } from '../../testing/pdf-text.js';
 
 let t: TestApp;
 let mara: Session;
@@ -69,6 +71,9 @@ describe('a statement’s currency rows', () => {
       { currency: 'USD', sourceRevenue: 7_500_001, rate: '0.935016362786', revenue: 7_012_624 },
     ]);
     expect(statement.currencies.reduce((sum, row) => sum + row.revenue, 0)).toBe(statement.totals.revenue);
+    const pdf = textOfPdf(await renderStatementPdf(statement, { accountName: 'Mara' }));
+    for (const text of ['Revenue by report currency', '1,234,900.000000', '0.0061394891945', '7,581.655206'])
+      expect(pdf).toContain(text);
   });
 });
 
