@@ -235,8 +235,8 @@ describe('loading rates from a table', () => {
       .slice(1)
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      'October 2026table of 30 October 2026JPY0.0061394891945new',
-      'October 2026table of 30 October 2026SEKNot in the table: unchanged',
+      'JPYOctober 2026, table of 30 October 20260.0061394891945new',
+      'SEKOctober 2026, table of 30 October 2026Not in the table: unchanged',
     ]);
     expect(requests.find((request) => request.path === '/v1/admin/rate-tables/preview')?.body).toEqual({
       csv,

@@ -11,7 +11,7 @@ const detail = { display: 'block', color: colors.muted, fontSize: '0.85rem' } as
 
 /**
  * What the table would set, one line per open period and currency (docs/decisions/0080-exchange-rate-tables.md).
- * Three columns, the table day and the rate replaced on a second line, so a phone shows the rates unscrolled.
+ * Two columns, the period, table day and replaced rate on second lines, so a 375 px phone shows the rates whole.
  */
 function PlanTable({ plan }: { plan: RateTablePlan }) {
   return (
@@ -19,26 +19,22 @@ function PlanTable({ plan }: { plan: RateTablePlan }) {
       <table css={tableStyle} aria-label="Rates the table sets">
         <thead>
           <tr>
-            <th>Period</th>
-            <th>Currency</th>
+            <th>Currency and period</th>
             <th css={numeric}>1 unit in {plan.base}</th>
           </tr>
         </thead>
         <tbody>
           {plan.periods.flatMap((period) => {
-            const when = (
-              <td>
-                {formatMonth(period.month)}
-                <span css={detail}>
-                  {period.date ? `table of ${formatDay(period.date)}` : 'no table day on or before its end'}
-                </span>
-              </td>
-            );
+            const when = `${formatMonth(period.month)}, ${
+              period.date ? `table of ${formatDay(period.date)}` : 'no table day on or before its end'
+            }`;
             return [
               ...period.rates.map((rate) => (
                 <tr key={`${period.periodId} ${rate.currency}`}>
-                  {when}
-                  <td>{rate.currency}</td>
+                  <td>
+                    <strong>{rate.currency}</strong>
+                    <span css={detail}>{when}</span>
+                  </td>
                   <td css={numeric}>
                     {rate.rate}
                     <span css={detail}>{rate.previousRate ? `was ${rate.previousRate}` : 'new'}</span>
@@ -47,8 +43,10 @@ function PlanTable({ plan }: { plan: RateTablePlan }) {
               )),
               ...period.missing.map((currency) => (
                 <tr key={`${period.periodId} ${currency} missing`}>
-                  {when}
-                  <td>{currency}</td>
+                  <td>
+                    <strong>{currency}</strong>
+                    <span css={detail}>{when}</span>
+                  </td>
                   <td css={[numeric, { color: colors.danger, whiteSpace: 'normal' }]}>
                     Not in the table: unchanged
                   </td>

@@ -153,7 +153,8 @@ function StatementTable({ statement }: { statement: WalletStatement }) {
  * the statement's revenue (docs/decisions/0080-exchange-rate-tables.md).
  */
 function CurrencyTable({ statement }: { statement: WalletStatement }) {
-  if (statement.currencies.length === 0) return null;
+  // A statement all in the platform currency has nothing to convert: no table.
+  if (!statement.currencies.some((row) => row.currency !== statement.currency)) return null;
   const label = 'Revenue by report currency';
   return (
     <div css={[tableScroll, { marginTop: '1.5rem' }]} tabIndex={0} role="region" aria-label={label}>
