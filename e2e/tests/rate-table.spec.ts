@@ -70,8 +70,13 @@ test('the admin loads the open month’s rates from an ECB table', async ({ page
   // The open month's missing-rates cell no longer names JPY.
   const month = page.getByRole('table', { name: 'Periods' }).getByRole('row').filter({ hasText: 'JP¥' });
   await expect(month.getByRole('cell').nth(6)).toHaveText('—');
+  // The period's hand field shows the exact rate and where it came from; it can still be typed over.
+  await month.getByRole('button', { name: /^Open / }).click();
+  const field = page.getByLabel('1 JPY in EUR');
+  await expect(field).toHaveValue('0.00620231966756');
+  await expect(page.locator('#period')).toContainText('From the rate table 2026-11-27');
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`rate-table-set-${width}.png`), fullPage: true });
+    await page.locator('#period').screenshot({ path: testInfo.outputPath(`rate-table-panel-${width}.png`) });
   }
 });

@@ -65,19 +65,15 @@ function TotalsTable({
   );
 }
 
-/** One report currency's rate into the platform currency, editable while the period is open. */
-function RateRow({
-  period,
-  currency,
-  ratePpb,
-}: {
-  period: AdminPeriod;
-  currency: string;
-  ratePpb: number | null;
-}) {
+/**
+ * One report currency's rate into the platform currency, editable while the period is open. It shows the exact rate
+ * the close converts with (a table's has up to 12 significant digits) and where it came from.
+ */
+function RateRow({ period, entry }: { period: AdminPeriod; entry: AdminPeriod['currencies'][number] }) {
+  const { currency, ratePpb, rate, rateSource } = entry;
   const shell = useShell();
   const queryClient = useQueryClient();
-  const [text, setText] = useState(ratePpb ? rateText(ratePpb) : '');
+  const [text, setText] = useState(rate ?? (ratePpb ? rateText(ratePpb) : ''));
   const [invalid, setInvalid] = useState<string | undefined>();
   const save = useMutation({
     mutationFn: (ppb: number) => setRate(shell.api, period.id, currency, ppb),
@@ -99,6 +95,9 @@ function RateRow({
         inputMode="decimal"
         value={text}
         disabled={!open}
+        hint={
+          rateSource ? (rateSource === 'hand' ? 'Typed by hand' : `From the rate ${rateSource}`) : undefined
+        }
         error={invalid ?? (save.isError ? messageOf(save.error) : undefined)}
         onChange={(event) => setText(event.target.value)}
       />
@@ -163,7 +162,7 @@ export function PeriodPanel({ period: summary }: { period: AdminPeriod }) {
             </Notice>
           )}
           {foreign.map((entry) => (
-            <RateRow key={entry.currency} period={period} currency={entry.currency} ratePpb={entry.ratePpb} />
+            <RateRow key={entry.currency} period={period} entry={entry} />
           ))}
         </section>
       )}
