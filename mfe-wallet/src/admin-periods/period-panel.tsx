@@ -81,32 +81,36 @@ function RateRow({ period, entry }: { period: AdminPeriod; entry: AdminPeriod['c
   });
   const open = period.status === 'OPEN';
   return (
-    <form
-      css={{ display: 'flex', gap: '0.75rem', alignItems: 'flex-end', flexWrap: 'wrap' }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const ppb = parseRate(text);
-        setInvalid(ppb ? undefined : 'A positive number with at most nine decimals, such as 0.9215');
-        if (ppb) save.mutate(ppb);
-      }}
-    >
-      <TextField
-        label={`1 ${currency} in ${period.currency}`}
-        inputMode="decimal"
-        value={text}
-        disabled={!open}
-        hint={
-          rateSource ? (rateSource === 'hand' ? 'Typed by hand' : `From the rate ${rateSource}`) : undefined
-        }
-        error={invalid ?? (save.isError ? messageOf(save.error) : undefined)}
-        onChange={(event) => setText(event.target.value)}
-      />
-      {open && (
-        <Button type="submit" variant="secondary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : `Save ${currency} rate`}
-        </Button>
+    <div>
+      <form
+        css={{ display: 'flex', gap: '0.75rem', alignItems: 'flex-end', flexWrap: 'wrap' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const ppb = parseRate(text);
+          setInvalid(ppb ? undefined : 'A positive number with at most nine decimals, such as 0.9215');
+          if (ppb) save.mutate(ppb);
+        }}
+      >
+        <TextField
+          label={`1 ${currency} in ${period.currency}`}
+          inputMode="decimal"
+          value={text}
+          disabled={!open}
+          error={invalid ?? (save.isError ? messageOf(save.error) : undefined)}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {open && (
+          <Button type="submit" variant="secondary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : `Save ${currency} rate`}
+          </Button>
+        )}
+      </form>
+      {rateSource && (
+        <p css={{ margin: '0.25rem 0 0', color: colors.muted, fontSize: '0.85rem' }}>
+          {rateSource === 'hand' ? 'Typed by hand' : `From the rate ${rateSource}`}
+        </p>
       )}
-    </form>
+    </div>
   );
 }
 
