@@ -20,6 +20,15 @@ export const currencyCodeSchema = /*#__PURE__*/ z
  */
 export const ratePpbSchema = /*#__PURE__*/ z.number().int().positive().max(1_000_000_000_000_000);
 
+/**
+ * An exchange rate as an exact decimal (docs/decisions/0080-exchange-rate-tables.md): what the close converts with.
+ * A rate loaded from a table keeps 12 significant digits ("0.00620231966756"); one typed in parts per billion is
+ * that number exactly.
+ */
+export const decimalRateSchema = /*#__PURE__*/ z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'a positive decimal such as 0.00620231966756');
+
 /** A period's revenue in one report currency, in micro-units of that currency; rate null while it is missing. */
 export const periodCurrencySchema = /*#__PURE__*/ z.object({
   currency: currencyCodeSchema,
@@ -27,6 +36,10 @@ export const periodCurrencySchema = /*#__PURE__*/ z.object({
   unmatched: microUnitsSchema.min(0),
   /** Null for the platform currency (no conversion) or while an admin has not entered it. */
   ratePpb: ratePpbSchema.nullable(),
+  /** The exact rate the close converts with (ratePpb is it rounded to whole parts per billion). */
+  rate: decimalRateSchema.nullable(),
+  /** Where the rate came from: "hand", or "table 2026-11-27" when loaded from a rate table; null without one. */
+  rateSource: z.string().nullable(),
 });
 export type PeriodCurrency = z.infer<typeof periodCurrencySchema>;
 
@@ -116,3 +129,44 @@ export type PeriodClosePreview = z.infer<typeof periodClosePreviewSchema>;
 export const periodParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid() });
 export const periodRateParamsSchema = /*#__PURE__*/ z.object({ id: z.uuid(), currency: currencyCodeSchema });
 export const periodRateBodySchema = /*#__PURE__*/ z.object({ ratePpb: ratePpbSchema });
+
+/** The largest rate table accepted (text in the JSON body): the ECB's full history since 1999 is about 2 MB. */
+export const RATE_TABLE_MAX_CHARS = 4_000_000;
+
+/**
+ * A published reference-rate table in the European Central Bank's CSV shape (`eurofxref.csv`, or the historical
+ * `eurofxref-hist.csv`), and the day to take from it: without `date`, each open period takes the table's latest
+ * day on or before its last day.
+ */
+export const rateTableBodySchema = /*#__PURE__*/ z.object({
+  csv: z.string().min(1).max(RATE_TABLE_MAX_CHARS),
+  date: z.iso.date().optional(),
+});
+export type RateTableBody = z.infer<typeof rateTableBodySchema>;
+
+/** One rate a table sets (or would set) in a period, with the rate it replaces. */
+export const plannedRateSchema = /*#__PURE__*/ z.object({
+  currency: currencyCodeSchema,
+  rate: decimalRateSchema,
+  ratePpb: ratePpbSchema,
+  previousRate: decimalRateSchema.nullable(),
+});
+
+/** What a rate table sets in one open period: the table day used (null: none fits, nothing set) and the rates. */
+export const periodRatePlanSchema = /*#__PURE__*/ z.object({
+  periodId: z.uuid(),
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  date: z.iso.date().nullable(),
+  rates: z.array(plannedRateSchema),
+  /** Report currencies of the period the day does not quote: left as they are. */
+  missing: z.array(currencyCodeSchema),
+});
+
+/** The rates a table sets in every open period, into the platform currency (`base`). */
+export const rateTablePlanSchema = /*#__PURE__*/ z.object({
+  base: currencyCodeSchema,
+  /** The table's days, newest first and at most 31 (the table may hold thousands). */
+  days: z.array(z.iso.date()),
+  periods: z.array(periodRatePlanSchema),
+});
+export type RateTablePlan = z.infer<typeof rateTablePlanSchema>;

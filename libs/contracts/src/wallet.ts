@@ -172,6 +172,23 @@ export const statementRowSchema = /*#__PURE__*/ statementAmountsSchema.extend({
 });
 export type StatementRow = z.infer<typeof statementRowSchema>;
 
+/**
+ * The revenue of the account's own tracks in one report currency (docs/decisions/0080-exchange-rate-tables.md):
+ * `sourceRevenue` in micro-units of that currency (yen and dinars alike: micro-units of the major unit), `rate` the
+ * exact decimal the close converted with (null for the platform currency), `revenue` in micro-units of the platform
+ * currency. The rows' revenue sums to the statement's `totals.revenue` exactly.
+ */
+export const statementCurrencySchema = /*#__PURE__*/ z.object({
+  currency: currencyCodeSchema,
+  sourceRevenue: z.number().int(),
+  rate: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .nullable(),
+  revenue: z.number().int(),
+});
+export type StatementCurrency = z.infer<typeof statementCurrencySchema>;
+
 /** The account's statement of one closed period; `totals` is the exact sum of `rows`. */
 export const walletStatementSchema = /*#__PURE__*/ z.object({
   period: walletPeriodRefSchema,
@@ -181,6 +198,8 @@ export const walletStatementSchema = /*#__PURE__*/ z.object({
   totals: statementAmountsSchema,
   /** The correction rows' own total (zero without corrections); `totals` includes it. */
   corrections: statementAmountsSchema,
+  /** The revenue by report currency, with the rate used: sums to `totals.revenue`. */
+  currencies: z.array(statementCurrencySchema).default([]),
 });
 export type WalletStatement = z.infer<typeof walletStatementSchema>;
 

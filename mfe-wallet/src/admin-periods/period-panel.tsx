@@ -65,19 +65,15 @@ function TotalsTable({
   );
 }
 
-/** One report currency's rate into the platform currency, editable while the period is open. */
-function RateRow({
-  period,
-  currency,
-  ratePpb,
-}: {
-  period: AdminPeriod;
-  currency: string;
-  ratePpb: number | null;
-}) {
+/**
+ * One report currency's rate into the platform currency, editable while the period is open. It shows the exact rate
+ * the close converts with (a table's has up to 12 significant digits) and where it came from.
+ */
+function RateRow({ period, entry }: { period: AdminPeriod; entry: AdminPeriod['currencies'][number] }) {
+  const { currency, ratePpb, rate, rateSource } = entry;
   const shell = useShell();
   const queryClient = useQueryClient();
-  const [text, setText] = useState(ratePpb ? rateText(ratePpb) : '');
+  const [text, setText] = useState(rate ?? (ratePpb ? rateText(ratePpb) : ''));
   const [invalid, setInvalid] = useState<string | undefined>();
   const save = useMutation({
     mutationFn: (ppb: number) => setRate(shell.api, period.id, currency, ppb),
@@ -85,29 +81,36 @@ function RateRow({
   });
   const open = period.status === 'OPEN';
   return (
-    <form
-      css={{ display: 'flex', gap: '0.75rem', alignItems: 'flex-end', flexWrap: 'wrap' }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const ppb = parseRate(text);
-        setInvalid(ppb ? undefined : 'A positive number with at most nine decimals, such as 0.9215');
-        if (ppb) save.mutate(ppb);
-      }}
-    >
-      <TextField
-        label={`1 ${currency} in ${period.currency}`}
-        inputMode="decimal"
-        value={text}
-        disabled={!open}
-        error={invalid ?? (save.isError ? messageOf(save.error) : undefined)}
-        onChange={(event) => setText(event.target.value)}
-      />
-      {open && (
-        <Button type="submit" variant="secondary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : `Save ${currency} rate`}
-        </Button>
+    <div>
+      <form
+        css={{ display: 'flex', gap: '0.75rem', alignItems: 'flex-end', flexWrap: 'wrap' }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const ppb = parseRate(text);
+          setInvalid(ppb ? undefined : 'A positive number with at most nine decimals, such as 0.9215');
+          if (ppb) save.mutate(ppb);
+        }}
+      >
+        <TextField
+          label={`1 ${currency} in ${period.currency}`}
+          inputMode="decimal"
+          value={text}
+          disabled={!open}
+          error={invalid ?? (save.isError ? messageOf(save.error) : undefined)}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {open && (
+          <Button type="submit" variant="secondary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : `Save ${currency} rate`}
+          </Button>
+        )}
+      </form>
+      {rateSource && (
+        <p css={{ margin: '0.25rem 0 0', color: colors.muted, fontSize: '0.85rem' }}>
+          {rateSource === 'hand' ? 'Typed by hand' : `From the rate ${rateSource}`}
+        </p>
       )}
-    </form>
+    </div>
   );
 }
 
@@ -163,7 +166,7 @@ export function PeriodPanel({ period: summary }: { period: AdminPeriod }) {
             </Notice>
           )}
           {foreign.map((entry) => (
-            <RateRow key={entry.currency} period={period} currency={entry.currency} ratePpb={entry.ratePpb} />
+            <RateRow key={entry.currency} period={period} entry={entry} />
           ))}
         </section>
       )}

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { call, endpoints } from '@tunehouse/contracts';
+import { call, endpoints, type RateTableBody } from '@tunehouse/contracts';
 import type { ShellContext } from '@tunehouse/shell-contract';
 
 type Api = ShellContext['api'];
@@ -36,6 +36,13 @@ export function periodQuery(shell: Api, id: string) {
 
 export const setRate = (shell: Api, id: string, currency: string, ratePpb: number) =>
   call(shell, api.setRate, { params: { id, currency }, body: { ratePpb } });
+
+/** The rates a reference-rate table would set in each open period (nothing written). */
+export const previewRateTable = (shell: Api, body: RateTableBody) =>
+  call(shell, api.previewRateTable, { body });
+
+/** Sets the open periods' rates from the table, as previewed. */
+export const applyRateTable = (shell: Api, body: RateTableBody) => call(shell, api.applyRateTable, { body });
 
 export const previewClose = (shell: Api, id: string) => call(shell, api.closePreview, { params: { id } });
 

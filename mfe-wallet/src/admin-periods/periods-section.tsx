@@ -13,10 +13,11 @@ import {
   tableStyle,
   visuallyHidden,
 } from '@tunehouse/ui';
-import { formatCount } from '../shared/money.js';
+import { formatCount, sourceAmount } from '../shared/money.js';
 import { PeriodPanel } from './period-panel.js';
-import { cents, micro } from './period-format.js';
+import { cents } from './period-format.js';
 import { periodsQuery } from './period-queries.js';
+import { RateTableCard } from './rate-table-card.js';
 import { STATUS_COLORS, numeric } from './period-styles.js';
 
 /** Revenue of one kind (matched or unmatched) by report currency, one currency a line. */
@@ -27,7 +28,7 @@ function ByCurrency({ period, kind }: { period: AdminPeriod; kind: 'matched' | '
     <>
       {amounts.map((entry) => (
         <span key={entry.currency} css={{ display: 'block' }}>
-          {micro(entry[kind], entry.currency)}
+          {sourceAmount(entry[kind], entry.currency)}
         </span>
       ))}
     </>
@@ -128,6 +129,7 @@ export function PeriodsSection() {
           </div>
         )}
       </Card>
+      <RateTableCard />
       {open && <PeriodPanel key={open.id} period={open} />}
     </>
   );

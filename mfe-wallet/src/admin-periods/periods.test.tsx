@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/dom';
+import { fireEvent, screen, within } from '@testing-library/dom';
 import {
   choose,
   click,
@@ -10,7 +10,7 @@ import {
   settle,
 } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
-import type { AdminPeriod, PeriodClosePreview } from '@tunehouse/contracts';
+import type { AdminPeriod, PeriodClosePreview, RateTablePlan } from '@tunehouse/contracts';
 import { area } from '../area.js';
 import { parseRate, rateText } from './period-format.js';
 
@@ -29,8 +29,15 @@ const OCTOBER: AdminPeriod = {
   unmatchedLines: 3,
   streams: 250_000,
   currencies: [
-    { currency: 'EUR', matched: 812_345_678, unmatched: 1_500_000, ratePpb: null },
-    { currency: 'USD', matched: 100_000_000, unmatched: 0, ratePpb: null },
+    {
+      currency: 'EUR',
+      matched: 812_345_678,
+      unmatched: 1_500_000,
+      ratePpb: null,
+      rate: null,
+      rateSource: null,
+    },
+    { currency: 'USD', matched: 100_000_000, unmatched: 0, ratePpb: null, rate: null, rateSource: null },
   ],
   missingRates: ['USD'],
   closingAt: null,
@@ -45,7 +52,9 @@ const SEPTEMBER: AdminPeriod = {
   id: '0d6f0f0a-5d0e-4a43-9d2a-6f1f3a520009',
   month: '2026-09',
   status: 'CLOSED',
-  currencies: [{ currency: 'EUR', matched: 500_000_000, unmatched: 0, ratePpb: null }],
+  currencies: [
+    { currency: 'EUR', matched: 500_000_000, unmatched: 0, ratePpb: null, rate: null, rateSource: null },
+  ],
   missingRates: [],
   closedAt: '2026-10-02T08:00:00.000Z',
   totals: {
@@ -84,6 +93,20 @@ const PREVIEW: PeriodClosePreview = {
   },
 };
 
+const RATE_PLAN: RateTablePlan = {
+  base: 'EUR',
+  days: ['2026-10-30'],
+  periods: [
+    {
+      periodId: OCTOBER.id,
+      month: '2026-10',
+      date: '2026-10-30',
+      rates: [{ currency: 'JPY', rate: '0.0061394891945', ratePpb: 6_139_489, previousRate: null }],
+      missing: ['SEK'],
+    },
+  ],
+};
+
 async function openPeriods(periods: () => AdminPeriod[], requests: ApiRequest<unknown>[]) {
   const rendered = await renderAreaRoute(area, '/admin/periods', {
     session: { ...demoSessionView, isAdmin: true },
@@ -91,6 +114,7 @@ async function openPeriods(periods: () => AdminPeriod[], requests: ApiRequest<un
       requests.push(request);
       if (request.path === '/v1/users/me') return demoAdminUser;
       if (request.path === '/v1/admin/periods') return { items: periods() };
+      if (request.path.startsWith('/v1/admin/rate-tables')) return RATE_PLAN;
       const period = periods().find((item) => request.path.includes(item.id));
       if (!period) throw new Error(`unplanned ${request.method} ${request.path}`);
       if (request.method === 'GET') return { ...period, reportFiles: [] };
@@ -128,8 +152,8 @@ describe('admin periods', () => {
       'OPEN',
       '2',
       '1,2003 unmatched',
-      '€812.3457US$100.0000',
-      '€1.5000',
+      '€812.345678US$100.00',
+      '€1.50',
       'USD',
       '—',
     ]);
@@ -193,6 +217,35 @@ describe('admin periods', () => {
     expect(
       screen.getByText(/November 2999 can close from 4 December 2999, once the month is over/),
     ).toBeTruthy();
+  });
+});
+
+describe('loading rates from a table', () => {
+  it('previews the rates a table sets in each open period, then sets them on confirmation', async () => {
+    const requests: ApiRequest<unknown>[] = [];
+    await openPeriods(() => [OCTOBER, SEPTEMBER], requests);
+    const csv = 'Date,JPY,\n2026-10-30,162.88,\n';
+    const input = await eventually(() => screen.getByLabelText('Rate table (CSV)'));
+    fireEvent.change(input, { target: { files: [new File([csv], 'eurofxref.csv', { type: 'text/csv' })] } });
+    await click('Preview the rates');
+    await settle(20);
+    const plan = await eventually(() => screen.getByRole('table', { name: 'Rates the table sets' }));
+    const rows = within(plan)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual([
+      'JPYOctober 2026, table of 30 October 20260.0061394891945new',
+      'SEKOctober 2026, table of 30 October 2026Not in the table: unchanged',
+    ]);
+    expect(requests.find((request) => request.path === '/v1/admin/rate-tables/preview')?.body).toEqual({
+      csv,
+    });
+    expect(requests.some((request) => request.path === '/v1/admin/rate-tables')).toBe(false);
+    await click('Set these rates');
+    await settle(20);
+    expect(requests.find((request) => request.path === '/v1/admin/rate-tables')?.body).toEqual({ csv });
+    expect(await eventually(() => screen.getByText('Rates set in October 2026.'))).toBeTruthy();
   });
 });
 

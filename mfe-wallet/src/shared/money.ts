@@ -8,6 +8,21 @@ export function formatMicro(micro: number, currency: string): string {
   return formatMoney(Math.round(micro / MICRO_UNITS_PER_MINOR_UNIT), currency);
 }
 
+/**
+ * Micro-units of a report currency with that currency's own minor digits (¥1,234, BHD 1.234, €3.21), and up to
+ * six when the amount has finer fractions: yen are never shown with cents, nor dinars with two decimals.
+ */
+export function sourceAmount(value: number, currency: string): string {
+  const digits = new Intl.NumberFormat('en-GB', { style: 'currency', currency }).resolvedOptions()
+    .maximumFractionDigits;
+  return new Intl.NumberFormat('en-GB', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: 6,
+  }).format(value / 1_000_000);
+}
+
 export const formatCount = (value: number) => new Intl.NumberFormat('en-GB').format(value);
 
 /** What each mutation type is called on screen: the names the CSV export writes too. */

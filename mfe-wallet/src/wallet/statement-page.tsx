@@ -22,7 +22,7 @@ import {
 } from '@tunehouse/area-kit';
 import { Card, colors, formatMonth, Page, SelectField, tableScroll, tableStyle } from '@tunehouse/ui';
 import { DownloadButton } from '../shared/download-button.js';
-import { formatMoney, formatCount, formatMicro } from '../shared/money.js';
+import { formatMoney, formatCount, formatMicro, sourceAmount } from '../shared/money.js';
 import { statementQuery } from '../shared/wallet-queries.js';
 
 const BUCKET_LABELS: Readonly<Record<StatementBucket, string>> = {
@@ -153,6 +153,54 @@ function StatementTable({ statement }: { statement: WalletStatement }) {
   );
 }
 
+/**
+ * The revenue of the account's tracks by report currency, with the rate the close converted it at; the rows sum to
+ * the statement's revenue (docs/decisions/0080-exchange-rate-tables.md).
+ */
+function CurrencyTable({ statement }: { statement: WalletStatement }) {
+  // A statement all in the platform currency has nothing to convert: no table.
+  if (!statement.currencies.some((row) => row.currency !== statement.currency)) return null;
+  const label = 'Revenue by report currency';
+  return (
+    <div css={[tableScroll, { marginTop: '1.5rem' }]} tabIndex={0} role="region" aria-label={label}>
+      <table css={tableStyle} aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Report currency</th>
+            <th scope="col" css={numberStyle}>
+              Revenue in it
+            </th>
+            <th scope="col" css={numberStyle}>
+              Rate to {statement.currency}
+            </th>
+            <th scope="col" css={numberStyle}>
+              Revenue in {statement.currency}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {statement.currencies.map((row) => (
+            <tr key={row.currency}>
+              <th scope="row">{row.currency}</th>
+              <td css={numberStyle}>{sourceAmount(row.sourceRevenue, row.currency)}</td>
+              <td css={numberStyle}>{row.rate ?? '—'}</td>
+              <td css={numberStyle}>{formatMicro(row.revenue, statement.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td />
+            <td />
+            <td css={numberStyle}>{formatMicro(statement.totals.revenue, statement.currency)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
 /** The statement in the bucket shown, as CSV or PDF, downloaded with the session. */
 function StatementExports({ statement }: { statement: WalletStatement }) {
   const shell = useShell();
@@ -215,6 +263,7 @@ export function StatementPage() {
             <>
               <StatementExports statement={data} />
               <StatementTable statement={data} />
+              <CurrencyTable statement={data} />
             </>
           )}
         </QueryState>

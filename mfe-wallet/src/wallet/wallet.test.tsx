@@ -364,6 +364,10 @@ describe('/wallet/periods/{id}', () => {
       splitIn: 0,
       credited: 0,
     },
+    currencies: [
+      { currency: 'EUR', sourceRevenue: 4_050_000, rate: null, revenue: 4_050_000 },
+      { currency: 'JPY', sourceRevenue: 163_000_000, rate: '0.0061394891945', revenue: 1_000_000 },
+    ],
   });
 
   it('shows the rows and totals of the bucket chosen', async () => {
@@ -381,6 +385,13 @@ describe('/wallet/periods/{id}', () => {
       ['Total', '1,010', '€5.05', '€0.10', '€0.74', '€4.21'],
     ]);
     expect(requests[0]?.query).toEqual({ bucket: 'platform' });
+    // docs/decisions/0080-exchange-rate-tables.md: each report currency, its rate and what it came to.
+    expect(rowsOf(screen.getByRole('table', { name: 'Revenue by report currency' }))).toEqual([
+      ['Report currency', 'Revenue in it', 'Rate to EUR', 'Revenue in EUR'],
+      ['EUR', '€4.05', '—', '€4.05'],
+      ['JPY', 'JP¥163', '0.0061394891945', '€1.00'],
+      ['Total', '', '', '€5.05'],
+    ]);
 
     await choose(screen.getByLabelText('Group by'), 'territory');
     await eventually(() => screen.getByRole('table', { name: 'Statement by territory' }));

@@ -1,23 +1,17 @@
 import type { Queryable } from '../../platform/db.js';
 import type { TrackRevenue } from './allocation.js';
+import { convertMicroAt, type DecimalRate, parseDecimalRate } from './decimal-rate.js';
 import { addLines, emptySummary, type LineSummary } from './line-summary.js';
 
-const PPB = 1_000_000_000n;
+const ONE: DecimalRate = { digits: 1n, scale: 0 };
 
-/** Micro-units of a currency into micro-units of the platform currency at `ratePpb`, half up (a correction's
- * negative amount by its magnitude, so a chargeback converts to exactly minus what the same charge did). */
-export function convertMicro(amount: bigint, ratePpb: bigint): bigint {
-  if (amount < 0n) return -convertMicro(-amount, ratePpb);
-  return (amount * ratePpb + PPB / 2n) / PPB;
-}
-
-/** The period's exchange rates (parts per billion) by currency. */
-async function ratesOf(q: Queryable, periodId: string): Promise<Map<string, bigint>> {
-  const { rows } = await q.query<{ currency: string; rate_ppb: string }>(
-    'SELECT currency, rate_ppb FROM period_exchange_rates WHERE period_id = $1',
+/** The period's exchange rates (exact decimals, docs/decisions/0080-exchange-rate-tables.md) by currency. */
+async function ratesOf(q: Queryable, periodId: string): Promise<Map<string, DecimalRate>> {
+  const { rows } = await q.query<{ currency: string; rate: string }>(
+    'SELECT currency, rate::text AS rate FROM period_exchange_rates WHERE period_id = $1',
     [periodId],
   );
-  return new Map(rows.map((row) => [row.currency, BigInt(row.rate_ppb)]));
+  return new Map(rows.map((row) => [row.currency, parseDecimalRate(row.rate)!]));
 }
 
 export type PeriodRevenue = {
@@ -67,7 +61,7 @@ export async function periodRevenue(
      WHERE period_id = $1 AND NOT matched GROUP BY currency`,
     [periodId],
   );
-  const rateOf = (currency: string) => (currency === platformCurrency ? PPB : known.get(currency));
+  const rateOf = (currency: string) => (currency === platformCurrency ? ONE : known.get(currency));
   const missing = new Set<string>();
   const tracks = new Map<string, TrackRevenue>();
   const summary = emptySummary();
@@ -84,7 +78,7 @@ export async function periodRevenue(
       missing.add(row.currency);
       continue;
     }
-    const amount = convertMicro(BigInt(row.revenue), rate);
+    const amount = convertMicroAt(BigInt(row.revenue), rate);
     // One entry per track and usage month: a late line (usage in a month closed before it arrived, filed here) is
     // divided by the split version of its own month, and does not pull this month's revenue back to that version.
     // Corrections are an entry of their own (docs/decisions/0078-corrections-and-negative-balances.md), and so is
@@ -121,7 +115,7 @@ export async function periodRevenue(
     });
     const rate = rateOf(row.currency);
     if (rate === undefined) missing.add(row.currency);
-    else unmatchedMicro += convertMicro(BigInt(row.revenue), rate);
+    else unmatchedMicro += convertMicroAt(BigInt(row.revenue), rate);
   }
   summary.currencies.sort((a, b) => a.currency.localeCompare(b.currency));
   return { tracks: [...tracks.values()], unmatchedMicro, missingRates: [...missing].sort(), summary };

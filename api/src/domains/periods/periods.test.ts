@@ -129,8 +129,8 @@ describe('admin periods', () => {
       totals: null,
     });
     expect(period.currencies).toEqual([
-      { currency: 'EUR', matched: 3_210_000, unmatched: 30_000, ratePpb: null },
-      { currency: 'USD', matched: 400_000, unmatched: 0, ratePpb: null },
+      { currency: 'EUR', matched: 3_210_000, unmatched: 30_000, ratePpb: null, rate: null, rateSource: null },
+      { currency: 'USD', matched: 400_000, unmatched: 0, ratePpb: null, rate: null, rateSource: null },
     ]);
   });
 
@@ -180,8 +180,15 @@ describe('admin periods', () => {
     // What the lines held is kept with the closed period, as it was listed while open.
     expect(detail).toMatchObject({ lines: 3, unmatchedLines: 1, streams: 1_110, missingRates: [] });
     expect(detail.currencies).toEqual([
-      { currency: 'EUR', matched: 3_210_000, unmatched: 30_000, ratePpb: null },
-      { currency: 'USD', matched: 400_000, unmatched: 0, ratePpb: 925_000_000 },
+      { currency: 'EUR', matched: 3_210_000, unmatched: 30_000, ratePpb: null, rate: null, rateSource: null },
+      {
+        currency: 'USD',
+        matched: 400_000,
+        unmatched: 0,
+        ratePpb: 925_000_000,
+        rate: '0.925',
+        rateSource: 'hand',
+      },
     ]);
     const totals = detail.totals!;
     expect(totals.feeCollected + totals.commission + totals.credited + totals.held).toBe(totals.revenue);

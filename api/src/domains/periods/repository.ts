@@ -1,5 +1,6 @@
 import type { AdminPeriod, PeriodCurrency, PeriodTotals } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
+import { type DecimalRate, formatDecimalRate, parseDecimalRate, ratePpbOf } from './decimal-rate.js';
 import { type LineSummary, summarizeLines } from './line-summary.js';
 
 type PeriodRow = {
@@ -59,19 +60,34 @@ export async function findPeriods(
     q,
     rows.filter((row) => !row.line_summary).map((row) => row.id),
   );
-  const rates = await q.query<{ period_id: string; currency: string; rate_ppb: string }>(
-    'SELECT period_id, currency, rate_ppb FROM period_exchange_rates WHERE period_id = ANY($1::uuid[])',
+  const rates = await q.query<{
+    period_id: string;
+    currency: string;
+    rate_ppb: string;
+    rate: string;
+    source: string;
+  }>(
+    `SELECT period_id, currency, rate_ppb, rate::text AS rate, source
+     FROM period_exchange_rates WHERE period_id = ANY($1::uuid[])`,
     [periodIds],
   );
   return rows.map((row) => {
     const summary = row.line_summary ?? live.get(row.id)!;
     const rateOf = (currency: string) => {
-      if (currency === platformCurrency) return null;
-      const rate = rates.rows.find((item) => item.period_id === row.id && item.currency === currency);
-      return rate ? Number(rate.rate_ppb) : null;
+      const rate =
+        currency === platformCurrency
+          ? undefined
+          : rates.rows.find((item) => item.period_id === row.id && item.currency === currency);
+      return rate
+        ? {
+            ratePpb: Number(rate.rate_ppb),
+            rate: formatDecimalRate(parseDecimalRate(rate.rate)!),
+            rateSource: rate.source,
+          }
+        : { ratePpb: null, rate: null, rateSource: null };
     };
     const currencies: PeriodCurrency[] = summary.currencies
-      .map((entry) => ({ ...entry, ratePpb: rateOf(entry.currency) }))
+      .map((entry) => ({ ...entry, ...rateOf(entry.currency) }))
       .sort((a, b) => a.currency.localeCompare(b.currency));
     return {
       id: row.id,
@@ -113,12 +129,16 @@ export async function periodReportFiles(
   }));
 }
 
-/** Sets a rate of an OPEN period (rates are fixed once its close has started). */
+/**
+ * Sets a rate of an OPEN period (rates are fixed once its close has started): the exact decimal, its rounding to
+ * parts per billion, and where it came from ('hand' or 'table <date>').
+ */
 export async function upsertRate(
   q: Queryable,
   periodId: string,
   currency: string,
-  ratePpb: number,
+  rate: DecimalRate,
+  source: string,
   userId: string,
 ): Promise<'SET' | 'MISSING' | 'NOT_OPEN'> {
   const { rows } = await q.query<{ status: string }>('SELECT status FROM periods WHERE id = $1 FOR UPDATE', [
@@ -127,10 +147,12 @@ export async function upsertRate(
   if (!rows[0]) return 'MISSING';
   if (rows[0].status !== 'OPEN') return 'NOT_OPEN';
   await q.query(
-    `INSERT INTO period_exchange_rates (period_id, currency, rate_ppb, updated_by) VALUES ($1, $2, $3, $4)
+    `INSERT INTO period_exchange_rates (period_id, currency, rate, rate_ppb, source, updated_by)
+     VALUES ($1, $2, $3::numeric, $4, $5, $6)
      ON CONFLICT (period_id, currency) DO UPDATE
-       SET rate_ppb = EXCLUDED.rate_ppb, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [periodId, currency, ratePpb, userId],
+       SET rate = EXCLUDED.rate, rate_ppb = EXCLUDED.rate_ppb, source = EXCLUDED.source,
+         updated_by = EXCLUDED.updated_by, updated_at = now()`,
+    [periodId, currency, formatDecimalRate(rate), ratePpbOf(rate).toString(), source, userId],
   );
   return 'SET';
 }

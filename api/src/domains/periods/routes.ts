@@ -5,7 +5,7 @@ import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { idempotencyKeyOf } from '../../platform/idempotency-key.js';
 import type { PeriodsService } from './service.js';
 
-/** Admin-only: royalty periods, their exchange rates, the close preview and the close. */
+/** Admin-only: royalty periods, their exchange rates (by hand or from a rate table), the close preview and the close. */
 export function periodRoutes({
   periods,
   auth,
@@ -28,6 +28,22 @@ export function periodRoutes({
         callerOf(request).user.id,
       ),
     }));
+    // The table comes as text in the JSON body: its own limit, above the API's 1 MiB default (a 4 MB table in
+    // JSON, escapes included, stays under 5 MiB); the schema refuses more than RATE_TABLE_MAX_CHARS characters.
+    const tableLimit = { bodyLimit: 5 * 1024 * 1024 };
+    route(
+      api.previewRateTable,
+      async (request) => ({ status: 200, body: await periods.previewRateTable(request.body) }),
+      tableLimit,
+    );
+    route(
+      api.applyRateTable,
+      async (request) => ({
+        status: 200,
+        body: await periods.applyRateTable(request.body, callerOf(request).user.id),
+      }),
+      tableLimit,
+    );
     route(api.closePreview, async (request) => ({
       status: 200,
       body: await periods.preview(request.params.id),

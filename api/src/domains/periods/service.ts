@@ -1,13 +1,34 @@
-import type { AdminPeriod, AdminPeriodDetail, PeriodClosePreview } from '@tunehouse/contracts';
+import type {
+  AdminPeriod,
+  AdminPeriodDetail,
+  PeriodClosePreview,
+  RateTableBody,
+  RateTablePlan,
+} from '@tunehouse/contracts';
 import type { AppConfig } from '../../platform/config.js';
-import type { Db } from '../../platform/db.js';
+import type { Db, Queryable } from '../../platform/db.js';
 import { withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { QUEUES, type Jobs } from '../../platform/jobs.js';
 import { closableFrom, todayUtc } from './closable-from.js';
 import { type CloseDeps, closePeriod, previewClose, startClose } from './close.js';
 import type { LicensingPort, SplitsPort } from './ports.js';
+import { parseDecimalRate, rateFromPpb } from './decimal-rate.js';
+import { parseRateTable, type RateTable, RateTableError } from './rate-table.js';
+import { planRateTable } from './rate-table-plan.js';
 import { findPeriods, periodReportFiles, upsertRate } from './repository.js';
+
+/** A table that cannot be read: 400 naming its line and column under the body's `csv` field. */
+function readTable(csv: string): RateTable {
+  try {
+    return parseRateTable(csv);
+  } catch (error) {
+    if (!(error instanceof RateTableError)) throw error;
+    throw new ApiError(400, 'VALIDATION_FAILED', `The rate table is not readable: ${error.message}`, [
+      { path: ['body', 'csv'], message: error.message },
+    ]);
+  }
+}
 
 export type PeriodsService = ReturnType<typeof createPeriodsService>;
 
@@ -45,6 +66,27 @@ export function createPeriodsService({
   /** A month that has not ended, or whose grace days have not passed, cannot close yet (finding N9). */
   const tooEarly = (period: AdminPeriod) => period.status === 'OPEN' && todayUtc() < period.closableFrom;
 
+  async function planTable(q: Queryable, { csv, date }: RateTableBody): Promise<RateTablePlan> {
+    const table = readTable(csv);
+    if (currency !== 'EUR' && !table.currencies.includes(currency))
+      throw new ApiError(
+        400,
+        'VALIDATION_FAILED',
+        `The rate table has no ${currency} column: rates into the platform currency cannot be computed from it`,
+        [{ path: ['body', 'csv'], message: `line 1: no ${currency} column` }],
+      );
+    if (date && !table.days.some((day) => day.date === date))
+      throw new ApiError(400, 'VALIDATION_FAILED', `The rate table has no line dated ${date}`, [
+        { path: ['body', 'date'], message: `the table has no line dated ${date}` },
+      ]);
+    const open = (await findPeriods(q, currency)).filter((period) => period.status === 'OPEN').reverse();
+    return {
+      base: currency,
+      days: table.days.slice(0, 31).map((day) => day.date),
+      periods: planRateTable(table, currency, open, date),
+    };
+  }
+
   async function one(periodId: string): Promise<AdminPeriod> {
     const [period] = await findPeriods(db, currency, [periodId]);
     if (!period) throw new ApiError(404, 'NOT_FOUND', 'No such period');
@@ -76,7 +118,7 @@ export function createPeriodsService({
           [{ path: ['params', 'currency'], message: 'the platform currency needs no rate' }],
         );
       const result = await withTransaction(db, (tx) =>
-        upsertRate(tx, periodId, rateCurrency, ratePpb, userId),
+        upsertRate(tx, periodId, rateCurrency, rateFromPpb(BigInt(ratePpb)), 'hand', userId),
       );
       if (result === 'MISSING') throw new ApiError(404, 'NOT_FOUND', 'No such period');
       const period = await one(periodId);
@@ -88,6 +130,32 @@ export function createPeriodsService({
         );
       return period;
     },
+
+    /** The rates a table would set in each open period; nothing is written. */
+    previewRateTable: (body: RateTableBody): Promise<RateTablePlan> => planTable(db, body),
+
+    /**
+     * Sets the open periods' rates from a table, as the preview shows them, in one transaction: the open periods
+     * are locked first, so a close cannot start between the plan and the writes.
+     */
+    applyRateTable: (body: RateTableBody, userId: string): Promise<RateTablePlan> =>
+      withTransaction(db, async (tx) => {
+        await tx.query("SELECT id FROM periods WHERE status = 'OPEN' ORDER BY id FOR UPDATE");
+        const plan = await planTable(tx, body);
+        for (const period of plan.periods)
+          for (const rate of period.rates) {
+            const result = await upsertRate(
+              tx,
+              period.periodId,
+              rate.currency,
+              parseDecimalRate(rate.rate)!,
+              `table ${period.date}`,
+              userId,
+            );
+            if (result !== 'SET') throw new Error(`period ${period.month} changed under its lock: ${result}`);
+          }
+        return plan;
+      }),
 
     async preview(periodId: string): Promise<PeriodClosePreview> {
       const early = tooEarly(await one(periodId));

@@ -18,7 +18,8 @@ import { walletEarnings } from './earnings.js';
 import { mutationsCsv } from './mutations-csv.js';
 import { allWalletMutations, walletMutations } from './mutations.js';
 import { findClosedPeriod, lastClosedPeriod } from './repository.js';
-import { statementInputOf } from './statement-data.js';
+import { currencyRows } from './statement-currencies.js';
+import { currencyGroupsOf, statementInputOf } from './statement-data.js';
 import { labelStatementRows } from './statement-labels.js';
 import { buildStatement } from './statement.js';
 
@@ -99,6 +100,11 @@ export function createWalletService({ db, platformCurrency }: WalletServiceDeps)
         rows: await labelStatementRows(db, bucket, rows),
         totals,
         corrections,
+        currencies: currencyRows(
+          await currencyGroupsOf(db, periodId, accountId, platformCurrency),
+          BigInt(totals.revenue),
+          BigInt(corrections.revenue),
+        ),
       };
     },
     mutationsCsv: async (accountId, filter) =>

@@ -1,8 +1,13 @@
 import type { Queryable } from '../../platform/db.js';
 import { accountEntriesSql } from '../ledger/index.js';
+import type { CurrencyGroup } from './statement-currencies.js';
 import { albumKey, type StatementInput, type StatementLine, type StatementTrack } from './statement.js';
 
-const PPB = '1000000000';
+/**
+ * Weights are revenue times the exact rate (docs/decisions/0080-exchange-rate-tables.md), scaled to whole numbers:
+ * they only apportion amounts already in the platform currency, so rounding one moves no money.
+ */
+const WEIGHT_SCALE = '1000000000000000000';
 
 /**
  * The close's allocations that concern the account in one period: every track it owns (revenue, fee and
@@ -99,8 +104,8 @@ async function linesOf(
   }>(
     `SELECT l.track_id, l.platform, l.territory, l.correction, to_char(rp.month, 'YYYY-MM') AS adjusts,
        SUM(l.streams)::text AS streams,
-       SUM(l.revenue_micro::numeric
-         * COALESCE(r.rate_ppb, CASE WHEN l.currency = $3 THEN ${PPB} ELSE 0 END))::text AS weight
+       round(SUM(l.revenue_micro::numeric * ${WEIGHT_SCALE}
+         * COALESCE(r.rate, CASE WHEN l.currency = $3 THEN 1 ELSE 0 END)))::text AS weight
      FROM revenue_lines l
      LEFT JOIN period_exchange_rates r ON r.period_id = l.period_id AND r.currency = l.currency
      LEFT JOIN periods rp ON rp.id = l.restates_period_id
@@ -117,6 +122,39 @@ async function linesOf(
     weight: BigInt(row.weight),
     correction: row.correction,
     adjusts: row.adjusts,
+  }));
+}
+
+/** The account's own tracks' matched revenue of the period by report currency, usage and corrections apart. */
+export async function currencyGroupsOf(
+  q: Queryable,
+  periodId: string,
+  accountId: string,
+  platformCurrency: string,
+): Promise<CurrencyGroup[]> {
+  const { rows } = await q.query<{
+    currency: string;
+    correction: boolean;
+    source: string;
+    rate: string | null;
+    weight: string;
+  }>(
+    `SELECT l.currency, l.correction, SUM(l.revenue_micro)::text AS source, trim_scale(r.rate)::text AS rate,
+       round(SUM(l.revenue_micro::numeric * ${WEIGHT_SCALE}
+         * COALESCE(r.rate, CASE WHEN l.currency = $3 THEN 1 ELSE 0 END)))::text AS weight
+     FROM revenue_lines l
+     LEFT JOIN period_exchange_rates r ON r.period_id = l.period_id AND r.currency = l.currency
+     WHERE l.period_id = $1 AND l.matched AND l.account_id = $2
+     GROUP BY l.currency, l.correction, r.rate
+     ORDER BY l.currency, l.correction`,
+    [periodId, accountId, platformCurrency],
+  );
+  return rows.map((row) => ({
+    currency: row.currency,
+    correction: row.correction,
+    sourceMicro: BigInt(row.source),
+    rate: row.currency === platformCurrency || row.rate === null ? null : row.rate,
+    weight: BigInt(row.weight),
   }));
 }
 

@@ -132,6 +132,27 @@ export function renderStatementPdf(
   if (statement.rows.some((row) => row.correction))
     line('Of which corrections', null, figures(statement.corrections), false);
 
+  // Each report currency, its rate and what it came to; the revenue column sums to the total revenue above
+  // (docs/decisions/0080-exchange-rate-tables.md). In the last three figure columns, under their own headings.
+  if (statement.currencies.some((row) => row.currency !== statement.currency)) {
+    const blank = ['', '', '', ''];
+    doc.moveDown(1);
+    line('Revenue by report currency', null, [...blank, 'In its currency', 'Rate', 'Revenue'], true);
+    rule();
+    for (const row of statement.currencies)
+      line(
+        row.currency,
+        null,
+        [
+          ...blank,
+          microToDecimal(row.sourceRevenue, { grouped: true }),
+          row.rate ?? '1',
+          microToDecimal(row.revenue, { grouped: true }),
+        ],
+        false,
+      );
+  }
+
   doc.moveDown(1.5).font('Helvetica').fontSize(8).fillColor('#555555');
   doc.text(
     pdfText(

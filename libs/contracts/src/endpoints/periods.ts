@@ -9,6 +9,8 @@ import {
   periodParamsSchema,
   periodRateBodySchema,
   periodRateParamsSchema,
+  rateTableBodySchema,
+  rateTablePlanSchema,
 } from '../periods.js';
 import { endpoint, meta, noBody } from './define.js';
 
@@ -40,6 +42,31 @@ export const setRate = /*#__PURE__*/ endpoint({
   summary:
     'Set the period’s exchange rate of a report currency into the platform currency (parts per billion)',
   description: 'Refused (409) once the period is closed or closing.',
+  metadata: adminOnly,
+});
+
+export const previewRateTable = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/admin/rate-tables/preview',
+  body: rateTableBodySchema,
+  responses: { 200: rateTablePlanSchema },
+  summary: 'Read a reference-rate table (ECB CSV) and show the rates it would set in each open period',
+  description:
+    'Nothing is written. A table that cannot be read is refused (400) with its line and column named; one over ' +
+    '4 MB is refused (413).',
+  metadata: adminOnly,
+});
+
+export const applyRateTable = /*#__PURE__*/ endpoint({
+  method: 'POST',
+  path: '/v1/admin/rate-tables',
+  body: rateTableBodySchema,
+  responses: { 200: rateTablePlanSchema },
+  summary: 'Set the open periods’ exchange rates from a reference-rate table (ECB CSV)',
+  description:
+    'Sets, in every open period, the rate of each report currency its lines use, as the preview showed; a ' +
+    'currency the table lacks stays as it was (the close is refused while it has no rate). Closed and closing ' +
+    'periods are untouched.',
   metadata: adminOnly,
 });
 
