@@ -218,4 +218,31 @@ describe('multi-part DSR sets', () => {
     await runJob(third.id);
     expect(await streamsOf(dsrTrack.trackId)).toBe(streams + 3 * 7810);
   });
+
+  it('loads a set all or nothing: a part cut short fails every part; its fixed upload loads the set', async () => {
+    queued.length = 0;
+    const streams = await streamsOf(dsrTrack.trackId);
+    const one = dsrPart(1, 2);
+    const two = dsrPart(2, 2);
+    // Part 2 ends without its FOOT record: cut short. The upload takes it (a DSR is checked whole by its load).
+    const cut = two.content.slice(0, two.content.lastIndexOf('\n', two.content.length - 2) + 1);
+    expect(cut).not.toBe(two.content);
+    const first = expectShape(reportUploadSchema, await upload(`${one.name}.gz`, zlib.gzipSync(one.content)));
+    const broken = expectShape(reportUploadSchema, await upload(two.name, cut));
+    expect(queued).toEqual([broken.id]);
+    await runJob(broken.id);
+    for (const id of [first.id, broken.id])
+      expect(await fileOf(id)).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/FOOT/) });
+    expect(await streamsOf(dsrTrack.trackId)).toBe(streams);
+
+    const fixed = expectShape(reportUploadSchema, await upload(two.name, two.content));
+    expect(fixed.set).toMatchObject({ part: 2, missing: [] });
+    expect(queued).toEqual([broken.id, fixed.id]);
+    await runJob(fixed.id);
+    expect(await fileOf(first.id)).toMatchObject({ status: 'LOADED', streams: 7810 });
+    expect(await fileOf(fixed.id)).toMatchObject({ status: 'LOADED', streams: 7810 });
+    // The cut copy left the set and stays FAILED on its own.
+    expect(await fileOf(broken.id)).toMatchObject({ status: 'FAILED', set: null });
+    expect(await streamsOf(dsrTrack.trackId)).toBe(streams + 2 * 7810);
+  });
 });
