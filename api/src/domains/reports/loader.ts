@@ -107,8 +107,8 @@ async function prepareFile(
         // Opened only when the file's turn comes; a compressed file is unpacked as it is read (packed.ts), and
         // the parsers read the name of the report inside it (a DSR's period and parts are in that name).
         async function* parsed() {
-          const opened = await openReport(filePath, name);
-          input = options.wrapInput ? options.wrapInput(opened.input) : opened.input;
+          const opened = await openReport(filePath, name, options.wrapInput);
+          input = opened.input;
           if (format === 'CSV') yield* parseCsv(input, opened.name);
           else yield* parseDsrBatches(input, opened.name, stats);
         }

@@ -42,21 +42,29 @@ export type ReportInput = { input: Readable; name: string };
  * The report's bytes, unpacked on the fly when the file is compressed. `name` is the uploaded name; the answer's
  * name is the report's own (`x.tsv.gz` → `x.tsv`; a zip's entry name), which is where a DSR's period and parts are
  * read from. A gzip file cut short or damaged, or a zip whose entry does not check, ends the stream with a
- * ReportParseError (line 0: the file as a whole), so that nothing of it is loaded.
+ * ReportParseError (line 0: the file as a whole), so that nothing of it is loaded. `wrap` wraps the file's own
+ * byte stream, before unpacking (a progress bar counts the bytes of the file; a zip's entry, unpacked).
  */
-export async function openReport(file: string, name: string): Promise<ReportInput> {
+export async function openReport(
+  file: string,
+  name: string,
+  wrap: (input: Readable) => Readable = (input) => input,
+): Promise<ReportInput> {
   const packing = await packingOf(file);
   const base = path.basename(name);
   if (packing === 'gzip') {
     const inner = base.replace(/\.gz$/i, '') || base;
     const gunzip = zlib.createGunzip();
-    const source = fs.createReadStream(file);
+    const source = wrap(fs.createReadStream(file));
     source.on('error', (error) => gunzip.destroy(error));
     source.pipe(gunzip);
     return { input: refusingDamage(gunzip, base, 'gzip', () => source.destroy()), name: inner };
   }
-  if (packing === 'zip') return openZipEntry(file, base);
-  return { input: fs.createReadStream(file), name: base };
+  if (packing === 'zip') {
+    const entry = await openZipEntry(file, base);
+    return { ...entry, input: wrap(entry.input) };
+  }
+  return { input: wrap(fs.createReadStream(file)), name: base };
 }
 
 /** A zip's one report file (folders and macOS resource forks aside); a zip of several files is refused. */
