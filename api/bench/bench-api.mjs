@@ -53,6 +53,7 @@ export async function startBenchApi({ name, email, lastName }) {
     app,
     db,
     apiUrl,
+    dataDir: dir,
     email,
     password,
     async stop() {

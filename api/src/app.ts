@@ -98,7 +98,8 @@ export type AppDeps = {
   delivery?: DeliveryPort;
   /**
    * Report uploads (docs/decisions/0037-stream-facts.md): where an upload is handed for loading (default: the
-   * report-ingest pg-boss queue, worked in main.ts) and the largest upload in bytes (default 4 GiB).
+   * report-ingest pg-boss queue, worked in main.ts) and the largest upload in bytes (default 5 GiB,
+   * docs/decisions/0081-big-report-files.md).
    */
   reports?: { queue?: ReportQueue; maxBytes?: number };
   /** Where media live (docs/decisions/0055-several-api-processes.md); omitted, the one the settings choose. */

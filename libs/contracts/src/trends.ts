@@ -180,6 +180,19 @@ export const reportFileSchema = /*#__PURE__*/ z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   loadedAt: z.string().nullable(),
+  /**
+   * A part of a multi-part DSR set (docs/decisions/0081-big-report-files.md): which part it is, of how many, and
+   * the parts of its set in so far and still missing. The set is loaded as one report once none is missing.
+   */
+  set: z
+    .object({
+      part: z.number().int().min(1),
+      parts: z.number().int().min(2),
+      received: z.array(z.number().int().min(1)),
+      missing: z.array(z.number().int().min(1)),
+    })
+    .nullable()
+    .optional(),
 });
 export type ReportFile = z.infer<typeof reportFileSchema>;
 

@@ -42,6 +42,27 @@ export function ReportsSection() {
   );
 }
 
+/**
+ * A part of a multi-part DSR set: which part, and while the set waits, the parts in and those still missing (the
+ * set is loaded as one report once none is missing; docs/decisions/0081-big-report-files.md).
+ */
+function SetParts({ set, status }: { set: NonNullable<ReportFile['set']>; status: ReportFile['status'] }) {
+  const list = (parts: number[]) => parts.join(', ');
+  return (
+    <span css={{ display: 'block', marginTop: '0.25rem' }} data-set-part={set.part}>
+      Part {set.part} of {set.parts}
+      {status !== 'LOADED' && set.missing.length > 0 && (
+        <>
+          {' · '}in: {list(set.received)}
+          {' · '}
+          <span css={{ color: colors.danger }}>missing: {list(set.missing)}</span>
+        </>
+      )}
+      {status !== 'LOADED' && set.missing.length === 0 && ' · every part is in'}
+    </span>
+  );
+}
+
 function ReportFiles({ offset, onOffset }: { offset: number; onOffset: (offset: number) => void }) {
   const shell = useShell();
   const [open, setOpen] = useState<ReportFile | null>(null);
@@ -85,6 +106,7 @@ function ReportFiles({ offset, onOffset }: { offset: number; onOffset: (offset: 
                       <strong>{file.name}</strong>
                       <br />
                       <span style={{ color: colors.muted }}>{bytes(file.size)}</span>
+                      {file.set && <SetParts set={file.set} status={file.status} />}
                     </td>
                     <td>{FORMAT_LABELS[file.format]}</td>
                     <td css={{ minWidth: '7rem' }}>

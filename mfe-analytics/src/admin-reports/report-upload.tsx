@@ -6,8 +6,12 @@ import { messageOf, useShell } from '@tunehouse/area-kit';
 import { Button, Card, Notice, ProgressBar, TextField, formatDateTime } from '@tunehouse/ui';
 import { reportKeys, uploadReport } from './report-queries.js';
 
-/** By extension, as the API detects the format by extension then content; other names are still sent. */
-const ACCEPT = '.tsv,.csv,.txt,text/csv,text/tab-separated-values,text/plain';
+/**
+ * By extension, as the API detects the format by extension then content; other names are still sent. Compressed
+ * reports (.gz, .zip holding one report) are unpacked by the API as it reads them.
+ */
+const ACCEPT =
+  '.tsv,.csv,.txt,.gz,.zip,text/csv,text/tab-separated-values,text/plain,application/gzip,application/zip';
 
 const actions = css`
   display: flex;
@@ -70,7 +74,7 @@ export function ReportUploadCard({ onUploaded }: { onUploaded: () => void }) {
           label="Report file"
           type="file"
           accept={ACCEPT}
-          hint="A DDEX DSR flat file (.tsv) or a Tunehouse CSV report. A file already uploaded is not loaded twice."
+          hint="A DDEX DSR flat file (.tsv) or a Tunehouse CSV report, plain or compressed (.gz, or a .zip holding one report), up to 5 GB. The parts of a multi-part DSR set (_1of3, _2of3, …) are loaded together once every part is in. A file already uploaded is not loaded twice."
           error={missing ? 'Choose a report file to upload' : undefined}
           disabled={upload.isPending}
           onChange={(event) => {

@@ -168,6 +168,33 @@ describe('admin reports', () => {
     expect(cells(failed)[8]).toBe('—');
   });
 
+  it('shows which parts of a multi-part DSR set are in and which are missing', async () => {
+    const part = (n: number, id: string): ReportFile =>
+      file({
+        id,
+        name: `DSR_TH_Spotify_Premium_2026-10_SE_${n}of3_20261102T000000.tsv.gz`,
+        status: 'PENDING',
+        rows: 0,
+        matched: 0,
+        unmatched: 0,
+        streams: 0,
+        firstDay: null,
+        lastDay: null,
+        loadedAt: null,
+        set: { part: n, parts: 3, received: [1, 3], missing: [2] },
+      });
+    await openReports(() => [
+      part(3, '6f1f3a52-5d0e-4a43-9d2a-0d6f0f0a0013'),
+      part(1, '6f1f3a52-5d0e-4a43-9d2a-0d6f0f0a0011'),
+      file({ set: { part: 2, parts: 2, received: [1, 2], missing: [] } }),
+    ]);
+    const [third, first, loaded] = (await reportRows()) as [HTMLElement, HTMLElement, HTMLElement];
+    const fileCell = (row: HTMLElement) => within(row).getAllByRole('cell')[0]!.textContent;
+    expect(fileCell(third)).toMatch(/Part 3 of 3 · in: 1, 3 · missing: 2$/);
+    expect(fileCell(first)).toMatch(/Part 1 of 3 · in: 1, 3 · missing: 2$/);
+    expect(fileCell(loaded)).toMatch(/Part 2 of 2$/);
+  });
+
   it('says so when no report was uploaded yet', async () => {
     await openReports(() => []);
     expect(await screen.findByText(/No report has been uploaded yet/)).toBeTruthy();

@@ -33,7 +33,10 @@ export type ReportFileOptions = LoadOptions & {
   /** The name to record (default: the file's base name); also what the DSR parser reads the period from. */
   name?: string;
   format?: Exclude<ReportFormat, 'DEMO'>;
-  /** Wraps the file's byte stream, e.g. to count the bytes read for a progress bar. */
+  /**
+   * Wraps the file's byte stream (a compressed file's before unpacking), e.g. to count the bytes read for a
+   * progress bar.
+   */
   wrapInput?: (input: Readable) => Readable;
   /** Identifiers resolved per catalogue call. */
   batchSize?: number;

@@ -18,6 +18,7 @@ import type {
   StagedRow,
 } from './load-types.js';
 import { mergeStaged } from './merge.js';
+import { hashReport, openReport, packingOf, readReportHead } from './packed.js';
 import { resolveRows } from './resolve-rows.js';
 import { planMonths } from './restatements.js';
 import { fileStagedRevenueLines } from './revenue-lines.js';
@@ -60,26 +61,24 @@ export async function hashFile(filePath: string): Promise<{ sha256: string; size
   return { sha256: hash.digest('hex'), size };
 }
 
-/** CSV by extension (.csv) or by content (a comma in the first line); DSR flat files otherwise (.tsv, HEAD, #). */
+/**
+ * CSV by extension (.csv) or by content (a comma in the first line); DSR flat files otherwise (.tsv, HEAD, #). A
+ * compressed file (.gz, .zip) is judged by the report inside it: its name and first unpacked bytes.
+ */
 export async function detectFormat(
   filePath: string,
   name = path.basename(filePath),
 ): Promise<'DDEX_DSR' | 'CSV'> {
-  if (/\.csv$/i.test(name)) return 'CSV';
-  if (/\.(tsv|txt)$/i.test(name) || /^DSR_/i.test(name)) return 'DDEX_DSR';
-  const handle = await fs.promises.open(filePath, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-    const first =
-      buffer
-        .subarray(0, bytesRead)
-        .toString('utf8')
-        .replace(/^\uFEFF/, '')
-        .split(/\r?\n/)[0] ?? '';
-    return first.includes('\t') || first.startsWith('#') ? 'DDEX_DSR' : 'CSV';
-  } finally {
-    await handle.close();
-  }
+  const { input, name: inner } = await openReport(filePath, name);
+  input.destroy();
+  if (/\.csv$/i.test(inner)) return 'CSV';
+  if (/\.(tsv|txt)$/i.test(inner) || /^DSR_/i.test(inner)) return 'DDEX_DSR';
+  const first =
+    (await readReportHead(filePath, name))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)[0] ?? '';
+  return first.includes('\t') || first.startsWith('#') ? 'DDEX_DSR' : 'CSV';
 }
 
 /** A report file ready to stage: hashed, its format known, already-loaded content answered at once. */
@@ -90,8 +89,9 @@ async function prepareFile(
   started: number,
 ): Promise<{ file: FileToStage } | { duplicate: LoadResult }> {
   const name = options.name ?? path.basename(filePath);
+  // A compressed file's hash is its report's (packed.ts): the same report plain or gzipped is one content.
   const [{ sha256, size }, format] = await Promise.all([
-    hashFile(filePath),
+    (await packingOf(filePath)) ? hashReport(filePath, name) : hashFile(filePath),
     options.format ? Promise.resolve(options.format) : detectFormat(filePath, name),
   ]);
   const meta: FileMeta = { name, format, sha256, size };
@@ -105,10 +105,15 @@ async function prepareFile(
       stats,
       ...(options.fileId ? { fileId: options.fileId } : {}),
       rows: () => {
-        input = fs.createReadStream(filePath);
-        if (options.wrapInput) input = options.wrapInput(input);
-        const rows = format === 'CSV' ? parseCsv(input, name) : parseDsrBatches(input, name, stats);
-        return resolveRows(rows, options.catalogue, options.batchSize);
+        // Opened only when the file's turn comes; a compressed file is unpacked as it is read (packed.ts), and
+        // the parsers read the name of the report inside it (a DSR's period and parts are in that name).
+        async function* parsed() {
+          const opened = await openReport(filePath, name, options.wrapInput);
+          input = opened.input;
+          if (format === 'CSV') yield* parseCsv(input, opened.name);
+          else yield* parseDsrBatches(input, opened.name, stats);
+        }
+        return resolveRows(parsed(), options.catalogue, options.batchSize);
       },
       close: () => input?.destroy(),
     },
@@ -174,6 +179,32 @@ export async function loadReportFiles(
   return outcomes.map(
     (outcome, index) => outcome ?? { path: filePaths[index]!, error: new Error('not loaded') },
   );
+}
+
+/**
+ * Loads the parts of a multi-part DSR set as one report (docs/decisions/0081-big-report-files.md): one
+ * transaction and one merge for all parts, and all or nothing — a part that fails to parse rolls every part back.
+ * Each part keeps its own report_files row (fileId) and counts.
+ */
+export async function loadReportSet(
+  db: Db,
+  parts: ReadonlyArray<{ path: string; fileId: string; name: string; format: 'CSV' | 'DDEX_DSR' }>,
+  options: Omit<ReportFileOptions, 'fileId' | 'name' | 'format'>,
+): Promise<LoadResult[]> {
+  const started = Date.now();
+  const toStage: FileToStage[] = [];
+  for (const part of parts) {
+    const prepared = await prepareFile(
+      db,
+      part.path,
+      { ...options, fileId: part.fileId, name: part.name, format: part.format },
+      started,
+    );
+    // A part's content is recorded once (report_files.sha256), by its own row: loaded already means loaded.
+    if ('file' in prepared) toStage.push(prepared.file);
+  }
+  if (!toStage.length) return [];
+  return (await loadStaged(db, toStage, options, started, false)).map(onlyResult);
 }
 
 /** Loads rows already resolved to the catalogue (the demo generator) through the same staging and merge. */

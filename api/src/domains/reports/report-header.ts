@@ -1,6 +1,7 @@
-import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import { ApiError } from '../../platform/errors.js';
 import { parseCsv } from './csv-parser.js';
+import { openReport } from './packed.js';
 import { ReportParseError } from './usage.js';
 
 /** Enough of the file for its header row and a first record. */
@@ -19,9 +20,11 @@ export async function requireReportHeader(
   field: string,
 ): Promise<void> {
   if (format !== 'CSV') return;
-  const input = fs.createReadStream(file, { end: HEADER_BYTES - 1 });
+  // A compressed report's header is read from what it unpacks to.
+  const opened = await openReport(file, name);
+  const input = opened.input;
   try {
-    for await (const row of parseCsv(input, name)) {
+    for await (const row of parseCsv(limited(input, HEADER_BYTES), opened.name)) {
       void row;
       return;
     }
@@ -33,4 +36,18 @@ export async function requireReportHeader(
   } finally {
     input.destroy();
   }
+}
+
+/** The first `bytes` of a stream (the rest is left unread). */
+function limited(input: Readable, bytes: number): Readable {
+  async function* head(): AsyncGenerator<Buffer> {
+    let left = bytes;
+    for await (const chunk of input) {
+      const part = (chunk as Buffer).subarray(0, left);
+      left -= part.length;
+      yield part;
+      if (left <= 0) return;
+    }
+  }
+  return Readable.from(head(), { objectMode: false });
 }

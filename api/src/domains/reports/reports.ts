@@ -3,8 +3,9 @@ import type { Db, Queryable } from '../../platform/db.js';
 import { iso } from '../../platform/db.js';
 import { type Jobs, QUEUES } from '../../platform/jobs.js';
 import type { CatalogueLookup } from './catalogue.js';
-import { loadReportFile } from './loader.js';
+import { loadReportFile, loadReportSet } from './loader.js';
 import type { ReportFiles } from './report-files.js';
+import type { ReportPart } from './report-sets.js';
 import { ReportParseError } from './usage.js';
 
 /**
@@ -39,10 +40,17 @@ export type ReportFileRow = {
   stored_file: string | null;
   created_at: Date;
   loaded_at: Date | null;
+  set_key: string | null;
+  part_number: number | null;
+  part_count: number | null;
+  /** The parts of the set in so far (those loaded, for a loaded part; those waiting, for a waiting one). */
+  parts_in: number[] | null;
 };
 
 const FILE_COLUMNS = `id, name, format, status, size, rows, matched, unmatched, skipped, streams,
-  first_day::text, last_day::text, error, stored_file, created_at, loaded_at,
+  first_day::text, last_day::text, error, stored_file, created_at, loaded_at, set_key, part_number, part_count,
+  (SELECT array_agg(DISTINCT s.part_number ORDER BY s.part_number) FROM report_files s
+    WHERE s.set_key = report_files.set_key AND (s.status = 'LOADED') = (report_files.status = 'LOADED')) AS parts_in,
   array(SELECT to_char(m, 'YYYY-MM') FROM unnest(restated_months) AS m ORDER BY 1) AS restated_months`;
 
 export function toReportFile(row: ReportFileRow): ReportFile {
@@ -63,7 +71,16 @@ export function toReportFile(row: ReportFileRow): ReportFile {
     error: row.error,
     createdAt: iso(row.created_at)!,
     loadedAt: iso(row.loaded_at),
+    set: setOf(row),
   };
+}
+
+function setOf(row: ReportFileRow): ReportFile['set'] {
+  if (!row.set_key || !row.part_number || !row.part_count) return null;
+  const received = row.parts_in ?? [];
+  const missing: number[] = [];
+  for (let part = 1; part <= row.part_count; part += 1) if (!received.includes(part)) missing.push(part);
+  return { part: row.part_number, parts: row.part_count, received, missing };
 }
 
 export async function findReportFile(db: Queryable, id: string): Promise<ReportFileRow | null> {
@@ -96,12 +113,25 @@ export async function insertPendingReportFile(
     size: number;
     storedFile: string;
     uploadedBy: string;
+    set?: ReportPart | null;
   },
 ): Promise<ReportFileRow | null> {
   const { rows } = await db.query<ReportFileRow>(
-    `INSERT INTO report_files (id, sha256, name, format, size, stored_file, uploaded_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (sha256) DO NOTHING RETURNING ${FILE_COLUMNS}`,
-    [file.id, file.sha256, file.name, file.format, file.size, file.storedFile, file.uploadedBy],
+    `INSERT INTO report_files (id, sha256, name, format, size, stored_file, uploaded_by, set_key, part_number,
+                               part_count)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (sha256) DO NOTHING RETURNING ${FILE_COLUMNS}`,
+    [
+      file.id,
+      file.sha256,
+      file.name,
+      file.format,
+      file.size,
+      file.storedFile,
+      file.uploadedBy,
+      file.set?.key ?? null,
+      file.set?.part ?? null,
+      file.set?.parts ?? null,
+    ],
   );
   return rows[0] ?? null;
 }
@@ -184,9 +214,11 @@ export function pgBossReportQueue(jobs: Jobs): ReportQueue {
 }
 
 /**
- * The job: loads the stored upload through the same loader as `npm run ingest`. A file that cannot be read is
- * FAILED with the loader's message (file and line) and not retried; any other error is recorded and thrown so that
- * pg-boss retries. A loaded file's stored copy is deleted.
+ * The job: loads the stored upload through the same loader as `npm run ingest`. A part of a multi-part set is
+ * loaded with the rest of its set, as one report in one transaction, once every part is in (the upload of the
+ * last part queues it; docs/decisions/0081-big-report-files.md). A file that cannot be read is FAILED with the
+ * loader's message (file and line; every part of a set with it) and not retried; any other error is recorded and
+ * thrown so that pg-boss retries. A loaded file's stored copy is deleted.
  */
 export async function processReportJob(
   db: Db,
@@ -195,24 +227,38 @@ export async function processReportJob(
 ): Promise<void> {
   const file = await findReportFile(db, fileId);
   if (!file || file.status === 'LOADED') return;
+  const parts = file.set_key ? await waitingParts(db, file.set_key) : [file];
+  // Not complete yet: the last part's upload queues the set again.
+  if (file.set_key && parts.length < file.part_count!) return;
+  const ids = parts.map((part) => part.id);
   const fail = (message: string) =>
-    db.query(`UPDATE report_files SET status = 'FAILED', error = $2 WHERE id = $1 AND status <> 'LOADED'`, [
-      fileId,
-      message.slice(0, 2000),
-    ]);
+    db.query(
+      `UPDATE report_files SET status = 'FAILED', error = $2 WHERE id = ANY($1::uuid[]) AND status <> 'LOADED'`,
+      [ids, message.slice(0, 2000)],
+    );
   const gone = () => fail('The uploaded file is no longer stored; upload it again');
-  if (!file.stored_file) {
+  const stored = parts.map((part) => part.stored_file);
+  if (stored.some((reference) => !reference)) {
     await gone();
     return;
   }
+  const formatOf = (part: ReportFileRow) =>
+    (part.format === 'CSV' ? 'CSV' : 'DDEX_DSR') as 'CSV' | 'DDEX_DSR';
   try {
-    const loaded = await files.withLocalFile(file.stored_file, async (local) => {
-      await loadReportFile(db, local, {
-        catalogue,
-        fileId,
-        name: file.name,
-        format: file.format === 'CSV' ? 'CSV' : 'DDEX_DSR',
-      });
+    const loaded = await withLocalFiles(files, stored as string[], async (locals) => {
+      if (!file.set_key)
+        await loadReportFile(db, locals[0]!, { catalogue, fileId, name: file.name, format: formatOf(file) });
+      else
+        await loadReportSet(
+          db,
+          parts.map((part, at) => ({
+            path: locals[at]!,
+            fileId: part.id,
+            name: part.name,
+            format: formatOf(part),
+          })),
+          { catalogue },
+        );
       return true;
     });
     if (!loaded) {
@@ -224,6 +270,30 @@ export async function processReportJob(
     if (error instanceof ReportParseError) return;
     throw error;
   }
-  await files.discard(file.stored_file);
-  await db.query('UPDATE report_files SET stored_file = NULL WHERE id = $1', [fileId]);
+  for (const reference of stored) await files.discard(reference!);
+  await db.query('UPDATE report_files SET stored_file = NULL WHERE id = ANY($1::uuid[])', [ids]);
+}
+
+/** The parts of a set not loaded yet, one per part number (the newest upload of each), in part order. */
+async function waitingParts(db: Queryable, setKey: string): Promise<ReportFileRow[]> {
+  const { rows } = await db.query<ReportFileRow>(
+    `SELECT DISTINCT ON (part_number) ${FILE_COLUMNS} FROM report_files
+      WHERE set_key = $1 AND status <> 'LOADED' ORDER BY part_number, created_at DESC`,
+    [setKey],
+  );
+  return rows;
+}
+
+/** Runs `work` with a local copy of every stored file (null when one is no longer stored). */
+async function withLocalFiles<T>(
+  files: ReportFiles,
+  references: readonly string[],
+  work: (locals: string[]) => Promise<T>,
+  locals: string[] = [],
+): Promise<T | null> {
+  if (locals.length === references.length) return work(locals);
+  const result = await files.withLocalFile(references[locals.length]!, (local) =>
+    withLocalFiles(files, references, work, [...locals, local]),
+  );
+  return result ?? null;
 }

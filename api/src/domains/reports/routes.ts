@@ -12,12 +12,19 @@ import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { ApiError } from '../../platform/errors.js';
 import { rethrowAsUnreadableMultipart } from '../media/index.js';
 import { detectFormat } from './loader.js';
+import { packingOfHead } from './packed.js';
+import { checkPackedUpload } from './packed-upload.js';
 import { requireReportHeader } from './report-header.js';
+import { type ReportPart, reportPartOf } from './report-sets.js';
+import { ReportParseError } from './usage.js';
 import type { ReportFiles } from './report-files.js';
 import type { ReportService } from './service.js';
 
-/** Platform reports run to a few GiB (a month of a large service); the upload streams to disk, never to memory. */
-export const REPORT_MAX_BYTES = 4 * 1024 ** 3;
+/**
+ * Platform reports run to a few GiB (a month of a large service), sent compressed: up to 5 GiB as uploaded
+ * (docs/decisions/0081-big-report-files.md). The upload streams to disk, never to memory.
+ */
+export const REPORT_MAX_BYTES = 5 * 1024 ** 3;
 
 function cleanName(name: string | undefined): string {
   const base = path
@@ -66,14 +73,17 @@ async function receiveReportPart(request: FastifyRequest, target: string, maxByt
   const hash = createHash('sha256');
   let size = 0;
   let head = Buffer.alloc(0);
+  let packed = false;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       hash.update(chunk);
       size += chunk.length;
-      // A report is text (CSV or a DSR flat file): its first bytes decide, before the rest is stored.
-      if (head.length < TEXT_SNIFF_BYTES) {
+      // A report is text (CSV or a DSR flat file): its first bytes decide, before the rest is stored. A gzip or
+      // zip file is checked once stored, unpacked (packed-upload.ts).
+      if (head.length < TEXT_SNIFF_BYTES && !packed) {
         head = Buffer.concat([head, chunk]).subarray(0, TEXT_SNIFF_BYTES);
-        if (!looksLikeText(head)) {
+        if (head.length >= 4 && packingOfHead(head)) packed = true;
+        else if (!looksLikeText(head)) {
           const message =
             'A report must be a UTF-8 text file (CSV or a DSR flat file), not a binary or other encoding';
           callback(
@@ -100,7 +110,18 @@ async function receiveReportPart(request: FastifyRequest, target: string, maxByt
       { path: ['body', REPORT_FILE_FIELD], message },
     ]);
   }
-  return { name: cleanName(part.filename), sha256: hash.digest('hex'), size };
+  return { name: cleanName(part.filename), sha256: hash.digest('hex'), size, packed };
+}
+
+/** The multi-part set a DSR upload is a part of (report-sets.ts); a file name and HEAD that disagree are refused. */
+async function partOf(file: string, name: string): Promise<ReportPart | null> {
+  try {
+    return await reportPartOf(file, name);
+  } catch (error) {
+    if (!(error instanceof ReportParseError)) throw error;
+    const message = `Not a part of a DSR set: ${error.reason}`;
+    throw new ApiError(422, 'UNPROCESSABLE', message, [{ path: ['body', REPORT_FILE_FIELD], message }]);
+  }
 }
 
 function tooLarge(maxBytes: number): never {
@@ -132,12 +153,23 @@ export function reportRoutes({
       const id = randomUUID();
       const receiving = files.receiving(id);
       await fs.promises.mkdir(path.dirname(receiving), { recursive: true });
-      let received: Awaited<ReturnType<typeof receiveFile>> & { format: string; storedFile: string };
+      let received: Omit<Awaited<ReturnType<typeof receiveFile>>, 'packed'> & {
+        format: string;
+        set: ReportPart | null;
+        storedFile: string;
+      };
       try {
-        const file = await receiveFile(request, receiving, maxBytes);
+        const { packed, ...file } = await receiveFile(request, receiving, maxBytes);
+        // A compressed report's hash is of what it unpacks to: the same report plain or gzipped is one content.
+        if (packed)
+          Object.assign(
+            file,
+            await checkPackedUpload(receiving, file.name, REPORT_FILE_FIELD, looksLikeText),
+          );
         const format = await detectFormat(receiving, file.name);
         await requireReportHeader(receiving, file.name, format, REPORT_FILE_FIELD);
-        received = { ...file, format, storedFile: await files.keep(id, receiving) };
+        const set = format === 'DDEX_DSR' ? await partOf(receiving, file.name) : null;
+        received = { ...file, format, set, storedFile: await files.keep(id, receiving) };
       } catch (error) {
         await fs.promises.rm(receiving, { force: true });
         throw error;
