@@ -162,7 +162,7 @@ async function benchUpload(apiUrl, pid, credentials, dir) {
   const wav = await writeWav(file, WAV_BYTES);
   const session = await json(apiUrl, 'POST', urlOf(endpoints.sessions.login), { body: credentials });
   const token = session.token.accessToken;
-  const album = await json(apiUrl, 'POST', urlOf(endpoints.albums.create), {
+  const album = await json(apiUrl, 'POST', urlOf(endpoints.releases.albums.create), {
     token,
     body: { title: 'Bench release', tracks: [{ index: 1, title: 'A long tone' }] },
   });
@@ -184,7 +184,7 @@ async function benchUpload(apiUrl, pid, credentials, dir) {
   try {
     result = await streamUpload(
       apiUrl,
-      urlOf(endpoints.tracks.setAudio, { params: { albumId: album.id, id: trackId } }),
+      urlOf(endpoints.releases.tracks.setAudio, { params: { albumId: album.id, id: trackId } }),
       token,
       file,
     );

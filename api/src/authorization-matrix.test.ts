@@ -71,7 +71,7 @@ function expectedOf(endpoint: Endpoint, actor: Actor): Expected {
  * takedown settles the release's distribution fee). A new write there without `moneyRouting` fails the test below.
  */
 const MONEY_GROUPS = ['splits', 'billing', 'payouts', 'payments'];
-const MONEY_WRITES_ELSEWHERE = ['albums.takeDown'];
+const MONEY_WRITES_ELSEWHERE = ['releases.albums.takeDown'];
 
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 
@@ -178,7 +178,7 @@ describe('the authorization matrix', () => {
         'billing.setBillingDetails',
         'payouts.request',
         'payments.create',
-        'albums.takeDown',
+        'releases.albums.takeDown',
       ]),
     );
   });

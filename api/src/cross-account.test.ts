@@ -73,7 +73,7 @@ const OWNED: [RegExp, (ids: Ids) => Record<string, string>][] = [
 const NOT_OWNED: Record<string, string> = {
   'media.image': 'the random file URL is the capability an <img> needs (no session)',
   'media.audio': 'the preview URL is a capability; an original needs its signed, expiring link',
-  'simulator.storePage': 'a simulated store’s public page of a live release',
+  'releases.simulator.storePage': 'a simulated store’s public page of a live release',
   'splits.invite': 'the invite code is the capability, for whoever was sent it',
   'splits.accept': 'the invite code is the capability, for whoever was sent it',
   'splits.decline': 'the invite code is the capability, for whoever was sent it',

@@ -7,7 +7,9 @@ import { createTestApp, type TestApp } from './testing/test-app.js';
  * Every endpoint is defined once in libs/contracts and the API registers its route from that definition: a route
  * the API serves without a definition, or a definition the API does not serve, fails here. And one name per
  * concept (docs/decisions/0074-one-name-per-money-concept.md): each group of `endpoints` is served by the API
- * domain folder of the same name, in kebab case (`accountSecurity` by `api/src/domains/account-security/`).
+ * domain folder of the same name, in kebab case (`accountSecurity` by `api/src/domains/account-security/`), with no
+ * exceptions: a domain that serves several resources holds them as routers of one group (`releases.albums`,
+ * docs/decisions/0083-one-releases-group.md).
  */
 let t: TestApp;
 let served: ServedRoute[] = [];
@@ -30,26 +32,6 @@ const key = (method: string, path: string) => `${method} ${path}`;
 /** `accountSecurity` → `account-security`: a group's name as a domain folder's. */
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-/**
- * The groups served by a domain of another name, each with why. Keep it short: a new group is named after the
- * domain that serves it, or the domain after the group.
- */
-const SERVED_ELSEWHERE: Record<string, { domain: string; reason: string }> = {
-  albums: {
-    domain: 'releases',
-    reason: 'a release is an album and its tracks; releases absorbed tracks/ and serves both resources',
-  },
-  tracks: { domain: 'releases', reason: 'as albums: the tracks of a release, in the releases domain' },
-  adminReviews: {
-    domain: 'releases',
-    reason: 'the administrators’ review of a release before delivery changes the release’s state',
-  },
-  simulator: {
-    domain: 'releases',
-    reason: 'the simulated stores’ pages show a live release; named by its /v1/simulator/ URLs, not a domain',
-  },
-};
-
 describe('endpoint definitions and routes', () => {
   it('serves every defined endpoint, from its definition', () => {
     const registered = new Set(served.filter((route) => route.endpoint).map((r) => key(r.method, r.url)));
@@ -64,24 +46,15 @@ describe('endpoint definitions and routes', () => {
     expect(undefinedRoutes).toEqual([]);
   });
 
-  it('serves each group from the domain folder of its name, or the one SERVED_ELSEWHERE gives with a reason', () => {
+  it('serves each group from the domain folder of its name', () => {
     const groupOf = new Map(allEndpoints().map(([name, endpoint]) => [endpoint, name.split('.')[0]!]));
     const misplaced = served.flatMap(({ endpoint, domain, method, url }) => {
       const group = endpoint && groupOf.get(endpoint);
       if (!group) return [];
-      const expected = SERVED_ELSEWHERE[group]?.domain ?? kebab(group);
+      const expected = kebab(group);
       return domain === expected ? [] : [`${group} (${key(method, url)}) served by ${domain ?? 'no domain'}`];
     });
     expect(misplaced).toEqual([]);
-  });
-
-  it('needs every SERVED_ELSEWHERE entry: its group exists and no domain of its own name serves it', () => {
-    const groups = new Set(allEndpoints().map(([name]) => name.split('.')[0]!));
-    const domains = new Set(served.map((route) => route.domain));
-    const stale = Object.keys(SERVED_ELSEWHERE).filter(
-      (group) => !groups.has(group) || domains.has(kebab(group)),
-    );
-    expect(stale).toEqual([]);
   });
 
   it('defines each method and path once', () => {

@@ -30,7 +30,9 @@ test('Mara’s distribution pages show her fees’ progress and what a takedown 
   test.setTimeout(90_000);
   const auth = { Authorization: `Bearer ${await accessToken(request, api.url, DEMO.artist, DEMO_PASSWORD)}` };
   const albums = (await (
-    await request.get(apiUrlOf(api.url, endpoints.albums.list, { query: { size: 50 } }), { headers: auth })
+    await request.get(apiUrlOf(api.url, endpoints.releases.albums.list, { query: { size: 50 } }), {
+      headers: auth,
+    })
   ).json()) as {
     items: { id: string; title: string }[];
   };

@@ -33,7 +33,7 @@ test('Mara pays a takedown settlement by card through the simulator and the rele
   };
   const get = async <T>(url: string) => (await (await request.get(url, { headers })).json()) as T;
   const albums = await get<{ items: { id: string; title: string }[] }>(
-    apiUrlOf(api.url, endpoints.albums.list, { query: { size: 50 } }),
+    apiUrlOf(api.url, endpoints.releases.albums.list, { query: { size: 50 } }),
   );
   const lanterns = albums.items.find((album) => album.title === 'Lanterns')!.id;
   // The demo's closes may still be collecting when the API has just started: the offer is read once they are done
@@ -90,7 +90,7 @@ test('Mara pays a takedown settlement by card through the simulator and the rele
   expect(shots).toHaveLength(4);
 
   const album = await get<{ deletedAt: string | null }>(
-    apiUrlOf(api.url, endpoints.albums.get, { params: { id: lanterns } }),
+    apiUrlOf(api.url, endpoints.releases.albums.get, { params: { id: lanterns } }),
   );
   expect(album.deletedAt).not.toBeNull();
   const after = await get<{ available: number }>(apiUrlOf(api.url, endpoints.wallet.get));

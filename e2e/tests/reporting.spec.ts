@@ -59,7 +59,7 @@ async function readySingle(request: APIRequestContext, apiUrl: string, auth: Rec
   ).json()) as { items: { id: string; name: string }[] };
   const mara = artists.items.find((artist) => artist.name === 'Mara Lindqvist')!;
   const releaseDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const created = await request.post(apiUrlOf(apiUrl, endpoints.albums.create), {
+  const created = await request.post(apiUrlOf(apiUrl, endpoints.releases.albums.create), {
     headers: auth,
     data: {
       title: 'Low Tide',
@@ -87,16 +87,19 @@ async function readySingle(request: APIRequestContext, apiUrl: string, auth: Rec
   })
     .png()
     .toBuffer();
-  const artwork = await request.post(`${apiUrl}${pathOf(endpoints.albums.update.path, { id: album.id })}`, {
-    headers: auth,
-    multipart: {
-      metadata: JSON.stringify({}),
-      artwork: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
+  const artwork = await request.post(
+    `${apiUrl}${pathOf(endpoints.releases.albums.update.path, { id: album.id })}`,
+    {
+      headers: auth,
+      multipart: {
+        metadata: JSON.stringify({}),
+        artwork: { name: 'cover.png', mimeType: 'image/png', buffer: cover },
+      },
     },
-  });
+  );
   expect(artwork.status(), await artwork.text()).toBe(200);
   const audio = await request.post(
-    `${apiUrl}${pathOf(endpoints.tracks.setAudio.path, { albumId: album.id, id: album.tracks[0]!.id })}`,
+    `${apiUrl}${pathOf(endpoints.releases.tracks.setAudio.path, { albumId: album.id, id: album.tracks[0]!.id })}`,
     {
       headers: auth,
       multipart: { audio: { name: 'low-tide.wav', mimeType: 'audio/wav', buffer: toneWav() } },
@@ -108,9 +111,12 @@ async function readySingle(request: APIRequestContext, apiUrl: string, auth: Rec
       async () =>
         (
           (await (
-            await request.get(apiUrlOf(apiUrl, endpoints.albums.review, { params: { id: album.id } }), {
-              headers: auth,
-            })
+            await request.get(
+              apiUrlOf(apiUrl, endpoints.releases.albums.review, { params: { id: album.id } }),
+              {
+                headers: auth,
+              },
+            )
           ).json()) as { problems: unknown[] }
         ).problems,
       { timeout: 30_000 },

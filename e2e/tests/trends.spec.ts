@@ -101,7 +101,7 @@ test('stream trends of the demo catalogue: total, chart, table by track and plat
 
   // Linked from a release: /trends/?albumId= opens filtered to that release's tracks.
   const albums = (await (
-    await request.get(apiUrlOf(api.url, endpoints.albums.list, { query: { q: 'Northern' } }), {
+    await request.get(apiUrlOf(api.url, endpoints.releases.albums.list, { query: { q: 'Northern' } }), {
       headers: auth,
     })
   ).json()) as {

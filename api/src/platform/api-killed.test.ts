@@ -79,14 +79,14 @@ async function sendForm(session: Session, url: string, parts: Part[]) {
 }
 
 async function album(session: Session, id: string): Promise<AlbumDetail> {
-  const response = await fetch(`${api!.url}${pathOf(endpoints.albums.get.path, { id })}`, {
+  const response = await fetch(`${api!.url}${pathOf(endpoints.releases.albums.get.path, { id })}`, {
     headers: auth(session),
   });
   return albumDetailSchema.parse(await response.json());
 }
 
 const publish = (session: Session, id: string) =>
-  fetch(`${api!.url}${pathOf(endpoints.albums.publish.path, { id })}`, {
+  fetch(`${api!.url}${pathOf(endpoints.releases.albums.publish.path, { id })}`, {
     method: 'POST',
     headers: { ...auth(session), 'content-type': 'application/json' },
     body: JSON.stringify({ termsAccepted: true }),
@@ -140,7 +140,7 @@ describe('the API killed mid-work', () => {
   it('mid-upload: no row, no audio, and the upload tried again after the restart is kept once', async () => {
     let session = await login();
     const artistId = await createArtist(session);
-    const created = await fetch(`${api!.url}${endpoints.albums.create.path}`, {
+    const created = await fetch(`${api!.url}${endpoints.releases.albums.create.path}`, {
       method: 'POST',
       headers: { ...auth(session), 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -151,7 +151,7 @@ describe('the API killed mid-work', () => {
     });
     const { id: albumId, tracks } = albumDetailSchema.parse(await created.json());
     const trackId = String(tracks[0]!.id);
-    const audioPath = pathOf(endpoints.tracks.setAudio.path, { albumId, id: trackId });
+    const audioPath = pathOf(endpoints.releases.tracks.setAudio.path, { albumId, id: trackId });
     const audio = wav({ seconds: 60 });
     const form = multipart([{ name: 'audio', filename: 'take.wav', type: 'audio/wav', data: audio }]);
 
@@ -199,14 +199,14 @@ describe('the API killed mid-work', () => {
       unknown
     >;
     delete metadata.barcode;
-    const created = await sendForm(session, endpoints.albums.create.path, [
+    const created = await sendForm(session, endpoints.releases.albums.create.path, [
       { name: 'metadata', data: JSON.stringify(metadata) },
       { name: 'artwork', filename: 'cover.png', type: 'image/png', data: await artworkImage(3000, 3000) },
     ]);
     expect(created.status).toBe(201);
     const draft = albumDetailSchema.parse(await created.json());
     const albumId = String(draft.id);
-    const audioPath = pathOf(endpoints.tracks.setAudio.path, { albumId, id: draft.tracks[0]!.id });
+    const audioPath = pathOf(endpoints.releases.tracks.setAudio.path, { albumId, id: draft.tracks[0]!.id });
     const uploaded = await sendForm(session, audioPath, [
       { name: 'audio', filename: 'aurora.wav', type: 'audio/wav', data: wav({ seconds: 3 }) },
     ]);

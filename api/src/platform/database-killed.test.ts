@@ -182,7 +182,7 @@ async function payee() {
     await ok(
       call(
         'POST',
-        endpoints.albums.create.path,
+        endpoints.releases.albums.create.path,
         session,
         json({
           title: 'Mid-transaction',
@@ -279,7 +279,7 @@ it(`survives ${ROUNDS} kills of PostgreSQL mid-transaction: 503s meanwhile, then
       for (;;) {
         const answer = await call(
           'POST',
-          pathOf(endpoints.tracks.setAudio.path, { albumId: p.album.id, id: track.id }),
+          pathOf(endpoints.releases.tracks.setAudio.path, { albumId: p.album.id, id: track.id }),
           p.session,
           {
             headers: form.headers,

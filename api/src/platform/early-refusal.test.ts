@@ -64,7 +64,7 @@ it('an upload refused after its first bytes closes the connection, so the next c
   ]);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    const refused = await send(agent, endpoints.albums.create.path, {
+    const refused = await send(agent, endpoints.releases.albums.create.path, {
       method: 'POST',
       headers: { ...bearer(session), ...form.headers, 'content-length': String(form.payload.length) },
       body: form.payload,

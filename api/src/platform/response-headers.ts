@@ -1,15 +1,14 @@
-import { type Endpoint, endpoints } from '@tunehouse/contracts';
+import { allEndpoints, type Endpoint } from '@tunehouse/contracts';
 import { ENDPOINT_CONFIG_KEY } from './endpoint-routes.js';
-
-const allEndpoints = (): Endpoint[] =>
-  Object.values(endpoints).flatMap((group) => Object.values(group as Record<string, Endpoint>));
 
 /**
  * The names of every header an endpoint declares beside its body (`metadata.responseHeaders`), lowercase: CORS
  * exposes them, or a browser on an area's origin could not read them.
  */
 export function declaredResponseHeaders(): string[] {
-  const names = allEndpoints().flatMap((endpoint) => Object.keys(endpoint.metadata.responseHeaders ?? {}));
+  const names = allEndpoints().flatMap(([, endpoint]) =>
+    Object.keys(endpoint.metadata.responseHeaders ?? {}),
+  );
   return [...new Set(names.map((name) => name.toLowerCase()))];
 }
 

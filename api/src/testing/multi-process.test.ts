@@ -174,7 +174,7 @@ describe('two API processes behind a round-robin proxy', () => {
     const second = releaseClient(httpApp(processes[1]!.url, client('192.0.2.30')));
     let preview: string | undefined;
     for (let tries = 0; !preview && tries < 300; tries += 1) {
-      const answer = await second.get(session, pathOf(endpoints.tracks.get.path, { id: track.id }));
+      const answer = await second.get(session, pathOf(endpoints.releases.tracks.get.path, { id: track.id }));
       preview = (answer.json() as { audio?: { mp3?: { url: string } | null } }).audio?.mp3?.url;
       if (!preview) await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -194,7 +194,7 @@ describe('two API processes behind a round-robin proxy', () => {
     for (let tries = 0; !live && tries < 300; tries += 1) {
       const entries = expectShape(
         albumPlatformEntriesSchema,
-        await second.get(session, pathOf(endpoints.albums.platforms.path, { id: album.id })),
+        await second.get(session, pathOf(endpoints.releases.albums.platforms.path, { id: album.id })),
       );
       live = entries.some((entry) => entry.id === 'SPOTIFY' && entry.current?.status === 'LIVE');
       if (!live) await new Promise((resolve) => setTimeout(resolve, 100));

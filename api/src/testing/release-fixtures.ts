@@ -110,7 +110,7 @@ export function randomIsrc(): string {
 
 export function releaseClient(app: FastifyInstance) {
   const as = (session: Session) => bearer(session);
-  const { albums, tracks } = endpoints;
+  const { albums, tracks } = endpoints.releases;
   const audioPath = (albumId: string | number, trackId: string | number) =>
     pathOf(tracks.setAudio.path, { albumId, id: trackId });
   return {

@@ -80,7 +80,7 @@ const metadataOf = () => ({
 });
 
 const UPLOADS: Record<string, UploadRoute> = {
-  'albums.create': {
+  'releases.albums.create': {
     kind: 'image',
     field: ALBUM_FORM_PARTS.artwork,
     maxBytes: ARTWORK_MAX_BYTES,
@@ -89,7 +89,7 @@ const UPLOADS: Record<string, UploadRoute> = {
     good: () => ({ filename: 'cover.png', type: 'image/png', data: files.png }),
     accepted: 201,
   },
-  'albums.update': {
+  'releases.albums.update': {
     kind: 'image',
     field: ALBUM_FORM_PARTS.artwork,
     maxBytes: ARTWORK_MAX_BYTES,
@@ -98,7 +98,7 @@ const UPLOADS: Record<string, UploadRoute> = {
     good: () => ({ filename: 'cover.png', type: 'image/png', data: files.png }),
     accepted: 200,
   },
-  'tracks.setAudio': {
+  'releases.tracks.setAudio': {
     kind: 'audio',
     field: TRACK_AUDIO_FIELD,
     maxBytes: AUDIO_MAX_BYTES,

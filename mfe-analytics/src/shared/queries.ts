@@ -153,7 +153,7 @@ export function albumChoicesQuery(api: Api) {
     queryFn: ({ signal }) =>
       call(
         api,
-        endpoints.albums.list,
+        endpoints.releases.albums.list,
         { query: { offset: 0, size: CHOICES_SIZE, order_by: 'title', order: 'asc' } },
         { signal },
       ),
@@ -183,7 +183,7 @@ export function trackChoicesQuery(api: Api, albumId: string | undefined, artistI
     queryFn: ({ signal }) =>
       call(
         api,
-        endpoints.tracks.list,
+        endpoints.releases.tracks.list,
         {
           query: {
             offset: 0,

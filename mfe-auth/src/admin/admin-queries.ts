@@ -52,7 +52,8 @@ export const reviewKeys = {
 export function reviewQueueQuery(api: ShellContext['api'], offset: number, size = 20) {
   return queryOptions({
     queryKey: reviewKeys.page(offset),
-    queryFn: ({ signal }) => call(api, endpoints.adminReviews.queue, { query: { offset, size } }, { signal }),
+    queryFn: ({ signal }) =>
+      call(api, endpoints.releases.reviews.queue, { query: { offset, size } }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -65,17 +66,17 @@ export function reviewDetailQuery(api: ShellContext['api'], albumId: string | nu
   return queryOptions({
     queryKey: reviewKeys.detail(albumId),
     queryFn: ({ signal }) =>
-      call(api, endpoints.adminReviews.get, { params: { albumId: String(albumId) } }, { signal }),
+      call(api, endpoints.releases.reviews.get, { params: { albumId: String(albumId) } }, { signal }),
     staleTime: Infinity,
   });
 }
 
 export function acceptReview(api: ShellContext['api'], albumId: string | number) {
-  return call(api, endpoints.adminReviews.accept, { params: { albumId: String(albumId) } });
+  return call(api, endpoints.releases.reviews.accept, { params: { albumId: String(albumId) } });
 }
 
 export function rejectReview(api: ShellContext['api'], albumId: string | number, reasons: string[]) {
-  return call(api, endpoints.adminReviews.reject, {
+  return call(api, endpoints.releases.reviews.reject, {
     params: { albumId: String(albumId) },
     body: { reasons },
   });

@@ -14,7 +14,9 @@ export function DownloadLabelCopyPdf({ album }: { album: AlbumDetail }) {
   const download = async () => {
     setBusy(true);
     try {
-      const file = await call(shell.api, endpoints.albums.labelCopyPdf, { params: { id: String(album.id) } });
+      const file = await call(shell.api, endpoints.releases.albums.labelCopyPdf, {
+        params: { id: String(album.id) },
+      });
       // A shell older than the blob answers would hand back something else; never save that as a PDF.
       if (!(file instanceof Blob)) throw new Error('The label copy PDF did not arrive as a file');
       saveBlob(file, labelCopyFileName(album));

@@ -46,7 +46,7 @@ export const releaseKeys = {
 export function albumsQuery(api: Api, params: AlbumListParams) {
   return queryOptions({
     queryKey: releaseKeys.list(params),
-    queryFn: ({ signal }) => call(api, endpoints.albums.list, { query: { ...params } }, { signal }),
+    queryFn: ({ signal }) => call(api, endpoints.releases.albums.list, { query: { ...params } }, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -55,7 +55,8 @@ export function albumsQuery(api: Api, params: AlbumListParams) {
 export function albumQuery(api: Api, id: Id) {
   return queryOptions({
     queryKey: releaseKeys.album(id),
-    queryFn: ({ signal }) => call(api, endpoints.albums.get, { params: { id: String(id) } }, { signal }),
+    queryFn: ({ signal }) =>
+      call(api, endpoints.releases.albums.get, { params: { id: String(id) } }, { signal }),
   });
 }
 
@@ -64,7 +65,7 @@ export function albumPlatformsQuery(api: Api, id: Id) {
   return queryOptions({
     queryKey: releaseKeys.platforms(id),
     queryFn: ({ signal }) =>
-      call(api, endpoints.albums.platforms, { params: { id: String(id) } }, { signal }),
+      call(api, endpoints.releases.albums.platforms, { params: { id: String(id) } }, { signal }),
   });
 }
 
@@ -72,7 +73,8 @@ export function albumPlatformsQuery(api: Api, id: Id) {
 export function albumReviewQuery(api: Api, id: Id) {
   return queryOptions({
     queryKey: releaseKeys.review(id),
-    queryFn: ({ signal }) => call(api, endpoints.albums.review, { params: { id: String(id) } }, { signal }),
+    queryFn: ({ signal }) =>
+      call(api, endpoints.releases.albums.review, { params: { id: String(id) } }, { signal }),
   });
 }
 
@@ -150,8 +152,8 @@ export async function saveAlbum(
   const form = albumFormBody(body, artwork);
   const album =
     id === undefined
-      ? await call(api, endpoints.albums.create, { body: form })
-      : await call(api, endpoints.albums.update, { params: { id: String(id) }, body: form });
+      ? await call(api, endpoints.releases.albums.create, { body: form })
+      : await call(api, endpoints.releases.albums.update, { params: { id: String(id) }, body: form });
   await albumSaved(queryClient, album);
   return album;
 }
@@ -171,7 +173,7 @@ export function uploadTrackAudio(
   form.append(TRACK_AUDIO_FIELD, file, file.name);
   return call(
     api,
-    endpoints.tracks.setAudio,
+    endpoints.releases.tracks.setAudio,
     { params: { albumId: String(albumId), id: String(trackId) }, body: form },
     onProgress ? { onUploadProgress: onProgress } : {},
   );
@@ -179,7 +181,7 @@ export function uploadTrackAudio(
 
 /** Delivers the album (or its changes) to its platforms. */
 export async function publishAlbum(api: Api, queryClient: QueryClient, id: Id, body: PublishAlbumRequest) {
-  const album = await call(api, endpoints.albums.publish, { params: { id: String(id) }, body });
+  const album = await call(api, endpoints.releases.albums.publish, { params: { id: String(id) }, body });
   await albumSaved(queryClient, album);
   return album;
 }
@@ -189,7 +191,7 @@ export async function publishAlbum(api: Api, queryClient: QueryClient, id: Id, b
  * (0 without one); the API refuses with 409 when it no longer matches.
  */
 export async function takeDownAlbum(api: Api, queryClient: QueryClient, id: Id, expectedAmountDue = 0) {
-  await call(api, endpoints.albums.takeDown, {
+  await call(api, endpoints.releases.albums.takeDown, {
     params: { id: String(id) },
     query: { expected_amount_due: expectedAmountDue },
   });

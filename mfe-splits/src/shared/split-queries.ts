@@ -52,7 +52,8 @@ export function albumSplitQuery(api: Api, albumId: string) {
 export function releaseQuery(api: Api, albumId: string) {
   return queryOptions({
     queryKey: splitKeys.release(albumId),
-    queryFn: ({ signal }) => call(api, endpoints.albums.get, { params: { id: albumId } }, { signal }),
+    queryFn: ({ signal }) =>
+      call(api, endpoints.releases.albums.get, { params: { id: albumId } }, { signal }),
   });
 }
 

@@ -34,7 +34,7 @@ export function releaseRoutes({
     });
     const route = endpointRegistrar(app, auth);
     const accountOf = (request: FastifyRequest) => callerOf(request).user.account.id;
-    const api = endpoints.albums;
+    const api = endpoints.releases.albums;
     const albumPage = (request: FastifyRequest, page: Awaited<ReturnType<ReleaseService['list']>>) => {
       const origin = publicOrigin(request);
       return { ...page, items: page.items.map((album) => toAlbum(album, origin)) };
@@ -127,7 +127,7 @@ export function releaseRoutes({
     });
 
     // The admin content review.
-    const reviews = endpoints.adminReviews;
+    const reviews = endpoints.releases.reviews;
     const decision = (album: AlbumRecord) => ({
       status: 200 as const,
       body: { albumId: album.id, reviewStatus: album.reviewStatus, reviewReasons: album.reviewReasons },

@@ -31,7 +31,7 @@ export function simulatedStoreLink(platform: Platform, albumId: string) {
   return {
     platform,
     platformId,
-    url: urlOf(endpoints.simulator.storePage, { params: { platform, platformId } }),
+    url: urlOf(endpoints.releases.simulator.storePage, { params: { platform, platformId } }),
   };
 }
 
@@ -69,7 +69,7 @@ export function simulatedStoreRoutes({
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const route = endpointRegistrar(app, auth);
-    route(endpoints.simulator.storePage, async (request, reply) => {
+    route(endpoints.releases.simulator.storePage, async (request, reply) => {
       const { platform, platformId } = request.params;
       const album = toAlbumDetail(await store.liveRelease(platform, platformId), publicOrigin(request));
       const storeName = PLATFORM_NAMES[platform];

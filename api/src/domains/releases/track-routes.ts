@@ -70,7 +70,7 @@ export function trackRoutes({
     });
     const route = endpointRegistrar(app, auth);
     const accountOf = (request: FastifyRequest) => callerOf(request).user.account.id;
-    const api = endpoints.tracks;
+    const api = endpoints.releases.tracks;
 
     route(api.list, async (request) => {
       const page = await tracks.list(accountOf(request), request.query);

@@ -97,7 +97,7 @@ export const formDataBody = /*#__PURE__*/ z.custom<FormData>(
   (value) => typeof FormData !== 'undefined' && value instanceof FormData,
 );
 
-/** Every endpoint in a (nested) router, with its dotted name (`albums.get`). */
+/** Every endpoint in a (nested) router, with its dotted name (`releases.albums.get`). */
 export function flattenEndpoints(router: AppRouter, prefix = ''): Array<[string, Endpoint]> {
   return Object.entries(router).flatMap(([key, value]) => {
     const name = prefix ? `${prefix}.${key}` : key;

@@ -1,7 +1,7 @@
 /**
- * Every group of endpoints under the name the API, the areas and the tests reach it by (`endpoints.albums.list`).
+ * Every group of endpoints under the name the API, the areas and the tests reach it by (`endpoints.releases.albums.list`).
  * Each group is its file's module namespace and `endpoints` the namespace of this module, so a bundler keeps only the
- * endpoints a page uses (`endpoints.albums.list`), not every group with every schema it names.
+ * endpoints a page uses (`endpoints.releases.albums.list`), not every group with every schema it names.
  */
 export * as accounts from './accounts.js';
 export * as accountSecurity from './account-security.js';
@@ -15,12 +15,9 @@ export * as users from './users.js';
 export * as verifications from './verifications.js';
 export * as reports from './reports.js';
 export * as artists from './artists.js';
-export * as albums from './albums.js';
-export * as tracks from './tracks.js';
+export * as releases from './releases.js';
 export * as media from './media.js';
 export * as contributors from './contributors.js';
-export * as adminReviews from './admin-reviews.js';
-export * as simulator from './simulator.js';
 export * as periods from './periods.js';
 export * as trends from './trends.js';
 export * as licensing from './licensing.js';

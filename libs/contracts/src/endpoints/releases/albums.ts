@@ -4,10 +4,10 @@
  */
 
 import { z } from 'zod';
-import { albumDetailSchema, albumPageSchema } from '../album.js';
-import { creditedArtistsSchema } from '../artist.js';
-import { albumPlatformEntriesSchema } from '../platforms.js';
-import type { albumFormRequestSchema } from '../requests/albums.js';
+import { albumDetailSchema, albumPageSchema } from '../../album.js';
+import { creditedArtistsSchema } from '../../artist.js';
+import { albumPlatformEntriesSchema } from '../../platforms.js';
+import type { albumFormRequestSchema } from '../../requests/albums.js';
 import {
   albumChildrenParamsSchema,
   albumListQuerySchema,
@@ -16,9 +16,9 @@ import {
   artistAlbumsParamsSchema,
   deleteAlbumQuerySchema,
   publishAlbumRequestSchema,
-} from '../requests/albums.js';
-import { albumReviewSchema, releaseNotReadyErrorSchema } from '../requests/releases.js';
-import { endpoint, formDataBody, meta, noBody } from './define.js';
+} from '../../requests/albums.js';
+import { albumReviewSchema, releaseNotReadyErrorSchema } from '../../requests/releases.js';
+import { endpoint, formDataBody, meta, noBody } from '../define.js';
 
 const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'albums' });
 

@@ -3,15 +3,15 @@
  * upload its audio) beside the album form (docs/decisions/0033-releases-api.md).
  */
 
-import { trackListSchema, trackPageSchema, trackSchema } from '../track.js';
-import { albumChildrenParamsSchema, albumTrackParamsSchema } from '../requests/albums.js';
+import { trackListSchema, trackPageSchema, trackSchema } from '../../track.js';
+import { albumChildrenParamsSchema, albumTrackParamsSchema } from '../../requests/albums.js';
 import {
   createTrackRequestSchema,
   reorderTracksRequestSchema,
   updateTrackRequestSchema,
-} from '../requests/releases.js';
-import { trackListQuerySchema, trackParamsSchema } from '../requests/tracks.js';
-import { endpoint, formDataBody, meta, noBody } from './define.js';
+} from '../../requests/releases.js';
+import { trackListQuerySchema, trackParamsSchema } from '../../requests/tracks.js';
+import { endpoint, formDataBody, meta, noBody } from '../define.js';
 
 const signedIn = /*#__PURE__*/ meta({ access: 'session', tag: 'tracks' });
 

@@ -7,8 +7,8 @@ import {
   adminReviewParamsSchema,
   adminReviewQueueQuerySchema,
   rejectReviewRequestSchema,
-} from '../requests/releases.js';
-import { endpoint, meta, noBody } from './define.js';
+} from '../../requests/releases.js';
+import { endpoint, meta, noBody } from '../define.js';
 
 const adminOnly = /*#__PURE__*/ meta({ access: 'admin', tag: 'admin' });
 

@@ -4,8 +4,8 @@
  */
 
 import { z } from 'zod';
-import { simulatedStoreParamsSchema } from '../platforms.js';
-import { endpoint, meta } from './define.js';
+import { simulatedStoreParamsSchema } from '../../platforms.js';
+import { endpoint, meta } from '../define.js';
 
 export const storePage = /*#__PURE__*/ endpoint({
   method: 'GET',
