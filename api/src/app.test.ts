@@ -209,6 +209,8 @@ describe('OpenAPI at /docs', () => {
         'GET /v1/admin/periods/{id}',
         'PUT /v1/admin/periods/{id}/rates/{currency}',
         'POST /v1/admin/periods/{id}/close-preview',
+        'POST /v1/admin/rate-tables',
+        'POST /v1/admin/rate-tables/preview',
         'POST /v1/admin/periods/{id}/close',
         'GET /v1/reporting/plans/standard',
         'GET /v1/reporting/plans',
