@@ -29,11 +29,15 @@ export const decimalRateSchema = /*#__PURE__*/ z
   .string()
   .regex(/^\d+(\.\d+)?$/, 'a positive decimal such as 0.00620231966756');
 
-/** A period's revenue in one report currency, in micro-units of that currency; rate null while it is missing. */
+/**
+ * A period's revenue in one report currency, in micro-units of that currency; rate null while it is missing. Net of
+ * corrections (docs/decisions/0078-corrections-and-negative-balances.md): a chargeback larger than the month's
+ * revenue in its currency makes it negative.
+ */
 export const periodCurrencySchema = /*#__PURE__*/ z.object({
   currency: currencyCodeSchema,
-  matched: microUnitsSchema.min(0),
-  unmatched: microUnitsSchema.min(0),
+  matched: microUnitsSchema,
+  unmatched: microUnitsSchema,
   /** Null for the platform currency (no conversion) or while an admin has not entered it. */
   ratePpb: ratePpbSchema.nullable(),
   /** The exact rate the close converts with (ratePpb is it rounded to whole parts per billion). */
@@ -45,26 +49,28 @@ export type PeriodCurrency = z.infer<typeof periodCurrencySchema>;
 
 /**
  * What a close allocates, in micro-units of the platform currency: revenue is the matched revenue, and
- * revenue = feeCollected + commission + credited + held exactly. Unmatched revenue is kept apart.
+ * revenue = feeCollected + commission + credited + held exactly. Unmatched revenue is kept apart. Corrections
+ * take back all but the fee (docs/decisions/0078-corrections-and-negative-balances.md), so a month whose
+ * corrections exceed its revenue has every other part below zero.
  */
 export const periodTotalsSchema = /*#__PURE__*/ z.object({
-  revenue: microUnitsSchema.min(0),
+  revenue: microUnitsSchema,
   feeCollected: microUnitsSchema.min(0),
-  commission: microUnitsSchema.min(0),
-  credited: microUnitsSchema.min(0),
-  held: microUnitsSchema.min(0),
-  unmatched: microUnitsSchema.min(0),
+  commission: microUnitsSchema,
+  credited: microUnitsSchema,
+  held: microUnitsSchema,
+  unmatched: microUnitsSchema,
 });
 export type PeriodTotals = z.infer<typeof periodTotalsSchema>;
 
 /** The same parts in cents, as the ledger moved them: rounded once, with largest remainder, so they sum exactly. */
 export const periodStatementSchema = /*#__PURE__*/ z.object({
-  revenue: minorUnitsSchema.min(0),
+  revenue: minorUnitsSchema,
   feeCollected: minorUnitsSchema.min(0),
-  commission: minorUnitsSchema.min(0),
-  credited: minorUnitsSchema.min(0),
-  held: minorUnitsSchema.min(0),
-  unmatched: minorUnitsSchema.min(0),
+  commission: minorUnitsSchema,
+  credited: minorUnitsSchema,
+  held: minorUnitsSchema,
+  unmatched: minorUnitsSchema,
 });
 export type PeriodStatement = z.infer<typeof periodStatementSchema>;
 

@@ -13,6 +13,13 @@ import { reportKeys, uploadReport } from './report-queries.js';
 const ACCEPT =
   '.tsv,.csv,.txt,.gz,.zip,text/csv,text/tab-separated-values,text/plain,application/gzip,application/zip';
 
+// A platform's report name (DSR_…_1of2_….tsv.gz) has no place to break: let it wrap anywhere rather than widen
+// the page on a phone.
+const fileNamed = css`
+  margin-top: 1rem;
+  overflow-wrap: anywhere;
+`;
+
 const actions = css`
   display: flex;
   flex-wrap: wrap;
@@ -90,19 +97,19 @@ export function ReportUploadCard({ onUploaded }: { onUploaded: () => void }) {
         </div>
       </form>
       {upload.isPending && (
-        <div css={{ marginTop: '1rem' }}>
+        <div css={fileNamed}>
           <ProgressBar label={`Uploading ${upload.variables.name}`} value={percent} showLabel />
         </div>
       )}
       {upload.isSuccess && (
-        <div css={{ marginTop: '1rem' }}>
+        <div css={fileNamed}>
           <Notice tone={upload.data.duplicate ? 'warn' : 'success'}>
             {outcome(upload.variables.name, upload.data)}
           </Notice>
         </div>
       )}
       {upload.isError && (
-        <div css={{ marginTop: '1rem' }}>
+        <div css={fileNamed}>
           <Notice tone="error">
             “{upload.variables.name}” was not uploaded: {messageOf(upload.error)}
           </Notice>

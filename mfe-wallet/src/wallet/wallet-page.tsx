@@ -46,22 +46,25 @@ function Balance({ wallet }: { wallet: Wallet }) {
     wallet.lifetimeEarnings,
   ];
   return (
-    <dl css={figuresStyle}>
-      {BALANCE_LABELS.map((label, index) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{money(values[index] ?? 0)}</dd>
-          {index === 0 && wallet.available < 0 && (
-            // docs/decisions/0078-corrections-and-negative-balances.md: the debt, said plainly.
-            <p role="note">
-              You owe {money(-wallet.available)}: a platform took back royalties it had already paid (a
-              correction). Your next royalties cover this first, and payouts open again once your balance is
-              above zero.
-            </p>
-          )}
-        </div>
-      ))}
-    </dl>
+    <>
+      <dl css={figuresStyle}>
+        {BALANCE_LABELS.map((label, index) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{money(values[index] ?? 0)}</dd>
+          </div>
+        ))}
+      </dl>
+      {wallet.available < 0 && (
+        // docs/decisions/0078-corrections-and-negative-balances.md: the debt, said plainly. After the list, not in
+        // it: a <dl>'s groups may hold only <dt> and <dd> (axe's definition-list rule).
+        <p role="note">
+          You owe {money(-wallet.available)}: a platform took back royalties it had already paid (a
+          correction). Your next royalties cover this first, and payouts open again once your balance is above
+          zero.
+        </p>
+      )}
+    </>
   );
 }
 
