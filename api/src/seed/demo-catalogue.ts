@@ -265,8 +265,9 @@ export async function seedDemoStreams(db: Db, days: number, currency = 'EUR'): P
     album_id: string;
     release_date: string;
     barcode: string;
+    isrc: string | null;
   }>(
-    `SELECT t.id AS track_id, t.album_id, al.release_date::text AS release_date, al.barcode
+    `SELECT t.id AS track_id, t.album_id, al.release_date::text AS release_date, al.barcode, t.isrc
        FROM tracks t JOIN albums al ON al.id = t.album_id
       WHERE t.account_id = $1 AND al.review_status IN ('ACCEPTED', 'LIVE') AND al.deleted_at IS NULL
         AND t.deleted_at IS NULL AND al.release_date IS NOT NULL
@@ -277,7 +278,13 @@ export async function seedDemoStreams(db: Db, days: number, currency = 'EUR'): P
   for (const row of rows) {
     const audience = DEMO_RELEASED.find((release) => release.barcode === row.barcode)?.audience ?? 1;
     const group = audiences.get(audience) ?? [];
-    group.push({ trackId: row.track_id, albumId: row.album_id, accountId, releaseDate: row.release_date });
+    group.push({
+      trackId: row.track_id,
+      albumId: row.album_id,
+      accountId,
+      releaseDate: row.release_date,
+      ...(row.isrc ? { seedKey: row.isrc } : {}),
+    });
     audiences.set(audience, group);
   }
   const to = addDays(today(), -1);

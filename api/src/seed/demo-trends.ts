@@ -150,7 +150,15 @@ const REGIONAL_WEIGHTS: Readonly<Record<string, number>> = {
 /** Friday to Sunday above the rest (index: 0 = Sunday, as getUTCDay). */
 const WEEKDAY_FACTOR = [1.1, 0.92, 0.93, 0.95, 0.98, 1.08, 1.16];
 
-export type DemoTrack = CatalogueEntry & { releaseDate: string };
+export type DemoTrack = CatalogueEntry & {
+  releaseDate: string;
+  /**
+   * What the track's figures are drawn from when it has a stable name (the demo catalogue's fixed ISRCs): a track
+   * id is new in every database, so drawing from it gave the same demo track other figures on every seed, and a
+   * settled fee in one database and an unsettled one in the next. The track id when absent.
+   */
+  seedKey?: string;
+};
 
 export type DemoPlaylist = PlaylistRef & { platform: Store };
 
@@ -244,7 +252,7 @@ type TrackModel = {
 };
 
 function trackModel(track: DemoTrack, seed: number, scale: number, playlists: DemoPlaylist[]): TrackModel {
-  const random = mulberry32(seedOf(seed, track.trackId));
+  const random = mulberry32(seedOf(seed, track.seedKey ?? track.trackId));
   const base = 120 * scale * Math.exp(1.1 * normal(random));
   const home = TERRITORY_MODEL[Math.floor(random() * 12)]![0];
   const sub30Tilt = Math.exp(0.2 * normal(random));
