@@ -4,14 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../platform/db.js';
 import { testDatabasePool } from '../../testing/test-database.js';
 import {
-  InsufficientFundsError,
-  PLATFORM_ACCOUNTS,
-  balanceOf,
-  transfer,
-  walletKey,
-} from '../ledger/index.js';
-import { type CloseDeps, closePeriod } from './close.js';
-import type { LicensingPort, SplitsPort } from './ports.js';
+  closeTransfersCents,
+  drawnCloseDeps,
+  expectPeriodConserved,
+  expectWalletsHoldTheirCredits,
+  tryPayout,
+} from '../../testing/close-property.js';
+import { closePeriod } from './close.js';
 import { fileRevenueLines, type RevenueLineFixture } from './revenue-fixtures.js';
 
 const db = testDatabasePool();
@@ -91,23 +90,7 @@ describe('period close conservation over random histories with corrections', () 
           accountId: accounts[index % ACCOUNTS]!,
         }));
         const invite = `held:${randomUUID()}`;
-        const licensing: LicensingPort = {
-          licenceForAlbum: async () => ({ share: t.share }),
-          collectFeeFromRoyalties: async (_q, { streams, revenueMicro }) => ({
-            streamsCollected: Math.floor((streams * t.feePerMille) / 1000),
-            royaltyCollectedMicro: Number((revenueMicro * BigInt(t.feePerMille)) / 1000n),
-          }),
-        };
-        const splits: SplitsPort = {
-          allocateOwnerShare: async (_q, share) => {
-            const held = (share.amountMicro * BigInt(t.heldBp)) / 10_000n;
-            return [
-              { beneficiaryKey: walletKey(share.ownerAccountId), amountMicro: share.amountMicro - held },
-              { beneficiaryKey: invite, amountMicro: held },
-            ];
-          },
-        };
-        const deps: CloseDeps = { licensing, splits, defaultShare: 10_000, platformCurrency: 'EUR' };
+        const deps = drawnCloseDeps(t, invite);
         const closed = new Set<string>();
         const paidOut = new Array<number>(ACCOUNTS).fill(0);
 
@@ -143,37 +126,14 @@ describe('period close conservation over random histories with corrections', () 
             closed.add(id);
             continue;
           }
-          const wallet = walletKey(accounts[e.account]!);
-          const balance = await balanceOf(db, wallet);
-          const payout = withTransaction(db, (tx) =>
-            transfer(tx, {
-              idempotencyKey: randomUUID(),
-              debit: wallet,
-              credit: PLATFORM_ACCOUNTS.payoutsInFlight,
-              amount: e.cents,
-              kind: 'PAYOUT',
-            }),
-          );
           // Below zero (or short) the ledger refuses every payout.
-          if (balance < e.cents) await expect(payout).rejects.toBeInstanceOf(InsufficientFundsError);
-          else {
-            expect(balance).toBeGreaterThan(0);
-            await payout;
-            paidOut[e.account]! += e.cents;
-          }
+          if (await tryPayout(db, accounts[e.account]!, e.cents)) paidOut[e.account]! += e.cents;
         }
 
         let creditedCents = 0n;
         let heldCents = 0n;
         for (const id of closed) {
-          const { rows } = await db.query<Record<string, string>>('SELECT * FROM periods WHERE id = $1', [
-            id,
-          ]);
-          const row = rows[0]!;
-          const m = (name: string) => BigInt(row[`${name}_micro`]!);
-          const c = (name: string) => BigInt(row[`${name}_cents`]!);
-          expect(m('fee_collected') + m('commission') + m('credited') + m('held')).toBe(m('revenue'));
-          expect(c('fee_collected') + c('commission') + c('credited') + c('held')).toBe(c('revenue'));
+          const { cents: c } = await expectPeriodConserved(db, id);
           // Usage and corrections are each rounded once: revenue in cents is usage cents − correction cents.
           const { rows: parts } = await db.query<{ usage: string; taken: string }>(
             `SELECT COALESCE(SUM(amount_micro) FILTER (WHERE NOT correction), 0)::text AS usage,
@@ -186,13 +146,7 @@ describe('period close conservation over random histories with corrections', () 
           creditedCents += c('credited');
           heldCents += c('held');
           // The transfers of the close are its statement: they sum to its revenue in cents, corrections negative.
-          const { rows: moved } = await db.query<{ sum: string | null }>(
-            `SELECT SUM(CASE WHEN kind = 'CLOSE_CORRECTION' THEN -amount ELSE amount END)::text AS sum
-               FROM ledger_transfers
-              WHERE period_id = $1 AND kind <> 'CLOSE_UNMATCHED' AND debit_key <> $2 AND credit_key <> $2`,
-            [id, PLATFORM_ACCOUNTS.unmatched],
-          );
-          expect(BigInt(moved[0]!.sum ?? '0')).toBe(c('revenue'));
+          expect(await closeTransfersCents(db, id)).toBe(c('revenue'));
           // Each transfer is within a cent of its statement line's micro-units.
           const { rows: lines } = await db.query<{ micro: string; cents: string | null }>(
             `SELECT SUM(a.amount_micro)::text AS micro, MIN(t.amount)::text AS cents
@@ -210,24 +164,11 @@ describe('period close conservation over random histories with corrections', () 
             expect(off < 0n ? -off : off).toBeLessThan(10_000n);
           }
         }
-        let wallets = 0n;
-        for (const [index, accountId] of accounts.entries()) {
-          const balance = await balanceOf(db, walletKey(accountId));
-          // Below zero only through corrections: every debit of the wallet that is not one left it at zero or more.
-          const { rows: debits } = await db.query<{ kind: string; after: string }>(
-            `SELECT t.kind, (SELECT SUM(e2.amount) FROM ledger_entries e2
-                              WHERE e2.account_key = e.account_key AND e2.id <= e.id)::text AS after
-               FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
-              WHERE e.account_key = $1 AND e.amount < 0`,
-            [walletKey(accountId)],
-          );
-          for (const debit of debits)
-            if (debit.kind !== 'CLOSE_CORRECTION') expect(BigInt(debit.after)).toBeGreaterThanOrEqual(0n);
-          if (balance < 0) expect(debits.some((debit) => debit.kind === 'CLOSE_CORRECTION')).toBe(true);
-          wallets += BigInt(balance + paidOut[index]!);
-        }
-        expect(wallets).toBe(creditedCents);
-        expect(BigInt(await balanceOf(db, invite))).toBe(heldCents);
+        await expectWalletsHoldTheirCredits(
+          db,
+          { accounts, paidOut, creditedCents, invite, heldCents },
+          'by-corrections',
+        );
       }),
       { numRuns: 60 },
     );

@@ -4,14 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { withTransaction } from '../../platform/db.js';
 import { testDatabasePool } from '../../testing/test-database.js';
 import {
-  InsufficientFundsError,
-  PLATFORM_ACCOUNTS,
-  balanceOf,
-  transfer,
-  walletKey,
-} from '../ledger/index.js';
-import { type CloseDeps, closePeriod } from './close.js';
-import type { LicensingPort, SplitsPort } from './ports.js';
+  drawnCloseDeps,
+  expectPeriodConserved,
+  expectWalletsHoldTheirCredits,
+  tryPayout,
+} from '../../testing/close-property.js';
+import { closePeriod } from './close.js';
 import { fileRevenueLines, type RevenueLineFixture } from './revenue-fixtures.js';
 
 const db = testDatabasePool();
@@ -86,23 +84,7 @@ describe('period close conservation over random histories', () => {
           accountId: accounts[index % ACCOUNTS]!,
         }));
         const invite = `held:${randomUUID()}`;
-        const licensing: LicensingPort = {
-          licenceForAlbum: async () => ({ share: t.share }),
-          collectFeeFromRoyalties: async (_q, { streams, revenueMicro }) => ({
-            streamsCollected: Math.floor((streams * t.feePerMille) / 1000),
-            royaltyCollectedMicro: Number((revenueMicro * BigInt(t.feePerMille)) / 1000n),
-          }),
-        };
-        const splits: SplitsPort = {
-          allocateOwnerShare: async (_q, share) => {
-            const held = (share.amountMicro * BigInt(t.heldBp)) / 10_000n;
-            return [
-              { beneficiaryKey: walletKey(share.ownerAccountId), amountMicro: share.amountMicro - held },
-              { beneficiaryKey: invite, amountMicro: held },
-            ];
-          },
-        };
-        const deps: CloseDeps = { licensing, splits, defaultShare: 10_000, platformCurrency: 'EUR' };
+        const deps = drawnCloseDeps(t, invite);
         const closed = new Set<string>();
         const paidOut = new Array<number>(ACCOUNTS).fill(0);
 
@@ -138,35 +120,13 @@ describe('period close conservation over random histories', () => {
             closed.add(id);
             continue;
           }
-          const wallet = walletKey(accounts[e.account]!);
-          const balance = await balanceOf(db, wallet);
-          const payout = withTransaction(db, (tx) =>
-            transfer(tx, {
-              idempotencyKey: randomUUID(),
-              debit: wallet,
-              credit: PLATFORM_ACCOUNTS.payoutsInFlight,
-              amount: e.cents,
-              kind: 'PAYOUT',
-            }),
-          );
-          if (balance < e.cents) await expect(payout).rejects.toBeInstanceOf(InsufficientFundsError);
-          else {
-            await payout;
-            paidOut[e.account]! += e.cents;
-          }
+          if (await tryPayout(db, accounts[e.account]!, e.cents)) paidOut[e.account]! += e.cents;
         }
 
         let creditedCents = 0n;
         let heldCents = 0n;
         for (const id of closed) {
-          const { rows } = await db.query<Record<string, string>>('SELECT * FROM periods WHERE id = $1', [
-            id,
-          ]);
-          const row = rows[0]!;
-          const m = (name: string) => BigInt(row[`${name}_micro`]!);
-          const c = (name: string) => BigInt(row[`${name}_cents`]!);
-          expect(m('fee_collected') + m('commission') + m('credited') + m('held')).toBe(m('revenue'));
-          expect(c('fee_collected') + c('commission') + c('credited') + c('held')).toBe(c('revenue'));
+          const { micro: m, cents: c } = await expectPeriodConserved(db, id);
           expect(c('revenue')).toBe((m('revenue') + 5_000n) / 10_000n);
           creditedCents += c('credited');
           heldCents += c('held');
@@ -190,14 +150,11 @@ describe('period close conservation over random histories', () => {
             expect(share < 0n ? -share : share).toBeLessThan(m('revenue'));
           }
         }
-        let wallets = 0n;
-        for (const [index, accountId] of accounts.entries()) {
-          const balance = await balanceOf(db, walletKey(accountId));
-          expect(balance).toBeGreaterThanOrEqual(0);
-          wallets += BigInt(balance + paidOut[index]!);
-        }
-        expect(wallets).toBe(creditedCents);
-        expect(BigInt(await balanceOf(db, invite))).toBe(heldCents);
+        await expectWalletsHoldTheirCredits(
+          db,
+          { accounts, paidOut, creditedCents, invite, heldCents },
+          'never',
+        );
       }),
       { numRuns: 60 },
     );

@@ -2,16 +2,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db.js';
-import { withTransaction } from '../../platform/db.js';
 import { createTestDatabase } from '../../testing/test-app.js';
 import {
-  InsufficientFundsError,
-  PLATFORM_ACCOUNTS,
-  balanceOf,
-  transfer,
-  walletKey,
-} from '../ledger/index.js';
-import { type CloseDeps, closePeriod, type LicensingPort, type SplitsPort } from '../periods/index.js';
+  closeTransfersCents,
+  drawnCloseDeps,
+  expectPeriodConserved,
+  expectWalletsHoldTheirCredits,
+  tryPayout,
+} from '../../testing/close-property.js';
+import { closePeriod } from '../periods/index.js';
 import { loadResolvedRows, type StagedRow } from './loader.js';
 
 /**
@@ -101,25 +100,7 @@ describe('restated months over random histories', () => {
         }));
         const unknownIsrc = `ZZ${randomBytes(5).toString('hex').toUpperCase()}`;
         const invite = `held:${randomUUID()}`;
-        const licensing: LicensingPort = {
-          licenceForAlbum: async () => ({ share: t.share }),
-          collectFeeFromRoyalties: async (_q, { streams, revenueMicro }) => ({
-            streamsCollected: Math.floor((streams * t.feePerMille) / 1000),
-            royaltyCollectedMicro: Number(
-              revenueMicro > 0n ? (revenueMicro * BigInt(t.feePerMille)) / 1000n : 0n,
-            ),
-          }),
-        };
-        const splits: SplitsPort = {
-          allocateOwnerShare: async (_q, share) => {
-            const held = (share.amountMicro * BigInt(t.heldBp)) / 10_000n;
-            return [
-              { beneficiaryKey: walletKey(share.ownerAccountId), amountMicro: share.amountMicro - held },
-              { beneficiaryKey: invite, amountMicro: held },
-            ];
-          },
-        };
-        const deps: CloseDeps = { licensing, splits, defaultShare: 10_000, platformCurrency: 'EUR' };
+        const deps = drawnCloseDeps(t, invite);
         const monthOf = (month: number) => `${year}-0${month}-01`;
         const closedMonths = new Set<number>();
         const closedPeriods = new Set<string>();
@@ -248,22 +229,7 @@ describe('restated months over random histories', () => {
             }
             continue;
           }
-          const wallet = walletKey(accounts[e.account]!);
-          const balance = await balanceOf(db, wallet);
-          const payout = withTransaction(db, (tx) =>
-            transfer(tx, {
-              idempotencyKey: randomUUID(),
-              debit: wallet,
-              credit: PLATFORM_ACCOUNTS.payoutsInFlight,
-              amount: e.cents,
-              kind: 'PAYOUT',
-            }),
-          );
-          if (balance < e.cents) await expect(payout).rejects.toBeInstanceOf(InsufficientFundsError);
-          else {
-            await payout;
-            paidOut[e.account]! += e.cents;
-          }
+          if (await tryPayout(db, accounts[e.account]!, e.cents)) paidOut[e.account]! += e.cents;
         }
 
         // Each platform, month and track holds exactly the figures the model booked, and the trends its plays.
@@ -292,23 +258,9 @@ describe('restated months over random histories', () => {
         let creditedCents = 0n;
         let heldCents = 0n;
         for (const id of closedPeriods) {
-          const { rows } = await db.query<Record<string, string>>('SELECT * FROM periods WHERE id = $1', [
-            id,
-          ]);
-          const row = rows[0]!;
-          const m = (name: string) => BigInt(row[`${name}_micro`]!);
-          const c = (name: string) => BigInt(row[`${name}_cents`]!);
           // Conservation at every close, with adjustments and corrections in it.
-          expect(m('fee_collected') + m('commission') + m('credited') + m('held')).toBe(m('revenue'));
-          expect(c('fee_collected') + c('commission') + c('credited') + c('held')).toBe(c('revenue'));
-          expect(
-            await sum(
-              `SELECT SUM(CASE WHEN kind = 'CLOSE_CORRECTION' THEN -amount ELSE amount END)::text AS n
-                 FROM ledger_transfers
-                WHERE period_id = $1 AND kind <> 'CLOSE_UNMATCHED' AND debit_key <> $2 AND credit_key <> $2`,
-              [id, PLATFORM_ACCOUNTS.unmatched],
-            ),
-          ).toBe(c('revenue'));
+          const { micro: m, cents: c } = await expectPeriodConserved(db, id);
+          expect(await closeTransfersCents(db, id)).toBe(c('revenue'));
           // The period's matched revenue is what its allocations divided.
           expect(
             await sum(
@@ -319,22 +271,11 @@ describe('restated months over random histories', () => {
           creditedCents += c('credited');
           heldCents += c('held');
         }
-        let wallets = 0n;
-        for (const [index, accountId] of accounts.entries()) {
-          const { rows: debits } = await db.query<{ kind: string; after: string }>(
-            `SELECT t.kind, (SELECT SUM(e2.amount) FROM ledger_entries e2
-                              WHERE e2.account_key = e.account_key AND e2.id <= e.id)::text AS after
-               FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
-              WHERE e.account_key = $1 AND e.amount < 0`,
-            [walletKey(accountId)],
-          );
-          // Below zero only through corrections: every other debit left the wallet at zero or more.
-          for (const debit of debits)
-            if (debit.kind !== 'CLOSE_CORRECTION') expect(BigInt(debit.after)).toBeGreaterThanOrEqual(0n);
-          wallets += BigInt((await balanceOf(db, walletKey(accountId))) + paidOut[index]!);
-        }
-        expect(wallets).toBe(creditedCents);
-        expect(BigInt(await balanceOf(db, invite))).toBe(heldCents);
+        await expectWalletsHoldTheirCredits(
+          db,
+          { accounts, paidOut, creditedCents, invite, heldCents },
+          'by-corrections',
+        );
       }),
       { numRuns: 40 },
     );
