@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { type AdminPeriod, endpoints } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, test, totp } from '../fixtures/app.js';
-import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
+import { accessToken, apiUrlOf, closePeriodAndWait } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
 
 // Issue 28's journey (docs/decisions/0078-corrections-and-negative-balances.md,
@@ -129,28 +129,9 @@ test('a gzipped two-part report with a correction takes the split participant be
   await expect(secondRow).toContainText('LOADED', { timeout: 60_000 });
   const shots = await checkPage(page, testInfo, 'admin-reports-two-part');
 
-  const key = `correction-two-part-${open.id}`;
-  const started = await request.post(
-    apiUrlOf(api.url, endpoints.periods.close, {
-      params: { id: open.id },
-      headers: { 'idempotency-key': key },
-    }),
-    { headers: { ...admin, 'Idempotency-Key': key } },
-  );
-  expect(started.status(), await started.text()).toBe(202);
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (
-            await request.get(apiUrlOf(api.url, endpoints.periods.get, { params: { id: open.id } }), {
-              headers: admin,
-            })
-          ).json()) as AdminPeriod
-        ).status,
-      { timeout: 90_000 },
-    )
-    .toBe('CLOSED');
+  await closePeriodAndWait(request, api.url, admin, open.id, {
+    idempotencyKey: `correction-two-part-${open.id}`,
+  });
 
   const statement = `/wallet/periods/${open.id}?bucket=track`;
   const correctionRow = (table: ReturnType<Page['getByRole']>) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type AdminPeriod, endpoints, type WalletStatement } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
-import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
+import { accessToken, apiUrlOf, closePeriodAndWait } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
 
 // docs/decisions/0079-restated-months.md: Napster (no demo data on it) reports a month the demo already closed,
@@ -69,30 +69,10 @@ test('a restated closed month is booked in the open month as adjustments naming 
   );
   const shots = await checkPage(page, testInfo, 'admin-reports-restated');
 
-  const key = `restated-${open.id}`;
-  const started = await request.post(
-    apiUrlOf(api.url, endpoints.periods.close, {
-      params: { id: open.id },
-      headers: { 'idempotency-key': key },
-    }),
-    {
-      headers: { ...admin, 'Idempotency-Key': key },
-    },
-  );
-  expect(started.status(), await started.text()).toBe(202);
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (
-            await request.get(apiUrlOf(api.url, endpoints.periods.get, { params: { id: open.id } }), {
-              headers: admin,
-            })
-          ).json()) as AdminPeriod
-        ).status,
-      { timeout: 60_000 },
-    )
-    .toBe('CLOSED');
+  await closePeriodAndWait(request, api.url, admin, open.id, {
+    idempotencyKey: `restated-${open.id}`,
+    timeout: 60_000,
+  });
 
   const mara = { Authorization: `Bearer ${await accessToken(request, api.url, DEMO.artist, DEMO_PASSWORD)}` };
   const statement = (await (

@@ -1,14 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
   type AdminPeriod,
-  type AdminPeriodDetail,
   endpoints,
   REPORT_FILE_FIELD,
   type Wallet,
   type WalletStatement,
 } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, linkIn, test } from '../fixtures/app.js';
-import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
+import { accessToken, apiUrlOf, closePeriodAndWait } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
 import { followActivationMail, submitSignUp } from '../fixtures/sign-up.js';
 
@@ -156,18 +155,9 @@ test('Mara splits a live release 70/30, the invitee signs up from the link and a
   const period = periods.items.find((candidate) => candidate.month === effective.slice(0, 7));
   if (!period) throw new Error(`No period for ${effective}`);
   expect(period.status).toBe('OPEN');
-  const closeKey = { 'idempotency-key': `split-journey-${period.id}` };
-  const close = await request.post(
-    apiUrlOf(api.url, endpoints.periods.close, { params: { id: period.id }, headers: closeKey }),
-    { headers: { ...admin, ...closeKey } },
-  );
-  expect(close.status(), await close.text()).toBe(202);
-  const detailUrl = apiUrlOf(api.url, endpoints.periods.get, { params: { id: period.id } });
-  await expect
-    .poll(async () => (await getJson<AdminPeriodDetail>(request, detailUrl, admin)).status, {
-      timeout: 90_000,
-    })
-    .toBe('CLOSED');
+  await closePeriodAndWait(request, api.url, admin, period.id, {
+    idempotencyKey: `split-journey-${period.id}`,
+  });
 
   // Each wallet rose by exactly what its own statement of the month credited; the invitee's is 30 % of Paper
   // Boats' owner share, within the cent the rounding allows.
