@@ -19,6 +19,7 @@ import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
+import { benchDsrBlock, benchDsrHead, benchDsrLinesOf, benchDsrName } from './bench-dsr.mjs';
 import { benchArgs } from './bench-options.mjs';
 import { loadAverage } from './figures.mjs';
 
@@ -34,8 +35,7 @@ const { args, number } = benchArgs(
 );
 const MB = number(args.mb, 1024, 'mb', 1, 10_240);
 const TRACKS = Math.round(number(args.tracks, 2000, 'tracks', 1, 100_000));
-const DAY = '2026-01-15';
-const NAME = `DSR_PADPIDA2025BENCHR_PADPIDA2025BENCHS_Multi_${DAY}_WW_1of1_20260115T060000.tsv.gz`;
+const NAME = benchDsrName('.tsv.gz');
 const isrcOf = (n) => `QZBIG${String(n).padStart(7, '0')}`;
 
 if (args.serve) await serve();
@@ -112,43 +112,25 @@ async function serve() {
 
 /** The DSR's text, generated a block at a time up to about `bytes`; `counts.lines` is its usage lines. */
 async function* dsrText(bytes, counts) {
-  const PLATFORMS = ['SPOTIFY', 'APPLE_MUSIC', 'DEEZER', 'AMAZON', 'YOUTUBE', 'TIDAL'];
-  const TERRITORIES = ['DE', 'FR', 'GB', 'US', 'NL', 'ES', 'IT', 'SE', 'PL', 'BR', 'JP', 'MX'];
   const { DSR_HEADERS } = await import(dist('tools/bench/trends.js'));
-  const summaries = [];
-  for (const platform of PLATFORMS)
-    for (const territory of TERRITORIES)
-      summaries.push(
-        `SY02\t${summaries.length + 1}\tBench Aggregator\t\tSubscriptionModel\tOnDemandStream\t${territory}\t${platform}\t0`,
-      );
-  const head = [
-    `HEAD\tdsrf/30\tBasicAudioProfile\t1.2\tBENCH\t${DAY}T06:00:00Z\t1\t1\t${DAY}\t${DAY}\tPADPIDA2025BENCHS\tBench Aggregator\tMulti\tPADPIDA2025BENCHR\tTunehouse`,
-    DSR_HEADERS,
-    ...summaries,
-  ].join('\n');
-  yield `${head}\n`;
-  let size = head.length;
+  const head = benchDsrHead(DSR_HEADERS);
+  yield `${head.text}\n`;
+  let size = head.text.length;
   let block = 0;
   let chunk = '';
   while (size < bytes) {
     block += 1;
+    const usageLines = benchDsrLinesOf(block);
     const isrc = isrcOf(block % TRACKS);
-    chunk += `RE01\t${block}\tR${block}\tDSPREL${block}\t\t\t${String(400000000000 + block)}\n`;
-    chunk += `AS02\t${block}\tA${block}\tDSPRES${block}\t${isrc}\t${isrc}\t\n`;
-    const perBlock = 20 + (block % 40);
-    for (let i = 0; i < perBlock; i += 1) {
-      counts.lines += 1;
-      const summary = ((block * 7 + i * 13) % summaries.length) + 1;
-      const streams = 1 + ((block * 31 + i * 17) % 900);
-      chunk += `SU02\t${block}\t${summary}\tT${counts.lines}\tR${block}\tA${block}\tY\t${streams}\t${streams % 7}\n`;
-    }
+    chunk += benchDsrBlock({ block, isrc, usageLines, lineBefore: counts.lines, summaries: head.summaries });
+    counts.lines += usageLines;
     if (chunk.length > 1 << 20) {
       size += chunk.length;
       yield chunk;
       chunk = '';
     }
   }
-  yield `${chunk}FOOT\t0\t${summaries.length}\t${block}\n`;
+  yield `${chunk}FOOT\t0\t${head.summaries}\t${block}\n`;
 }
 
 function rssOf(pid) {

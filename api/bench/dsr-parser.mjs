@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchArgs } from './bench-options.mjs';
+import { benchDsrBlock, benchDsrHead, benchDsrLinesOf, benchDsrName } from './bench-dsr.mjs';
 import { loadAverage } from './figures.mjs';
 
 const HELP = `Usage: npm run bench:dsr-parser -- [options]
@@ -26,58 +27,32 @@ const batches =
     for await (const row of parser.parseDsr(input, name)) yield [row];
   };
 
-const PLATFORMS = ['SPOTIFY', 'APPLE_MUSIC', 'DEEZER', 'AMAZON', 'YOUTUBE', 'TIDAL'];
-const TERRITORIES = ['DE', 'FR', 'GB', 'US', 'NL', 'ES', 'IT', 'SE', 'PL', 'BR', 'JP', 'MX'];
-const DAY = '2026-01-15';
-
-/** A deterministic file: per track a block (RE01, AS02) and one SU02 per platform and territory it streamed in. */
+/** A deterministic file of `lines` usage lines, in blocks as bench:trends writes them (bench-dsr.mjs). */
 function writeFile(file, lines) {
   const out = fs.openSync(file, 'w');
-  const summaries = [];
-  for (const platform of PLATFORMS)
-    for (const territory of TERRITORIES)
-      summaries.push(
-        `SY02\t${summaries.length + 1}\tBench Aggregator\t\tSubscriptionModel\tOnDemandStream\t${territory}\t${platform}\t0`,
-      );
-  const head = [
-    `HEAD\tdsrf/30\tBasicAudioProfile\t1.2\tBENCH\t${DAY}T06:00:00Z\t1\t1\t${DAY}\t${DAY}\tPADPIDA2025BENCHS\tBench Aggregator\tMulti\tPADPIDA2025BENCHR\tTunehouse`,
-    DSR_HEADERS,
-    ...summaries,
-  ];
-  fs.writeSync(out, head.join('\n') + '\n');
+  const head = benchDsrHead(DSR_HEADERS);
+  fs.writeSync(out, `${head.text}\n`);
   let written = 0;
   let block = 0;
   let chunk = '';
   while (written < lines) {
     block += 1;
     const isrc = `QZBEN${String(block % 100).padStart(2, '0')}${String(block).padStart(5, '0').slice(-5)}`;
-    chunk += `RE01\t${block}\tR${block}\tDSPREL${block}\t\t\t${String(400000000000 + block)}\n`;
-    chunk += `AS02\t${block}\tA${block}\tDSPRES${block}\t${isrc}\t${isrc}\t\n`;
-    const perBlock = Math.min(lines - written, 20 + (block % 40));
-    for (let i = 0; i < perBlock; i += 1) {
-      written += 1;
-      const summary = ((block * 7 + i * 13) % summaries.length) + 1;
-      const streams = 1 + ((block * 31 + i * 17) % 900);
-      chunk += `SU02\t${block}\t${summary}\tT${written}\tR${block}\tA${block}\tY\t${streams}\t${streams % 7}\n`;
-    }
+    const usageLines = Math.min(lines - written, benchDsrLinesOf(block));
+    chunk += benchDsrBlock({ block, isrc, usageLines, lineBefore: written, summaries: head.summaries });
+    written += usageLines;
     if (chunk.length > 1 << 20) {
       fs.writeSync(out, chunk);
       chunk = '';
     }
   }
-  fs.writeSync(
-    out,
-    `${chunk}FOOT\t${head.length + written + block * 2 + 1}\t${summaries.length}\t${block}\n`,
-  );
+  fs.writeSync(out, `${chunk}FOOT\t${head.records + written + block * 2 + 1}\t${head.summaries}\t${block}\n`);
   fs.closeSync(out);
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-bench-dsr-'));
 try {
-  const file = path.join(
-    dir,
-    `DSR_PADPIDA2025BENCHR_PADPIDA2025BENCHS_Multi_${DAY}_WW_1of1_20260115T060000.tsv`,
-  );
+  const file = path.join(dir, benchDsrName('.tsv'));
   writeFile(file, LINES);
   const mb = fs.statSync(file).size / 1e6;
   console.log(
