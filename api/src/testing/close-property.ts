@@ -4,6 +4,7 @@ import { type Queryable, withTransaction, type Db } from '../platform/db.js';
 import {
   InsufficientFundsError,
   PLATFORM_ACCOUNTS,
+  accountEntriesSql,
   balanceOf,
   transfer,
   walletKey,
@@ -13,7 +14,8 @@ import type { CloseDeps } from '../domains/periods/index.js';
 /**
  * What the property tests of the close (periods' close and corrections, reports' restated months) share: close
  * ports with terms drawn per run, a payout tried against the ledger, and the checks every closed period and every
- * wallet must pass whatever the history was.
+ * wallet must pass whatever the history was. It reads the ledger through its read face: only the ledger domain and
+ * test files name its tables (tools/lint/ledger-tables.test.mjs).
  */
 
 /** The terms a run draws: the plan share, the part of a track's streams and revenue the fee takes, the part held. */
@@ -97,17 +99,6 @@ export async function expectPeriodConserved(q: Queryable, periodId: string): Pro
   return { micro, cents };
 }
 
-/** What a close moved between accounts, in cents, its correction transfers negative and the unmatched left out. */
-export async function closeTransfersCents(q: Queryable, periodId: string): Promise<bigint> {
-  const { rows } = await q.query<{ sum: string | null }>(
-    `SELECT SUM(CASE WHEN kind = 'CLOSE_CORRECTION' THEN -amount ELSE amount END)::text AS sum
-       FROM ledger_transfers
-      WHERE period_id = $1 AND kind <> 'CLOSE_UNMATCHED' AND debit_key <> $2 AND credit_key <> $2`,
-    [periodId, PLATFORM_ACCOUNTS.unmatched],
-  );
-  return BigInt(rows[0]!.sum ?? '0');
-}
-
 /**
  * The wallets after a history: each holds what the closes credited it less what was paid out, the invitee what
  * was held, and a wallet went below zero only by a close's correction (`belowZero: 'by-corrections'`) or never.
@@ -130,10 +121,7 @@ export async function expectWalletsHoldTheirCredits(
     else {
       // Below zero only through corrections: every debit of the wallet that is not one left it at zero or more.
       const { rows: debits } = await q.query<{ kind: string; after: string }>(
-        `SELECT t.kind, (SELECT SUM(e2.amount) FROM ledger_entries e2
-                          WHERE e2.account_key = e.account_key AND e2.id <= e.id)::text AS after
-           FROM ledger_entries e JOIN ledger_transfers t ON t.id = e.transfer_id
-          WHERE e.account_key = $1 AND e.amount < 0`,
+        `SELECT kind, balance_after::text AS after FROM (${accountEntriesSql('$1')}) entries WHERE amount < 0`,
         [walletKey(accountId)],
       );
       for (const debit of debits)
