@@ -9,6 +9,9 @@ import { periodForUsage } from '../periods/index.js';
  */
 export type LoadMonth = { month: string; periodId: string; closedPeriodId: string | null };
 
+/** The first day of a day's month, as SQL: the month key of usage lines, in staging and in revenue lines alike. */
+const monthOf = (day: string) => `(${day} - (extract(day FROM ${day})::int - 1))`;
+
 /**
  * The staged rows' usage months and their periods (periodForUsage: locked FOR SHARE until the load commits, so no
  * close starts under it). When a month is restated, its staged rows whose platform, month and track were loaded
@@ -18,7 +21,7 @@ export type LoadMonth = { month: string; periodId: string; closedPeriodId: strin
 export async function planMonths(client: pg.PoolClient): Promise<LoadMonth[]> {
   const { rows } = await client.query<{ month: string }>(
     // The distinct days first (a few per load), their months from those: no per-line date arithmetic.
-    `SELECT DISTINCT (day - (extract(day FROM day)::int - 1))::text AS month
+    `SELECT DISTINCT ${monthOf('day')}::text AS month
        FROM (SELECT DISTINCT first_day AS day FROM trend_staging WHERE playlist_ext IS NULL) AS days ORDER BY 1`,
   );
   const months: LoadMonth[] = [];
@@ -35,12 +38,11 @@ export async function planMonths(client: pg.PoolClient): Promise<LoadMonth[]> {
     await client.query(
       `UPDATE trend_staging s SET restated = true
         WHERE s.track_id IS NOT NULL
-          AND s.first_day - (extract(day FROM s.first_day)::int - 1) = ANY ($1::date[])
+          AND ${monthOf('s.first_day')} = ANY ($1::date[])
           AND EXISTS (SELECT 1 FROM revenue_lines l JOIN periods p ON p.id = l.period_id
-                       WHERE p.month >= s.first_day - (extract(day FROM s.first_day)::int - 1)
+                       WHERE p.month >= ${monthOf('s.first_day')}
                          AND l.track_id = s.track_id AND l.platform = s.platform
-                         AND l.first_day - (extract(day FROM l.first_day)::int - 1)
-                           = s.first_day - (extract(day FROM s.first_day)::int - 1))`,
+                         AND ${monthOf('l.first_day')} = ${monthOf('s.first_day')})`,
       [restated.map((month) => month.month)],
     );
   return months;
@@ -49,7 +51,6 @@ export async function planMonths(client: pg.PoolClient): Promise<LoadMonth[]> {
 /** What names "the same track" across loads: the catalogue's track, or an unmatched line's identifiers. */
 const ident = (alias: string) =>
   `coalesce(${alias}.track_id::text, 'unmatched ' || coalesce(${alias}.isrc, '') || ' ' || coalesce(${alias}.upc, ''))`;
-const monthOf = (day: string) => `(${day} - (extract(day FROM ${day})::int - 1))`;
 
 /**
  * Files the staged lines of restated months as adjustments: per platform, usage month and track in the load, the
