@@ -50,11 +50,17 @@ const figures = (amounts: StatementAmounts): CsvNumber[] => [
  * micro-units (six decimals) and credited its cents, so the lines add up to the Total exactly. A correction row's
  * name says so, and when there are any, an "Of which corrections" line follows the Total
  * (docs/decisions/0078-corrections-and-negative-balances.md).
+ *
+ * When revenue came in other currencies (docs/decisions/0080-exchange-rate-tables.md), two columns follow, filled
+ * on one line per report currency after the totals: its revenue in its own currency and the rate it was converted
+ * with. Those lines' Revenue cells are what each currency came to, and they sum to the Total's revenue, as on the
+ * page and in the PDF.
  */
 export function statementCsv(statement: WalletStatement): string {
   const heading = BUCKET_HEADINGS[statement.bucket];
   const byTrack = statement.bucket === 'track';
   const money = (name: string) => `${name} (${statement.currency})`;
+  const foreign = statement.currencies.some((row) => row.currency !== statement.currency);
   const header = [
     heading.name,
     ...(byTrack ? ['Release'] : []),
@@ -66,7 +72,9 @@ export function statementCsv(statement: WalletStatement): string {
     money('Split to others'),
     money('Split income'),
     money('Credited'),
+    ...(foreign ? ['Revenue in report currency', `Rate to ${statement.currency}`] : []),
   ];
+  const noSource: CsvCell[] = foreign ? [null, null] : [];
   const names = (label: string, releaseTitle: string | null, key: string | null): CsvCell[] => [
     label,
     ...(byTrack ? [releaseTitle] : []),
@@ -76,10 +84,25 @@ export function statementCsv(statement: WalletStatement): string {
     ...statement.rows.map((row) => [
       ...names(correctionLabel(row), row.releaseTitle, row.key),
       ...figures(row),
+      ...noSource,
     ]),
-    [...names('Total', null, null), ...figures(statement.totals)],
+    [...names('Total', null, null), ...figures(statement.totals), ...noSource],
     ...(statement.rows.some((row) => row.correction)
-      ? [[...names('Of which corrections', null, null), ...figures(statement.corrections)]]
+      ? [[...names('Of which corrections', null, null), ...figures(statement.corrections), ...noSource]]
+      : []),
+    ...(foreign
+      ? statement.currencies.map((row) => [
+          ...names(`Revenue in ${row.currency}`, null, row.currency),
+          null,
+          numberCell(microToDecimal(row.revenue)),
+          null,
+          null,
+          null,
+          null,
+          null,
+          numberCell(microToDecimal(row.sourceRevenue)),
+          numberCell(row.rate ?? '1'),
+        ])
       : []),
   ]);
 }

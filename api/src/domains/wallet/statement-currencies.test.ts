@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { fileRevenueLines } from '../periods/index.js';
 import { currencyRows } from './statement-currencies.js';
 import { renderStatementPdf } from './statement-pdf.js';
+import { statementCsv } from './statement-csv.js';
 import { textOfPdf } from '../../testing/pdf-text.js';
 
 let t: TestApp;
@@ -74,6 +75,33 @@ describe('a statement’s currency rows', () => {
     const pdf = textOfPdf(await renderStatementPdf(statement, { accountName: 'Mara' }));
     for (const text of ['Revenue by report currency', '1,234,900.000000', '0.0061394891945', '7,581.655206'])
       expect(pdf).toContain(text);
+
+    // The CSV: one line per report currency after the totals, with its own amount and rate in two more columns;
+    // those lines' revenue cells sum to the Total's revenue.
+    const lines = statementCsv(statement)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    const [header, ...body] = lines as [string[], ...string[][]];
+    expect(header.slice(-2)).toEqual(['Revenue in report currency', 'Rate to EUR']);
+    const revenueAt = header.indexOf('Revenue (EUR)');
+    const byCurrency = body.filter((line) => line[0]!.startsWith('Revenue in '));
+    expect(byCurrency.map((line) => [line[0], line.at(-2), line.at(-1), line[revenueAt]])).toEqual([
+      ['Revenue in BHD', '1.234000', '2.4', '2.961600'],
+      ['Revenue in EUR', '3.210000', '1', '3.210000'],
+      ['Revenue in JPY', '1234900.000000', '0.0061394891945', '7581.655206'],
+      ['Revenue in USD', '7.500001', '0.935016362786', '7.012624'],
+    ]);
+    const total = body.find((line) => line[0] === 'Total')!;
+    const micro = (text: string) => BigInt(text.replace('.', ''));
+    expect(byCurrency.reduce((sum, line) => sum + micro(line[revenueAt]!), 0n)).toBe(
+      micro(total[revenueAt]!),
+    );
+    // The statement's own rows leave the two columns empty.
+    expect(
+      body.filter((line) => !line[0]!.startsWith('Revenue in ')).every((line) => line.at(-1) === ''),
+    ).toBe(true);
   });
 });
 
