@@ -232,10 +232,13 @@ export function mutationsFileName(filter: WalletMutationFilter): string {
   return `${parts.join('-')}.csv`;
 }
 
-/** What one closed period credited the wallet: the statement's `credited` and `streams` totals of that month. */
+/**
+ * What one closed period credited the wallet: the statement's `credited` and `streams` totals of that month. Below
+ * zero when that month's corrections took back more than it credited (docs/decisions/0078-corrections-and-negative-balances.md).
+ */
 export const walletEarningsMonthSchema = /*#__PURE__*/ z.object({
   period: walletPeriodRefSchema,
-  credited: centsSchema,
+  credited: minorUnitsSchema,
   streams: countSchema,
 });
 export type WalletEarningsMonth = z.infer<typeof walletEarningsMonthSchema>;

@@ -4,7 +4,7 @@ import Chart from 'react-apexcharts/core';
 import 'apexcharts/bar';
 import type { ApexOptions } from 'apexcharts';
 import type { WalletEarningsMonth } from '@tunehouse/contracts';
-import { colors, fonts, formatMonth } from '@tunehouse/ui';
+import { colors, fonts } from '@tunehouse/ui';
 import { formatMoney } from '../shared/money.js';
 
 export interface EarningsChartProps {
@@ -13,8 +13,20 @@ export interface EarningsChartProps {
   height: number;
 }
 
-/** Credited cents per closed month as bars, oldest month on the left. */
+/** "2026-10" → "Oct 26": a phone's width holds every second label of a year's short names, never a full one's. */
+const shortMonth = (month: string) => {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, number - 1, 1)),
+  );
+};
+
+/**
+ * Credited cents per closed month as bars, oldest month on the left. A month a correction took below zero
+ * (docs/decisions/0078-corrections-and-negative-balances.md) is drawn below the axis, in the danger colour.
+ */
 export default function EarningsChart({ months, currency, height }: EarningsChartProps) {
+  const anyNegative = months.some((month) => month.credited < 0);
   const options: ApexOptions = {
     chart: {
       type: 'bar',
@@ -27,17 +39,18 @@ export default function EarningsChart({ months, currency, height }: EarningsChar
       // ApexCharts' own keyboard focus inside an aria-hidden box would reach elements nobody can hear.
       accessibility: { enabled: false },
     },
-    colors: [colors.primary],
+    colors: [({ value }: { value: number }) => (value < 0 ? colors.danger : colors.primary)],
     plotOptions: { bar: { columnWidth: '60%', borderRadius: 2 } },
     dataLabels: { enabled: false },
     grid: { borderColor: colors.border, strokeDashArray: 3 },
     xaxis: {
-      categories: months.map((month) => formatMonth(month.period.month)),
-      labels: { style: { colors: colors.muted }, rotate: -45, hideOverlappingLabels: true },
+      categories: months.map((month) => shortMonth(month.period.month)),
+      // Level labels, and those that would overlap left out: rotated ones ran into each other at 375 px.
+      labels: { style: { colors: colors.muted }, rotate: 0, hideOverlappingLabels: true, trim: false },
       tooltip: { enabled: false },
     },
     yaxis: {
-      min: 0,
+      ...(anyNegative ? {} : { min: 0 }),
       forceNiceScale: true,
       labels: {
         formatter: (value: number) => formatMoney(Math.round(value), currency),

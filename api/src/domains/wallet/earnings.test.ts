@@ -24,8 +24,23 @@ beforeAll(async () => {
   for (let index = 0; index < 14; index += 1) {
     const month = `${2023 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
     // Every month earns, except March 2023; the 14th month (February 2024) stays open.
+    // June 2023 also carries a correction larger than its usage: that month credits less than nothing.
+    const correction =
+      index === 5
+        ? [
+            {
+              day: `${month}-20`,
+              trackId: track,
+              albumId: album,
+              accountId: maraUser.account.id,
+              streams: 0,
+              revenueMicro: -50_000_000,
+            },
+          ]
+        : [];
     const [id] = (await withTransaction(t.db, (tx) =>
       fileRevenueLines(tx, [
+        ...correction,
         index === 2
           ? { day: `${month}-05`, streams: 7, revenueMicro: 1_000 }
           : {
@@ -71,6 +86,8 @@ describe('GET /v1/wallet/earnings', () => {
       );
       expect(month).toMatchObject({ credited: statement.totals.credited, streams: statement.totals.streams });
     }
+    // A correction counts in its month, as on the statement: June 2023 is below zero.
+    expect(earnings.months.find((month) => month.period.month === '2023-06')!.credited).toBeLessThan(0);
     const march = earnings.months.find((month) => month.period.month === '2023-03');
     expect(march).toMatchObject({ credited: 0, streams: 0 });
     const january = earnings.months.at(-1)!;

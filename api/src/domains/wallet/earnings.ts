@@ -1,6 +1,6 @@
 import type { WalletEarningsMonth } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
-import { accountCreditsSql } from '../ledger/index.js';
+import { accountEntriesSql } from '../ledger/index.js';
 
 /** How many closed months the earnings chart shows. */
 export const EARNINGS_MONTHS = 12;
@@ -8,7 +8,8 @@ export const EARNINGS_MONTHS = 12;
 /**
  * What each of the last closed periods credited the wallet, oldest first, months without earnings included. The
  * figures are the totals of that period's statement (statement-data.ts, whose transfer kinds it counts):
- * `credited` the cents the close moved into the wallet (royalties and split income), `streams` the matched
+ * `credited` the cents the close moved into the wallet (royalties and split income) less what its corrections took
+ * back (docs/decisions/0078-corrections-and-negative-balances.md), so a month may be below zero; `streams` the matched
  * streams of the tracks the account owns or was credited from. One SQL statement, so a close committing meanwhile
  * is either all in or all out.
  */
@@ -36,8 +37,8 @@ export async function walletEarnings(
        WHERE l.matched GROUP BY l.period_id
      ),
      credited AS (
-       SELECT period_id, SUM(amount) AS cents FROM (${accountCreditsSql('$2')}) c
-       WHERE kind IN ('CLOSE_CREDIT', 'SPLIT_INCOME') AND album_id IS NOT NULL
+       SELECT period_id, SUM(amount) AS cents FROM (${accountEntriesSql('$2')}) c
+       WHERE kind IN ('CLOSE_CREDIT', 'SPLIT_INCOME', 'CLOSE_CORRECTION') AND album_id IS NOT NULL
          AND period_id IN (SELECT id FROM closed)
        GROUP BY period_id
      )
