@@ -7,12 +7,44 @@ import { walletBalance } from '../domains/ledger/index.js';
 import { findCredentialsByEmail } from '../domains/users/index.js';
 import { findVerifiedIdentity, insertApprovedVerification } from '../domains/verifications/index.js';
 
-const MARA = 'mara@demo.tunehouse.local';
-const KEY = 'demo-payout-1';
-/** Mara's name as her (demo) ID document shows it: her account's first and last name. */
-const MARA_LEGAL_NAME = 'Mara Lindqvist';
-/** A real, valid IBAN format (the ISO 13616 example account); the simulator never pays anyone. */
-const DEMO_IBAN = 'SE4550000000058398257466';
+/**
+ * Who the demo pays out, each once (their key): Mara from her own catalogue, and Kofi from the split income Mara's
+ * album credited him, so that a correction taking back split income meets a participant already paid
+ * (docs/decisions/0078-corrections-and-negative-balances.md). The legal name is the ID document's, the holder's and
+ * the invoice's (decision 0062). The IBANs are ISO 13616's example accounts (valid, and the simulator pays nobody);
+ * Kofi banks in euros through a German account from Accra.
+ */
+const DEMO_PAYEES = [
+  {
+    email: 'mara@demo.tunehouse.local',
+    key: 'demo-payout-1',
+    legalName: 'Mara Lindqvist',
+    dateOfBirth: '1991-04-12',
+    address: {
+      addressLine: 'Södra Förstadsgatan 1',
+      postalCode: '211 43',
+      city: 'Malmö',
+      country: 'SE' as const,
+    },
+    bank: { country: 'SE', iban: 'SE4550000000058398257466' },
+    recipient: 'simulated-recipient-demo-mara',
+  },
+  {
+    email: 'kofi@demo.tunehouse.local',
+    key: 'demo-payout-kofi-1',
+    legalName: 'Kofi Mensah',
+    dateOfBirth: '1988-09-03',
+    address: {
+      addressLine: '12 Oxford Street',
+      postalCode: 'GA-123-4567',
+      city: 'Accra',
+      country: 'GH' as const,
+    },
+    bank: { country: 'DE', iban: 'DE89370400440532013000' },
+    recipient: 'simulated-recipient-demo-kofi',
+  },
+] as const;
+type DemoPayee = (typeof DEMO_PAYEES)[number];
 const CENTS_PER_EURO = 100;
 /** The demo pays out half of what the closes credited, in whole euros, so Mara keeps a balance to pay out too. */
 const payoutOf = (balance: number) => {
@@ -22,47 +54,47 @@ const payoutOf = (balance: number) => {
 const MIN_DEMO_PAYOUT_CENTS = 1_000;
 
 /**
- * The demo's payout (docs/decisions/0046-payouts.md), after the closes have filled Mara's wallet: Mara is
- * identity-verified (an approved verification in her name), has billing details and a bank account with the built-in payout simulator, and one payout
- * that settled, with its self-billing invoice — booked as the service books them (wallet → in flight →
- * settlements). Answers 1 when it made the payout, 0 when it was there already or the wallet cannot cover it.
+ * The demo's payouts (docs/decisions/0046-payouts.md), after the closes have filled the wallets: each payee is
+ * identity-verified (an approved verification in their name), has billing details and a bank account with the
+ * built-in payout simulator, and one payout that settled, with its self-billing invoice — booked as the service
+ * books them (wallet → in flight → settlements). Answers how many payouts it made: none for a payee paid already
+ * or whose wallet cannot cover one.
  */
 export async function seedDemoPayouts(
   db: Db,
   { platformCurrency }: { platformCurrency: string },
 ): Promise<number> {
-  const mara = await findCredentialsByEmail(db, MARA);
-  if (!mara) return 0;
-  const accountId = mara.user.account.id;
-  if (await findPayoutByKey(db, accountId, KEY)) return 0;
+  let made = 0;
+  for (const payee of DEMO_PAYEES) made += await payOut(db, payee, platformCurrency);
+  return made;
+}
+
+async function payOut(db: Db, payee: DemoPayee, platformCurrency: string): Promise<number> {
+  const found = await findCredentialsByEmail(db, payee.email);
+  if (!found) return 0;
+  const accountId = found.user.account.id;
+  if (await findPayoutByKey(db, accountId, payee.key)) return 0;
   const amount = payoutOf(Number(await walletBalance(db, accountId)));
   if (amount < MIN_DEMO_PAYOUT_CENTS) return 0;
 
-  // One name throughout (decision 0062): the approved verification's, the bank account's holder and the invoice's
-  // supplier.
-  const address = {
-    addressLine: 'Södra Förstadsgatan 1',
-    postalCode: '211 43',
-    city: 'Malmö',
-    country: 'SE' as const,
-  };
+  const { address } = payee;
   if (!(await findVerifiedIdentity(db, accountId)))
     await insertApprovedVerification(db, accountId, {
-      legalName: MARA_LEGAL_NAME,
-      dateOfBirth: '1991-04-12',
+      legalName: payee.legalName,
+      dateOfBirth: payee.dateOfBirth,
       ...address,
     });
   const declared = { ...address, tradingName: null, vatId: null };
   await saveBillingDetails(db, accountId, declared);
   const method = await insertMethod(db, {
     accountId,
-    holderName: MARA_LEGAL_NAME,
+    holderName: payee.legalName,
     holderReview: 'MATCHED',
-    country: 'SE',
+    country: payee.bank.country,
     bic: null,
-    iban: DEMO_IBAN,
+    iban: payee.bank.iban,
     provider: 'simulator',
-    providerRecipient: 'simulated-recipient-demo-mara',
+    providerRecipient: payee.recipient,
     // Seeded as if added long ago: no hold for a new payee, so the demo can pay out to it at once.
     holdHours: 0,
   });
@@ -74,7 +106,7 @@ export async function seedDemoPayouts(
       paymentMethodId: method.id,
       amount,
       currency: platformCurrency,
-      idempotencyKey: KEY,
+      idempotencyKey: payee.key,
       fingerprint: `${amount}:${method.id}`,
       provider: 'simulator',
     });
@@ -84,11 +116,11 @@ export async function seedDemoPayouts(
       accountId,
       total: amount,
       currency: platformCurrency,
-      supplier: { legalName: MARA_LEGAL_NAME, ...declared },
+      supplier: { legalName: payee.legalName, ...declared },
     });
     await tx.query(
       `INSERT INTO payout_simulator_transfers (payout_id, recipient, amount, currency) VALUES ($1, $2, $3, $4)`,
-      [id, 'simulated-recipient-demo-mara', amount, platformCurrency],
+      [id, payee.recipient, amount, platformCurrency],
     );
     await tx.query(
       `UPDATE payouts SET status = 'SENT', provider_reference = $2, sent_at = now(), send_attempts = 1 WHERE id = $1`,

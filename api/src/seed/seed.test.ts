@@ -56,7 +56,7 @@ describe('demo seed', () => {
       'demo streams': expect.any(Number),
       'demo splits': 2,
       'demo closed periods': expect.any(Number),
-      'demo payouts': 1,
+      'demo payouts': 2,
     });
     expect(first['demo closed periods']).toBeGreaterThanOrEqual(4);
     expect(first['demo streams']).toBeGreaterThan(0);
@@ -362,6 +362,28 @@ describe('demo seed', () => {
       cancelledAt: null,
       supplier: { legalName: 'Mara Lindqvist' },
     });
+  });
+
+  it('pays Kofi out once from his split income, to a verified name, so a correction meets a paid participant', async () => {
+    const { rows } = await t.db.query<{
+      status: string;
+      amount: string;
+      legal_name: string;
+      balance: string;
+    }>(
+      `SELECT p.status, p.amount::text, i.supplier->>'legalName' AS legal_name,
+              (SELECT COALESCE(SUM(e.amount), 0) FROM ledger_entries e
+                WHERE e.account_key = 'wallet:' || u.account_id)::text AS balance
+         FROM payouts p JOIN users u ON u.account_id = p.account_id
+         JOIN invoices i ON i.payout_id = p.id
+        WHERE u.email = $1`,
+      [DEMO_ACCOUNTS[1]!.email],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'SETTLED', legal_name: 'Kofi Mensah' });
+    expect(Number(rows[0]!.amount) % 100).toBe(0);
+    // Half of his split income in whole euros: the rest stays in his wallet.
+    expect(Number(rows[0]!.balance)).toBeGreaterThanOrEqual(Number(rows[0]!.amount));
   });
 
   it('prints every login, the password and the TOTP secret', () => {
