@@ -1,9 +1,9 @@
 // The API process: PostgreSQL (embedded unless DATABASE_URL), migrations, jobs and their workers, demo seed, HTTP.
 import path from 'node:path';
 import { pino } from 'pino';
-import { buildApp, createPaymentsForJobs, createReleaseDelivery } from './app.js';
+import { buildApp } from './app.js';
 import { createAudioStore, workAudioPreviews } from './domains/media/index.js';
-import { createClosingPeriods } from './composition.js';
+import { createClosingPeriods, createPaymentsForJobs, createReleaseDelivery } from './composition.js';
 import {
   createReportFiles,
   createSqlCatalogue,

@@ -53,7 +53,7 @@ export const ROUTES: RouteCase[] = [
   { url: '/account/verify?from=%2Fwallet', area: 'auth', heading: 'Verify your identity' },
   { url: '/account/billing', area: 'wallet', heading: 'Billing' },
   { url: '/admin', area: 'auth', heading: 'Admin' },
-  { url: '/admin/reviews', area: 'auth', heading: 'Admin' },
+  { url: '/admin/reviews', area: 'releases', heading: 'Admin' },
   { url: '/admin/payment-methods', area: 'auth', heading: 'Admin' },
   { url: '/admin/reports', area: 'analytics', heading: 'Admin' },
   { url: '/admin/periods', area: 'wallet', heading: 'Admin' },

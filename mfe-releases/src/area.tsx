@@ -5,7 +5,10 @@ import manifest from '../area.manifest.json';
 // The area's name is declared once, in its manifest beside package.json.
 const AREA = manifest.name;
 
-/** The releases area: its routes from the spec's route table (the splits of a release belong to the splits area). */
+/**
+ * The releases area: its routes from the spec's route table (the splits of a release belong to the splits area),
+ * and the admins' content review of releases.
+ */
 export const area: AreaDefinition = {
   name: AREA,
   // Help links in the shell configuration arrived with contract 1.1.
@@ -66,6 +69,20 @@ export const area: AreaDefinition = {
       element: lazyPage(
         () => import('./release/labelcopy-page.js'),
         (m) => m.LabelCopyPage,
+      ),
+    },
+    {
+      path: '/admin/reviews',
+      element: lazyPage(
+        () => import('./admin-reviews/admin-reviews-page.js'),
+        (m) => m.AdminReviewsPage,
+      ),
+    },
+    {
+      path: '/admin/reviews/*',
+      element: lazyPage(
+        () => import('./admin-reviews/admin-reviews-page.js'),
+        (m) => m.AdminReviewsPage,
       ),
     },
   ],

@@ -16,6 +16,7 @@ describe('the releases remote', () => {
       { path: '/albums/sample-id/edit/sample-step', heading: 'Edit release' },
       { path: '/albums/sample-id/delivered', heading: 'Delivered' },
       { path: '/albums/sample-id/labelcopy', heading: 'Label copy' },
+      { path: '/admin/reviews', heading: 'Admin' },
     ]);
   });
 

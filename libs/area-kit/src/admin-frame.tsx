@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { css } from '@emotion/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, endpoints } from '@tunehouse/contracts';
 import type { ShellContext } from '@tunehouse/shell-contract';
-import { Notice, Page, colors, radius } from '@tunehouse/ui';
+import { Notice, Page, tabBarStyle } from '@tunehouse/ui';
 import { useSession } from './impersonation.js';
 import { useIsCurrent } from './routing.js';
 import { ShellLink } from './shell-link.js';
@@ -33,28 +32,6 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/audit', label: 'Audit log' },
 ] as const;
 
-const tabs = css`
-  display: flex;
-  gap: 0.25rem;
-  overflow-x: auto;
-  margin: 0 0 1.5rem;
-  border-bottom: 1px solid ${colors.border};
-  a {
-    flex: none;
-    padding: 0.6rem 0.85rem;
-    color: ${colors.inkSoft};
-    font-weight: 600;
-    text-decoration: none;
-    border-bottom: 3px solid transparent;
-    border-radius: ${radius.small} ${radius.small} 0 0;
-    margin-bottom: -1px;
-  }
-  a[aria-current='page'] {
-    color: ${colors.primary};
-    border-bottom-color: ${colors.primary};
-  }
-`;
-
 /**
  * The frame of every admin page, whichever area renders it: the Admin title, the guard and the tab bar. Only a
  * Tunehouse admin in their own session sees the section; anyone else — an admin viewing the product as a user
@@ -82,7 +59,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
     );
   return (
     <Page title="Admin">
-      <nav css={tabs} aria-label="Admin sections">
+      <nav css={tabBarStyle} aria-label="Admin sections">
         {ADMIN_SECTIONS.map((section) => (
           <AdminTab key={section.to} to={section.to} end={'end' in section} label={section.label} />
         ))}

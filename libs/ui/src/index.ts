@@ -11,6 +11,7 @@ export { Card, NarrowColumn } from './card.js';
 export { countryName, countryOptions } from './countries.js';
 export { Pager, type PagerProps } from './pager.js';
 export { tableStyle, tableScroll, badgeStyle } from './table.js';
+export { tabBarStyle } from './tab-bar.js';
 export { visuallyHidden } from './visually-hidden.js';
 export { saveBlob } from './save-blob.js';
 // Money is written by the contracts' money module (formatMoney), for the API and every area alike.

@@ -3,33 +3,15 @@ import { css, keyframes } from '@emotion/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Paginated } from '@tunehouse/contracts';
 import { messageOf, NavLink } from '@tunehouse/area-kit';
-import { Button, Notice, colors, mq, radius, visuallyHidden } from '@tunehouse/ui';
+import { Button, Notice, colors, mq, radius, tabBarStyle, visuallyHidden } from '@tunehouse/ui';
 
-const tabsStyle = css`
-  display: flex;
-  gap: 0.25rem;
-  margin: -0.5rem 0 1.5rem;
-  border-bottom: 1px solid ${colors.border};
-  a {
-    padding: 0.6rem 0.9rem;
-    margin-bottom: -1px;
-    border-bottom: 3px solid transparent;
-    color: ${colors.inkSoft};
-    font-weight: 600;
-    text-decoration: none;
-    &:hover {
-      color: ${colors.ink};
-    }
-    &:focus-visible {
-      outline: 3px solid ${colors.focus};
-      outline-offset: -3px;
-    }
-    &[aria-current='page'] {
-      color: ${colors.primary};
-      border-bottom-color: ${colors.primary};
-    }
-  }
-`;
+// The tabs sit close under the page title.
+const tabsStyle = [
+  tabBarStyle,
+  css`
+    margin-top: -0.5rem;
+  `,
+];
 
 /** The two pages of the area, as tabs under the page title. */
 export function AreaTabs() {

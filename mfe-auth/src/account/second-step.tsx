@@ -13,7 +13,7 @@ import {
   type CurrentUser,
   type TotpEnrolment,
 } from '@tunehouse/contracts';
-import { applyFieldErrors, messageOf, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useApiForm, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField, badgeStyle, colors, fonts, mq, radius } from '@tunehouse/ui';
 import { formActions, lede } from '../shared/auth-styles.js';
 import { storeCurrentUser } from './account-queries.js';
@@ -82,22 +82,13 @@ const METHOD_LABEL = {
 
 /** Second-step verification: turn on with an authenticator app (QR code, confirmed by a first code), or off. */
 export function SecondStepSection({ user, readOnly }: { user: CurrentUser; readOnly: boolean }) {
-  const shell = useShell();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [startError, setStartError] = useState<string | null>(null);
-
-  async function start() {
-    setStarting(true);
-    setStartError(null);
-    try {
-      setEnrolment(await call(shell.api, endpoints.accountSecurity.startTotp));
-    } catch (error) {
-      setStartError(messageOf(error));
-    } finally {
-      setStarting(false);
-    }
-  }
+  const enrol = useApiForm({
+    send: (_: void, api) => call(api, endpoints.accountSecurity.startTotp),
+    onSuccess: (started) => setEnrolment(started),
+  });
+  const { busy: starting, formError: startError } = enrol;
+  const start = () => void enrol.submit();
 
   const on = user.secondStep !== 'none';
   return (

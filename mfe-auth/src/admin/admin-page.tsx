@@ -6,7 +6,6 @@ import { Notice, Pager, TextField, tableStyle } from '@tunehouse/ui';
 import { adminUsersQuery } from './admin-queries.js';
 import { AdminUserRow } from './admin-user-row.js';
 import { AuditSection } from './audit-log.js';
-import { ContentReview } from './content-review.js';
 import { HolderReview } from './holder-review.js';
 import { ImpersonationAudit } from './impersonation-audit.js';
 
@@ -15,24 +14,21 @@ const PAGE_SIZE = 25;
 const scroller = css`
   overflow-x: auto;
 `;
-const REVIEWS_PATH = '/admin/reviews';
 const HOLDERS_PATH = '/admin/payment-methods';
 const AUDIT_PATH = '/admin/audit';
 
 /**
- * Admin: find users, view the product as one of them, suspend or lift a suspension (/admin); work the content
- * review queue (/admin/reviews); approve or reject bank accounts held in another name than the verified one
- * (/admin/payment-methods); read the audit log of admins' changes and impersonations (/admin/audit). The reports
- * (/admin/reports) live in the analytics area and the period close (/admin/periods) in the wallet area, inside the
- * same frame (docs/decisions/0075-admin-screens-in-their-areas-and-area-kit-helpers.md).
+ * Admin: find users, view the product as one of them, suspend or lift a suspension (/admin); approve or reject bank
+ * accounts held in another name than the verified one (/admin/payment-methods); read the audit log of admins'
+ * changes and impersonations (/admin/audit). The content review (/admin/reviews) lives in the releases area, the
+ * reports (/admin/reports) in the analytics area and the period close (/admin/periods) in the wallet area, inside
+ * the same frame (docs/decisions/0075-admin-screens-in-their-areas-and-area-kit-helpers.md).
  */
 export function AdminPage() {
   const pathname = usePathname();
   return (
     <AdminFrame>
-      {pathname.startsWith(REVIEWS_PATH) ? (
-        <ContentReview />
-      ) : pathname.startsWith(HOLDERS_PATH) ? (
+      {pathname.startsWith(HOLDERS_PATH) ? (
         <HolderReview />
       ) : pathname.startsWith(AUDIT_PATH) ? (
         <AuditSection />

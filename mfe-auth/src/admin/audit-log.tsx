@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AdminAuditEvent } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Card, Notice, Pager, tableScroll, tableStyle } from '@tunehouse/ui';
+import { Card, Notice, Pager, formatDateTime, tableScroll, tableStyle } from '@tunehouse/ui';
 import { adminAuditQuery } from './admin-queries.js';
-import { when } from './review-format.js';
 
 /** `/v1/admin/users/:id/suspend` with `{ id: 'u-1' }` → `/v1/admin/users/u-1/suspend`: what was acted on. */
 function calledPath(event: AdminAuditEvent): string {
@@ -40,7 +39,7 @@ export function AuditSection() {
               <tbody>
                 {audit.data.items.map((event) => (
                   <tr key={event.id}>
-                    <td>{when(event.at)}</td>
+                    <td>{formatDateTime(event.at)}</td>
                     <td>
                       {event.adminEmail}
                       {event.impersonatedUserEmail && ` viewing as ${event.impersonatedUserEmail}`}

@@ -2,9 +2,18 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminHolderReviewItem } from '@tunehouse/contracts';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Button, Card, ConfirmDialog, Notice, Pager, colors, tableScroll, tableStyle } from '@tunehouse/ui';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  Notice,
+  Pager,
+  colors,
+  formatDateTime,
+  tableScroll,
+  tableStyle,
+} from '@tunehouse/ui';
 import { decideHolderReview, holderReviewKeys, holderReviewQueueQuery } from './admin-queries.js';
-import { when } from './review-format.js';
 
 const PAGE_SIZE = 20;
 
@@ -75,7 +84,7 @@ export function HolderReview() {
                     <td style={{ whiteSpace: 'nowrap' }}>
                       {item.maskedIban} ({item.country})
                     </td>
-                    <td>{when(item.createdAt)}</td>
+                    <td>{formatDateTime(item.createdAt)}</td>
                     <td style={{ whiteSpace: 'nowrap' }}>
                       <Button
                         variant="secondary"

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { messageOf, useShell } from '@tunehouse/area-kit';
-import { Card, Notice, Pager, tableScroll, tableStyle } from '@tunehouse/ui';
+import { Card, Notice, Pager, formatDateTime, tableScroll, tableStyle } from '@tunehouse/ui';
 import { impersonationAuditQuery } from './admin-queries.js';
-import { when } from './review-format.js';
 
 /** Who viewed the product as whom, and when (the API audits every impersonation). */
 export function ImpersonationAudit() {
@@ -36,12 +35,12 @@ export function ImpersonationAudit() {
                       <br />
                       <small>{entry.user.email}</small>
                     </td>
-                    <td>{when(entry.startedAt)}</td>
+                    <td>{formatDateTime(entry.startedAt)}</td>
                     <td>
                       {entry.endedAt
-                        ? when(entry.endedAt)
+                        ? formatDateTime(entry.endedAt)
                         : Date.parse(entry.expiresAt) < audit.dataUpdatedAt
-                          ? `Expired ${when(entry.expiresAt)}`
+                          ? `Expired ${formatDateTime(entry.expiresAt)}`
                           : 'Still open'}
                     </td>
                   </tr>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Id } from '@tunehouse/contracts';
-import { messageOf, useShell } from '@tunehouse/area-kit';
+import { messageOf, useApiForm, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField, colors, radius } from '@tunehouse/ui';
 import { artistChoicesQuery, createArtist, releaseKeys } from '../shared/queries.js';
 import { useDebounced } from '../shared/use-debounced.js';
@@ -60,8 +60,6 @@ export function ArtistPicker({
   const queryClient = useQueryClient();
   const listId = useId();
   const [term, setTerm] = useState('');
-  const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const q = useDebounced(term.trim());
   const choices = useQuery(artistChoicesQuery(shell.api, q));
   const excluded = new Set(exclude.map(String));
@@ -70,21 +68,17 @@ export function ArtistPicker({
     (artist) => artist.name.toLowerCase() === term.trim().toLowerCase(),
   );
 
-  const create = async () => {
-    setCreating(true);
-    setError(null);
-    try {
-      const artist = await createArtist(shell.api, term.trim());
+  const creation = useApiForm({
+    send: (name: string, api) => createArtist(api, name),
+    onSuccess: async (artist) => {
       await queryClient.invalidateQueries({ queryKey: releaseKeys.artistChoices });
-      shell.toasts.push(`${artist.name} was added to your artists.`, 'SUCCESS');
       onPick({ id: artist.id, name: artist.name });
       setTerm('');
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setCreating(false);
-    }
-  };
+    },
+    successToast: (artist) => `${artist.name} was added to your artists.`,
+  });
+  const { busy: creating, formError: error } = creation;
+  const create = () => creation.submit(term.trim());
 
   return (
     <div>

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useShell } from '@tunehouse/area-kit';
-import { uploadMessage } from '../shared/upload-message.js';
+import { useApiForm } from '@tunehouse/area-kit';
+import { withReasons } from '../shared/upload-message.js';
 import { Button, Notice, colors, mq, radius } from '@tunehouse/ui';
 import { releaseTitle } from '@tunehouse/contracts';
 import { FileButton } from '../shared/file-button.js';
@@ -46,13 +46,24 @@ type Change = { kind: 'none' } | { kind: 'remove' } | { kind: 'upload'; file: Fi
 
 /** Step 4: the artwork, checked in the browser (type, square, size) before it is uploaded on save. */
 export function ArtworkStep({ album, onDirtyChange, onSaved }: SavedStepProps) {
-  const shell = useShell();
   const queryClient = useQueryClient();
   const [change, setChange] = useState<Change>({ kind: 'none' });
   const [problems, setProblems] = useState<string[]>([]);
   const [checking, setChecking] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const save = useApiForm({
+    send: ({ change }: { change: Exclude<Change, { kind: 'none' }>; goOn: boolean }, api) =>
+      change.kind === 'upload'
+        ? saveAlbum(api, queryClient, album.id, {}, change.file)
+        : saveAlbum(api, queryClient, album.id, { artwork: null }),
+    onSuccess: (saved, { goOn }) => {
+      setChange({ kind: 'none' });
+      onSaved(saved, goOn);
+    },
+    successToast: (_, { change }) => (change.kind === 'upload' ? 'Artwork uploaded.' : 'Artwork removed.'),
+  });
+  const saving = save.busy;
+  // A refused upload names every problem the API found in the file (decision 0033).
+  const formError = save.formError && withReasons(save.formError, save.fieldErrors);
   const dirty = change.kind !== 'none';
   useReportDirty(dirty, onDirtyChange);
 
@@ -64,7 +75,7 @@ export function ArtworkStep({ album, onDirtyChange, onSaved }: SavedStepProps) {
   const choose = async (file: File | undefined) => {
     if (!file) return;
     setChecking(true);
-    setFormError(null);
+    save.reset();
     const size = ARTWORK_TYPES.includes(file.type) ? await readImageSize(file) : null;
     const found = artworkProblems({
       name: file.name,
@@ -80,25 +91,12 @@ export function ArtworkStep({ album, onDirtyChange, onSaved }: SavedStepProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const goOn = goesOn(event);
-    setFormError(null);
     if (change.kind === 'none') {
+      save.reset();
       if (goOn) onSaved(album, true);
       return;
     }
-    setSaving(true);
-    try {
-      const saved =
-        change.kind === 'upload'
-          ? await saveAlbum(shell.api, queryClient, album.id, {}, change.file)
-          : await saveAlbum(shell.api, queryClient, album.id, { artwork: null });
-      setChange({ kind: 'none' });
-      shell.toasts.push(change.kind === 'upload' ? 'Artwork uploaded.' : 'Artwork removed.', 'SUCCESS');
-      onSaved(saved, goOn);
-    } catch (error) {
-      setFormError(uploadMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    await save.submit({ change, goOn });
   };
 
   const current = album.artwork?.large ?? album.artwork?.medium ?? album.artwork?.original;

@@ -16,6 +16,7 @@ import {
   useNavigate,
   usePageMeta,
   useParams,
+  useApiForm,
   useSearchParams,
   useShell,
 } from '@tunehouse/area-kit';
@@ -215,8 +216,7 @@ function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [accepted, setAccepted] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<{ message: string; problems: Problem[] } | null>(null);
+  const [problems, setProblems] = useState<Problem[]>([]);
   const section = useRef<HTMLDivElement>(null);
   const state = releaseState(album);
   const update = state === 'CHANGED';
@@ -232,6 +232,27 @@ function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) 
   const plan = keepsLicence
     ? licence.data?.paymentPlan
     : options.data?.find((option) => option.id === chosen && option.available);
+
+  const publish = useApiForm({
+    send: ({ paymentPlan }: { paymentPlan: PlanType | undefined; update: boolean }, api) =>
+      publishAlbum(
+        api,
+        queryClient,
+        album.id,
+        paymentPlan ? { termsAccepted: true, paymentPlan } : { termsAccepted: true },
+      ),
+    onSuccess: () => navigate(`/albums/${album.id}/delivered`),
+    successToast: (_, { update }) =>
+      update ? 'The changes are on their way to the stores.' : 'Your release is on its way to the stores.',
+    onError: (caught) => {
+      setProblems(problemsOfError(caught));
+      void queryClient.invalidateQueries({ queryKey: releaseKeys.review(album.id) });
+    },
+  });
+  // Once published the page moves on: the button stays off until it has.
+  const sending = publish.busy || publish.succeeded;
+  const error = publish.formError === null ? null : { message: publish.formError, problems };
+  const deliver = () => publish.submit({ paymentPlan: chosen, update });
 
   useEffect(() => {
     section.current?.scrollIntoView?.({ block: 'start' });
@@ -256,28 +277,6 @@ function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) 
       </Notice>
     );
   }
-
-  const deliver = async () => {
-    setSending(true);
-    setError(null);
-    try {
-      await publishAlbum(
-        shell.api,
-        queryClient,
-        album.id,
-        chosen ? { termsAccepted: true, paymentPlan: chosen } : { termsAccepted: true },
-      );
-      shell.toasts.push(
-        update ? 'The changes are on their way to the stores.' : 'Your release is on its way to the stores.',
-        'SUCCESS',
-      );
-      navigate(`/albums/${album.id}/delivered`);
-    } catch (caught) {
-      setError({ message: messageOf(caught), problems: problemsOfError(caught) });
-      setSending(false);
-      void queryClient.invalidateQueries({ queryKey: releaseKeys.review(album.id) });
-    }
-  };
 
   return (
     <div ref={section}>

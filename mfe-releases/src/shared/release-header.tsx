@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { type Album, RELEASE_TYPE_NAMES, releaseTitle } from '@tunehouse/contracts';
 import { NavLink, ShellLink } from '@tunehouse/area-kit';
-import { badgeStyle, colors, mq, radius } from '@tunehouse/ui';
+import { badgeStyle, colors, mq, tabBarStyle } from '@tunehouse/ui';
 import { ArtworkImage } from './artwork.js';
 import { formatDay } from './format.js';
 import { RELEASE_STATE_COLORS, RELEASE_STATE_NAMES, releaseState } from './release-state.js';
@@ -67,43 +67,12 @@ export function ReleaseHeader({ album, children }: { album: Album; children?: Re
   );
 }
 
-const tabs = css`
-  display: flex;
-  gap: 0.25rem;
-  overflow-x: auto;
-  margin: 0 0 1.5rem;
-  padding: 0 0 1px;
-  border-bottom: 1px solid ${colors.border};
-  a {
-    flex: none;
-    padding: 0.6rem 0.85rem;
-    color: ${colors.inkSoft};
-    font-weight: 600;
-    text-decoration: none;
-    border-bottom: 3px solid transparent;
-    border-radius: ${radius.small} ${radius.small} 0 0;
-    margin-bottom: -1px;
-  }
-  a:hover {
-    color: ${colors.ink};
-    background: ${colors.surface};
-  }
-  a[aria-current='page'] {
-    color: ${colors.primary};
-    border-bottom-color: ${colors.primary};
-  }
-  a:focus-visible {
-    outline: 3px solid ${colors.focus};
-    outline-offset: -3px;
-  }
-`;
-
 /** The pages of one release: overview, distribution, promotion, splits (the splits area) and label copy. */
 export function ReleaseTabs({ albumId }: { albumId: string }) {
   const base = `/albums/${albumId}`;
   const splits = `${base}/splits`;
   return (
-    <nav css={tabs} aria-label="Release pages">
+    <nav css={tabBarStyle} aria-label="Release pages">
       <NavLink to={base} end>
         Overview
       </NavLink>

@@ -5,7 +5,11 @@ import { fieldErrorsOf, messageOf } from '@tunehouse/area-kit';
  * (decision 0033), e.g. "The audio cannot be used: The audio is mono; stereo is needed".
  */
 export function uploadMessage(error: unknown): string {
-  const reasons = Object.values(fieldErrorsOf(error));
-  const message = messageOf(error);
+  return withReasons(messageOf(error), fieldErrorsOf(error));
+}
+
+/** The same sentence from a message and the field reasons, as a `useApiForm` keeps them. */
+export function withReasons(message: string, fieldErrors: Record<string, string>): string {
+  const reasons = Object.values(fieldErrors);
   return reasons.length > 0 && !reasons.includes(message) ? `${message}: ${reasons.join('; ')}` : message;
 }

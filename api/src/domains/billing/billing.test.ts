@@ -2,26 +2,18 @@ import {
   billingDetailsAnswerSchema,
   endpoints,
   paymentMethodListSchema,
-  paymentMethodSchema,
   type Session,
 } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBankAccount, TEST_BILLING_DETAILS } from '../../testing/billing-fixtures.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
-import { createUser, expectError, expectShape, login, PASSWORD } from '../../testing/fixtures.js';
+import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
 import { verifyIdentity } from '../../testing/verified-identity.js';
 
 // Payment methods and billing details through the API (the payouts that use them: payouts/payouts.test.ts; the
 // owner asked again and the new payee's hold: payouts/money-actions.test.ts).
-const IBAN = 'NL91 ABNA 0417 1643 00';
-const BILLING = {
-  legalName: 'Mara Lindqvist',
-  addressLine: 'Keizersgracht 1',
-  postalCode: '1015 AA',
-  city: 'Amsterdam',
-  country: 'NL',
-  vatId: 'nl 0012.34567.b01',
-} as const;
+const BILLING = TEST_BILLING_DETAILS;
 
 let t: TestApp;
 
@@ -37,30 +29,10 @@ async function verifiedOwner(): Promise<Session> {
   return login(t.app, user.email);
 }
 
-async function addBankAccount(session: Session): Promise<string> {
-  const response = await t.app.inject(
-    injectOf(
-      endpoints.billing.addMethod,
-      {
-        body: {
-          kind: 'BANK_ACCOUNT',
-          holderName: 'Mara Lindqvist',
-          iban: IBAN,
-          country: 'NL',
-          password: PASSWORD,
-        },
-      },
-      { session },
-    ),
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  return expectShape(paymentMethodSchema, response).id;
-}
-
 describe('payment methods', () => {
   it('keeps a bank account masked but for its last four characters, the full IBAN with the provider only', async () => {
     const session = await verifiedOwner();
-    const id = await addBankAccount(session);
+    const id = await addBankAccount(t.app, session);
     const list = expectShape(
       paymentMethodListSchema,
       await t.app.inject(injectOf(endpoints.billing.methods, {}, { session })),

@@ -2,18 +2,15 @@
  * Release delivery to the platforms as DDEX ERN 4.3 (docs/decisions/0035-ddex-delivery.md): what the releases
  * domain and main.ts use.
  */
+export { createDeliveryService, type DeliveryService } from './service.js';
 export {
-  albumPlatformEntries,
-  createDeliveryService,
   DELIVERY_QUEUE,
   type DeliveryJob,
   type DeliveryJobs,
-  type DeliveryService,
   type DeliveryStatusEvent,
-  InvalidDeliveryError,
-  PLATFORM_STATUS_OF,
-  type PlatformDeliveries,
-} from './service.js';
+} from './delivery-deps.js';
+export { InvalidDeliveryError } from './enqueue.js';
+export { albumPlatformEntries, PLATFORM_STATUS_OF, type PlatformDeliveries } from './platform-status.js';
 export { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus } from './repository.js';
 export {
   type DeliveryAction,

@@ -9,14 +9,14 @@ import { type Db, withTransaction } from '../../platform/db.js';
 import { createTestDatabase } from '../../testing/test-app.js';
 import { releaseForDeliverySchema } from './model.js';
 import {
-  albumPlatformEntries,
-  createDeliveryService,
   DELIVERY_QUEUE,
   type DeliveryJob,
   type DeliveryJobs,
   type DeliveryStatusEvent,
-  InvalidDeliveryError,
-} from './service.js';
+} from './delivery-deps.js';
+import { InvalidDeliveryError } from './enqueue.js';
+import { albumPlatformEntries } from './platform-status.js';
+import { createDeliveryService } from './service.js';
 import { PlatformSimulatorSftpServer } from './sftp-simulator.js';
 import { SftpTransport } from './sftp-transport.js';
 import { PlatformSimulator } from './simulator.js';

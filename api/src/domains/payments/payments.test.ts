@@ -18,7 +18,7 @@ import { QUEUES } from '../../platform/jobs.js';
 import { collectFeeFromRoyalties } from '../licensing/index.js';
 import { balanceOf, walletBalance } from '../ledger/index.js';
 import { recordingDeliveryPort } from '../releases/index.js';
-import { createPaymentsForJobs } from '../../app.js';
+import { createPaymentsForJobs } from '../../composition.js';
 import { PAYMENTS_RECEIVED, SimulatedPaymentProvider } from './index.js';
 import { payingArtist } from '../../testing/takedown-fixtures.js';
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   endpoints,
   invoiceSchema,
-  paymentMethodSchema,
   paymentMethodListSchema,
   payoutEligibilitySchema,
   payoutPageSchema,
@@ -16,8 +15,9 @@ import {
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord } from '../../platform/auth-guard.js';
+import { addBankAccount, TEST_BILLING_DETAILS } from '../../testing/billing-fixtures.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
-import { createUser, expectError, expectShape, login, PASSWORD } from '../../testing/fixtures.js';
+import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, testConfig, type TestApp } from '../../testing/test-app.js';
 import { verifyIdentity } from '../../testing/verified-identity.js';
 import { balanceOf, PLATFORM_ACCOUNTS, transfer, walletBalance, walletKey } from '../ledger/index.js';
@@ -27,15 +27,7 @@ const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 /** The authenticator code `offsetSteps` 30-second steps from now (one step of drift is accepted). */
 const totpCode = (offsetSteps: number) =>
   generate({ secret: TOTP_SECRET, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
-const IBAN = 'NL91 ABNA 0417 1643 00';
-const BILLING = {
-  legalName: 'Mara Lindqvist',
-  addressLine: 'Keizersgracht 1',
-  postalCode: '1015 AA',
-  city: 'Amsterdam',
-  country: 'NL',
-  vatId: 'nl 0012.34567.b01',
-} as const;
+const BILLING = TEST_BILLING_DETAILS;
 
 let t: TestApp;
 let payouts: PayoutService;
@@ -82,21 +74,7 @@ async function payee({
   if (balance > 0) await credit(user.account.id, balance);
   // Without a verified name there is nothing to compare a holder with: such an account adds no bank account.
   if (!verified) return { user, session, methodId: randomUUID() };
-  const method = await t.app.inject(
-    injectOf(
-      endpoints.billing.addMethod,
-      {
-        body: {
-          kind: 'BANK_ACCOUNT',
-          holderName: 'Mara Lindqvist',
-          iban: IBAN,
-          country: 'NL',
-          password: PASSWORD,
-        },
-      },
-      { session },
-    ),
-  );
+  const methodId = await addBankAccount(t.app, session);
   if (totp) {
     // The second step turned on after the account was added; signing in again takes this time step's code, so the
     // payout needs a later one (a used step is refused).
@@ -111,7 +89,7 @@ async function payee({
     expect(verified.statusCode, verified.body).toBe(200);
     session = expectShape(sessionSchema, verified);
   }
-  return { user, session, methodId: expectShape(paymentMethodSchema, method).id };
+  return { user, session, methodId };
 }
 
 const ask = (session: Session, body: PayoutRequest, key: string = randomUUID()) =>

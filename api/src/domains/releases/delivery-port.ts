@@ -43,7 +43,7 @@ export type DeliveryNote = {
 /**
  * `buildApp`'s default (and the test app's): every hand-off is recorded in `release_delivery_requests` (in the same
  * transaction), where a test or an operator can read it. Nothing is sent anywhere. main.ts passes the DDEX port
- * instead (`createReleaseDelivery` in app.ts).
+ * instead (`createReleaseDelivery` in composition.ts).
  */
 export const recordingDeliveryPort: DeliveryPort = {
   async deliver({ albumId, action, platforms }, tx) {

@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { endpoints, type Session, urlOf } from '@tunehouse/contracts';
+import { endpoints, type Session } from '@tunehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import type { Db } from '../../platform/db.js';
-import { type Jobs, startJobs } from '../../platform/jobs.js';
-import { createLocalStorage } from '../../platform/storage/index.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
-import { bearer, createUser, expectError, expectShape, login, multipart } from '../../testing/fixtures.js';
-import { createTestDatabase, testConfig } from '../../testing/test-app.js';
+import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import { type ReportApp, startReportApp } from '../../testing/report-app.js';
 import { createInMemoryCatalogue } from './catalogue.js';
-import { createReportFiles } from './report-files.js';
 import { processReportJob, reportFilePageSchema, reportUploadSchema } from './reports.js';
 import { YOUTUBE_QUARTER_REPORT, youtubeQuarterReport } from './test-reports.js';
 
@@ -25,13 +20,12 @@ import { YOUTUBE_QUARTER_REPORT, youtubeQuarterReport } from './test-reports.js'
 
 const api = endpoints.reports;
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let t: ReportApp;
 let db: Db;
-let jobs: Jobs;
 let app: FastifyInstance;
 let dataDir: string;
+let queued: string[];
 let admin: Session;
-const queued: string[] = [];
 
 const csvTrack = { trackId: randomUUID(), albumId: randomUUID(), accountId: randomUUID() };
 const dsrTrack = { trackId: randomUUID(), albumId: randomUUID(), accountId: randomUUID() };
@@ -42,34 +36,15 @@ const catalogue = createInMemoryCatalogue([
 ]);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-big-reports-'));
-  jobs = await startJobs({ connectionString: database.url, migrate: false, background: false });
-  const queue = { enqueue: async (fileId: string) => void queued.push(fileId) };
-  app = await buildApp(testConfig({ dataDir }), { db, jobs, reports: { queue, maxBytes: 1024 * 1024 } });
-  await app.ready();
+  t = await startReportApp({ maxBytes: 1024 * 1024, folder: 'tunehouse-big-reports-' });
+  ({ db, app, dataDir, queued } = t);
   admin = await login(app, (await createUser(db, { isAdmin: true })).email);
 });
-afterAll(async () => {
-  await app.close();
-  await jobs.stop();
-  await database.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
-function upload(name: string, content: string | Buffer) {
-  const body = multipart([{ name: 'file', filename: name, type: 'application/octet-stream', data: content }]);
-  return app.inject({
-    method: api.upload.method,
-    url: urlOf(api.upload),
-    payload: body.payload,
-    headers: { ...bearer(admin), ...body.headers },
-  });
-}
+const upload = (name: string, content: string | Buffer) => t.upload(admin, name, content);
 
-const runJob = (fileId: string) =>
-  processReportJob(db, { fileId }, { catalogue, files: createReportFiles(createLocalStorage(dataDir)) });
+const runJob = (fileId: string) => processReportJob(db, { fileId }, { catalogue, files: t.files });
 
 const fileOf = async (id: string) =>
   (await app.inject(injectOf(api.get, { params: { id } }, { session: admin }))).json();

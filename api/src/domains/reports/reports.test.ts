@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { endpoints, type Session, urlOf } from '@tunehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import type { Db } from '../../platform/db.js';
-import { createLocalStorage } from '../../platform/storage/index.js';
-import { type Jobs, startJobs } from '../../platform/jobs.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
-import { bearer, createUser, expectError, expectShape, login, multipart } from '../../testing/fixtures.js';
-import { createTestDatabase, testConfig } from '../../testing/test-app.js';
+import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
+import { type ReportApp, startReportApp } from '../../testing/report-app.js';
 import { createInMemoryCatalogue } from './catalogue.js';
-import { createReportFiles } from './report-files.js';
 import {
   processReportJob,
   reportFilePageSchema,
@@ -23,48 +18,28 @@ import {
 
 const api = endpoints.reports;
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let t: ReportApp;
 let db: Db;
-let jobs: Jobs;
 let app: FastifyInstance;
 let dataDir: string;
+let queued: string[];
 let admin: Session;
 let artist: Session;
-const queued: string[] = [];
 
 const track = { trackId: randomUUID(), albumId: randomUUID(), accountId: randomUUID() };
 const catalogue = createInMemoryCatalogue([{ ...track, isrc: 'SEABC2400001' }]);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-reports-'));
-  jobs = await startJobs({ connectionString: database.url, migrate: false, background: false });
-  // The route's queue hands the file id on; the test runs the job itself (processReportJob), as the worker would.
-  const queue = { enqueue: async (fileId: string) => void queued.push(fileId) };
-  app = await buildApp(testConfig({ dataDir }), { db, jobs, reports: { queue, maxBytes: 64 * 1024 } });
-  await app.ready();
+  t = await startReportApp({ maxBytes: 64 * 1024, folder: 'tunehouse-reports-' });
+  ({ db, app, dataDir, queued } = t);
   const adminUser = await createUser(db, { isAdmin: true });
   const artistUser = await createUser(db);
   admin = await login(app, adminUser.email);
   artist = await login(app, artistUser.email);
 });
-afterAll(async () => {
-  await app.close();
-  await jobs.stop();
-  await database.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
-function upload(session: Session, name: string, content: string | Buffer, field = 'file') {
-  const body = multipart([{ name: field, filename: name, type: 'application/octet-stream', data: content }]);
-  return app.inject({
-    method: api.upload.method,
-    url: urlOf(api.upload),
-    payload: body.payload,
-    headers: { ...bearer(session), ...body.headers },
-  });
-}
+const upload = (...args: Parameters<ReportApp['upload']>) => t.upload(...args);
 
 const CSV =
   'date,platform,territory,isrc,upc,streams,sub30\n' +
@@ -93,11 +68,7 @@ describe('POST /v1/admin/reports', () => {
     expect(queued).toEqual([file.id]);
     expect(fs.readdirSync(path.join(dataDir, 'reports'))).toEqual([file.id]);
 
-    await processReportJob(
-      db,
-      { fileId: file.id },
-      { catalogue, files: createReportFiles(createLocalStorage(dataDir)) },
-    );
+    await processReportJob(db, { fileId: file.id }, { catalogue, files: t.files });
     const loaded = await app.inject(injectOf(api.get, { params: { id: file.id } }, { session: admin }));
     expect(loaded.json()).toMatchObject({
       status: 'LOADED',
@@ -169,11 +140,7 @@ describe('POST /v1/admin/reports', () => {
       'date,platform,territory,isrc,upc,streams,sub30\n2024-04-03,SPOTIFY,SE,SEABC2400001,,lots,0\n';
     const response = await upload(admin, 'broken.csv', broken);
     const file = expectShape(reportUploadSchema, response);
-    await processReportJob(
-      db,
-      { fileId: file.id },
-      { catalogue, files: createReportFiles(createLocalStorage(dataDir)) },
-    );
+    await processReportJob(db, { fileId: file.id }, { catalogue, files: t.files });
     const failed = await app.inject(injectOf(api.get, { params: { id: file.id } }, { session: admin }));
     expect(failed.json()).toMatchObject({
       status: 'FAILED',

@@ -6,6 +6,7 @@ import type { Mailer } from '../../platform/mail/outbox.js';
 import { splitInviteMail } from '../../platform/mail/templates.js';
 import { countHit } from '../../platform/rate-limit-store.js';
 import { inviteUrl } from './invite-codes.js';
+import { insertOptOut, isAccountVerified, optedOutOf } from './invite-repository.js';
 
 /**
  * Split invite mails (docs/decisions/0061-impersonation-and-split-invites.md): only an identity-verified owner sends
@@ -48,37 +49,14 @@ export function readOptOutToken(
   return { senderAccountId, email };
 }
 
-/** Whether the account's identity is verified (an approved verification sets `verified_at`). */
-async function isVerified(q: Queryable, accountId: string): Promise<boolean> {
-  const { rows } = await q.query<{ verified: boolean }>(
-    'SELECT verified_at IS NOT NULL AS verified FROM accounts WHERE id = $1',
-    [accountId],
-  );
-  return rows[0]?.verified === true;
-}
-
 /** Inviting anyone (a new or changed participant, a resend) needs a verified owner: mail is sent in their name. */
 export async function assertMayInvite(q: Queryable, ownerAccountId: string): Promise<void> {
-  if (!(await isVerified(q, ownerAccountId)))
+  if (!(await isAccountVerified(q, ownerAccountId)))
     throw new ApiError(
       403,
       'IDENTITY_NOT_VERIFIED',
       'Verify your identity before inviting anyone to a split: invites are e-mailed in your name',
     );
-}
-
-/** The addresses of `emails` that asked the owner for no more invites. */
-export async function optedOutOf(
-  q: Queryable,
-  ownerAccountId: string,
-  emails: readonly string[],
-): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const { rows } = await q.query<{ email: string }>(
-    'SELECT email FROM split_invite_opt_outs WHERE sender_account_id = $1 AND email = ANY($2::text[])',
-    [ownerAccountId, emails.map((email) => email.toLowerCase())],
-  );
-  return new Set(rows.map((row) => row.email));
 }
 
 /**
@@ -151,12 +129,6 @@ export async function recordOptOut(
 ): Promise<{ senderAccountId: string } | null> {
   const named = readOptOutToken(secret, token);
   if (!named) return null;
-  const { rowCount } = await q.query('SELECT 1 FROM accounts WHERE id = $1', [named.senderAccountId]);
-  if (!rowCount) return null;
-  await q.query(
-    `INSERT INTO split_invite_opt_outs (sender_account_id, email) VALUES ($1, $2)
-     ON CONFLICT (sender_account_id, email) DO NOTHING`,
-    [named.senderAccountId, named.email.toLowerCase()],
-  );
+  if (!(await insertOptOut(q, named.senderAccountId, named.email.toLowerCase()))) return null;
   return { senderAccountId: named.senderAccountId };
 }

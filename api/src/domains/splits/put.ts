@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { newInvite } from './invite-codes.js';
+import { reopenInvite } from './invite-repository.js';
 import {
   findAlbum,
   liveTracksOf,
@@ -18,6 +19,19 @@ import {
   versionsOf,
   type ParticipantRecord,
 } from './repository.js';
+import {
+  accountEmailOf,
+  deleteRecoupment,
+  insertInvitedParticipant,
+  insertShares,
+  insertVersion,
+  isAlbumDeleted,
+  lockSplit,
+  ownerRow,
+  saveRecoupment,
+  setParticipantRole,
+  touchSplit,
+} from './version-repository.js';
 import { checkEffectiveFrom, shareOfTrack, sharesInVersion } from './versions.js';
 
 export type SplitPutInput = z.output<typeof splitPutBodySchema>;
@@ -117,35 +131,6 @@ function sharesChanged(
   return false;
 }
 
-async function lockSplit(tx: Queryable, albumId: string, ownerAccountId: string): Promise<string> {
-  await tx.query(
-    `INSERT INTO splits (album_id, owner_account_id) VALUES ($1, $2) ON CONFLICT (album_id) DO NOTHING`,
-    [albumId, ownerAccountId],
-  );
-  const { rows } = await tx.query<{ id: string }>('SELECT id FROM splits WHERE album_id = $1 FOR UPDATE', [
-    albumId,
-  ]);
-  return rows[0]!.id;
-}
-
-async function ownerRow(
-  tx: Queryable,
-  splitId: string,
-  owner: { accountId: string; email: string },
-): Promise<string> {
-  const { rows } = await tx.query<{ id: string }>(
-    'SELECT id FROM split_participants WHERE split_id = $1 AND is_owner',
-    [splitId],
-  );
-  if (rows[0]) return rows[0].id;
-  const inserted = await tx.query<{ id: string }>(
-    `INSERT INTO split_participants (split_id, email, role, is_owner, account_id, status)
-     VALUES ($1, $2, 'Owner', true, $3, 'ACCEPTED') RETURNING id`,
-    [splitId, owner.email, owner.accountId],
-  );
-  return inserted.rows[0]!.id;
-}
-
 /** A fresh invite for a participant: PENDING, a new round (so the next answer is a new ledger movement). */
 async function invite(
   tx: Queryable,
@@ -154,13 +139,7 @@ async function invite(
   now: Date,
 ): Promise<NewInvite> {
   const fresh = newInvite(now);
-  await tx.query(
-    `UPDATE split_participants SET status = 'PENDING', invite_hash = $2, invite_expires_at = $3,
-       invite_round = invite_round + 1, answer_key = NULL, answer_action = NULL, answer_released = NULL,
-       answered_at = NULL, updated_at = now()
-     WHERE id = $1`,
-    [participant.id, fresh.hash, fresh.expiresAt],
-  );
+  await reopenInvite(tx, participant.id, fresh);
   return {
     participantId: participant.id,
     email: participant.email,
@@ -168,23 +147,6 @@ async function invite(
     expiresAt: fresh.expiresAt,
     basisPoints,
   };
-}
-
-async function insertShares(
-  tx: Queryable,
-  versionId: string,
-  rows: { participantId: string; trackId: string | null; basisPoints: number }[],
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO split_shares (version_id, participant_id, track_id, basis_points)
-     SELECT $1, * FROM unnest($2::uuid[], $3::uuid[], $4::int[])`,
-    [
-      versionId,
-      rows.map((row) => row.participantId),
-      rows.map((row) => row.trackId),
-      rows.map((row) => row.basisPoints),
-    ],
-  );
 }
 
 async function saveRecoupments(
@@ -215,22 +177,14 @@ async function saveRecoupments(
         message: `"${found.label}" is partly repaid: keep it (lower its amount to stop it)`,
       });
   refuse(issues);
-  for (const [id] of existing)
-    if (!kept.has(id)) await tx.query('DELETE FROM split_recoupments WHERE id = $1', [id]);
-  for (const recoupment of input) {
-    const payer = payerOf(recoupment.paidByEmail);
-    if (recoupment.id)
-      await tx.query(
-        `UPDATE split_recoupments SET label = $2, paid_by_participant_id = $3, amount_cents = $4 WHERE id = $1`,
-        [recoupment.id, recoupment.label, payer, recoupment.amount],
-      );
-    else
-      await tx.query(
-        `INSERT INTO split_recoupments (split_id, label, paid_by_participant_id, amount_cents)
-         VALUES ($1, $2, $3, $4)`,
-        [splitId, recoupment.label, payer, recoupment.amount],
-      );
-  }
+  for (const [id] of existing) if (!kept.has(id)) await deleteRecoupment(tx, id);
+  for (const recoupment of input)
+    await saveRecoupment(tx, splitId, {
+      id: recoupment.id,
+      label: recoupment.label,
+      payerId: payerOf(recoupment.paidByEmail),
+      amountCents: recoupment.amount,
+    });
 }
 
 /**
@@ -246,16 +200,9 @@ export async function saveSplit(
   const id = albumId.toLowerCase();
   const album = UUID.test(id) ? await findAlbum(tx, id) : null;
   if (!album || album.accountId !== accountId) throw albumNotFound();
-  const { rows: deleted } = await tx.query<{ gone: boolean }>(
-    'SELECT deleted_at IS NOT NULL AS gone FROM albums WHERE id = $1',
-    [id],
-  );
-  if (deleted[0]?.gone)
+  if (await isAlbumDeleted(tx, id))
     throw new ApiError(409, 'CONFLICT', 'The release was taken down: its split is closed');
-  const { rows: users } = await tx.query<{ email: string }>('SELECT email FROM users WHERE account_id = $1', [
-    accountId,
-  ]);
-  const ownerEmail = users[0]?.email ?? '';
+  const ownerEmail = await accountEmailOf(tx, accountId);
   const liveTracks = await liveTracksOf(tx, id);
   const trackIds = new Set(liveTracks.map((track) => track.id));
   const planned = plan(input);
@@ -280,22 +227,13 @@ export async function saveSplit(
     const found = existing.get(email);
     if (found) {
       idOf.set(email, found.id);
-      if (found.role !== wanted.role)
-        await tx.query('UPDATE split_participants SET role = $2, updated_at = now() WHERE id = $1', [
-          found.id,
-          wanted.role,
-        ]);
+      if (found.role !== wanted.role) await setParticipantRole(tx, found.id, wanted.role);
       if (sharesChanged(before, found.id, wanted, overriddenAfter, compared))
         invites.push(await invite(tx, found, offered, now));
       continue;
     }
     const fresh = newInvite(now);
-    const { rows } = await tx.query<{ id: string }>(
-      `INSERT INTO split_participants (split_id, email, role, status, invite_hash, invite_expires_at, invite_round)
-       VALUES ($1, $2, $3, 'PENDING', $4, $5, 1) RETURNING id`,
-      [splitId, email, wanted.role, fresh.hash, fresh.expiresAt],
-    );
-    const participantId = rows[0]!.id;
+    const participantId = await insertInvitedParticipant(tx, splitId, { email, role: wanted.role }, fresh);
     idOf.set(email, participantId);
     invites.push({
       participantId,
@@ -307,10 +245,7 @@ export async function saveSplit(
   }
 
   const number = (latest?.number ?? 0) + 1;
-  const { rows: version } = await tx.query<{ id: string }>(
-    `INSERT INTO split_versions (split_id, number, effective_from) VALUES ($1, $2, $3) RETURNING id`,
-    [splitId, number, input.effectiveFrom],
-  );
+  const versionId = await insertVersion(tx, splitId, { number, effectiveFrom: input.effectiveFrom });
   const shareRows: { participantId: string; trackId: string | null; basisPoints: number }[] = [];
   const addList = (trackId: string | null, list: readonly { email: string; basisPoints: number }[]) => {
     const others = list.reduce((sum, participant) => sum + participant.basisPoints, 0);
@@ -324,11 +259,11 @@ export async function saveSplit(
   };
   addList(null, input.participants);
   for (const track of input.tracks) addList(track.trackId.toLowerCase(), track.participants);
-  await insertShares(tx, version[0]!.id, shareRows);
+  await insertShares(tx, versionId, shareRows);
 
   await saveRecoupments(tx, splitId, input.recoupments, (email) =>
     email === null ? ownerId : idOf.get(email)!,
   );
-  await tx.query('UPDATE splits SET updated_at = now() WHERE id = $1', [splitId]);
+  await touchSplit(tx, splitId);
   return { splitId, invites };
 }

@@ -1,7 +1,7 @@
 import type { Split } from '@tunehouse/contracts';
 import type { Queryable } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
-import { optedOutOf } from './invite-mails.js';
+import { optedOutOf } from './invite-repository.js';
 import {
   earningsByPeriodOf,
   findSplit,

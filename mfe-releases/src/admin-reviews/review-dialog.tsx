@@ -13,7 +13,7 @@ import {
 } from '@tunehouse/contracts';
 import { fieldErrorsOf, messageOf, useShell } from '@tunehouse/area-kit';
 import { Button, ConfirmDialog, Dialog, Notice, TextAreaField, colors } from '@tunehouse/ui';
-import { acceptReview, rejectReview, reviewDetailQuery, reviewKeys } from './admin-queries.js';
+import { acceptReview, rejectReview, reviewDetailQuery, reviewKeys } from './review-queries.js';
 import { artistsOf, day, titleOf, when } from './review-format.js';
 import { ReviewTracks } from './review-tracks.js';
 

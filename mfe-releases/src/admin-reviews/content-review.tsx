@@ -14,7 +14,7 @@ import {
   tableStyle,
   visuallyHidden,
 } from '@tunehouse/ui';
-import { reviewQueueQuery } from './admin-queries.js';
+import { reviewQueueQuery } from './review-queries.js';
 import { ReviewDialog } from './review-dialog.js';
 import { artistsOf, day, titleOf, when } from './review-format.js';
 

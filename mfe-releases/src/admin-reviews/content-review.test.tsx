@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
-import { demoSessionView, renderAreaRoute } from '@tunehouse/testing';
+import { demoAdminUser, demoSessionView, renderAreaRoute } from '@tunehouse/testing';
 import type { ApiRequest } from '@tunehouse/shell-contract';
 import type { AdminReviewDetail, AdminReviewItem, Track } from '@tunehouse/contracts';
 import { area } from '../area.js';
-import { ADMIN_USER } from '../testing/users.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -139,7 +138,7 @@ async function openQueue(items: AdminReviewItem[], handlers: Record<string, Hand
         queue = queue.filter((item) => !request.path.includes(`/${item.album.id}/`));
         return answer;
       }
-      if (request.path === '/v1/users/me') return ADMIN_USER;
+      if (request.path === '/v1/users/me') return demoAdminUser;
       if (request.path === '/v1/admin/reviews')
         return { items: queue, currentOffset: 0, size: 20, totalItems: queue.length };
       if (request.path === '/v1/admin/reviews/album-1') return DETAIL;
