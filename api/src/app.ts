@@ -76,7 +76,14 @@ import { createBotCheck } from './platform/bot-check.js';
 import { closeConnectionsAnsweredEarly } from './platform/early-refusal.js';
 import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
-import { handleError, handleFrameworkError, handleNotFound } from './platform/errors.js';
+import {
+  handleError,
+  handleErrorReporting,
+  handleFrameworkError,
+  handleNotFound,
+} from './platform/errors.js';
+import { createErrorReporter } from './platform/telemetry/error-reports.js';
+import { apiVersion } from './platform/telemetry/version.js';
 import type { Jobs } from './platform/jobs.js';
 import { createMailer } from './platform/mail/outbox.js';
 import { registerRateLimits } from './platform/rate-limits.js';
@@ -220,7 +227,17 @@ export async function buildApp(
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(handleError);
+  app.setErrorHandler(
+    config.errorReportingDsn
+      ? handleErrorReporting(
+          createErrorReporter({
+            dsn: config.errorReportingDsn,
+            release: `tunehouse-api@${apiVersion()}`,
+            onFailure: (error) => app.log.warn({ err: error }, 'error report not sent'),
+          }),
+        )
+      : handleError,
+  );
   app.setNotFoundHandler(handleNotFound);
   app.decorate('publicApiUrl', config.publicApiUrl);
   app.decorateRequest('auth', null);

@@ -21,7 +21,9 @@ import { QUEUES, startJobs } from './platform/jobs.js';
 import { createMailDelivery } from './platform/mail/delivery.js';
 import { migrate } from './platform/migrations.js';
 import { createMediaStorage } from './platform/storage/index.js';
+import { createErrorReporter } from './platform/telemetry/error-reports.js';
 import { stopTracing, traceLogFields, tracingIsOn } from './platform/telemetry/hooks.js';
+import { apiVersion } from './platform/telemetry/version.js';
 import { demoLoginsText } from './seed/demo-accounts.js';
 import { databaseIsEmpty, seedDemo } from './seed/seed.js';
 
@@ -41,6 +43,15 @@ const log = pino({
   // With tracing on, each line written inside a span names it (trace_id, span_id) beside the request id.
   ...(tracingIsOn() ? { mixin: traceLogFields } : {}),
 });
+
+/** Errors outside any request (an unhandled rejection), reported like a request's 500 when a DSN is set. */
+const processErrors = config.errorReportingDsn
+  ? createErrorReporter({
+      dsn: config.errorReportingDsn,
+      release: `tunehouse-api@${apiVersion()}`,
+      onFailure: (error) => log.warn({ err: error }, 'error report not sent'),
+    })
+  : null;
 
 /** What has been started so far, stopped in reverse order. */
 const running: { name: string; stop: () => Promise<unknown> }[] = [];
@@ -80,7 +91,8 @@ process.on('unhandledRejection', (reason) => {
     return;
   }
   log.fatal({ err: reason }, 'unhandled rejection');
-  void stopAll(1);
+  // Reported (when a DSN is set) before the shutdown; the report gives up after 5 s.
+  void (processErrors?.report(reason) ?? Promise.resolve()).then(() => stopAll(1));
 });
 
 try {

@@ -3,14 +3,8 @@
 // pg-boss job go over OTLP/HTTP with JSON bodies to OTEL_EXPORTER_OTLP_ENDPOINT (+ /v1/traces), read by the
 // exporter itself with the other standard OTEL_EXPORTER_OTLP_* settings (headers, timeout).
 import { register } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { installTraceHooks } from './hooks.js';
-
-/** The API's version, from its package.json: the `service.version` of every span. */
-export function apiVersion(): string {
-  const file = new URL('../../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-}
+import { apiVersion } from './version.js';
 
 export async function startTracing(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   // Module hooks first: the API is ES modules, which Node's require hooks never see. Fastify and pg are loaded
