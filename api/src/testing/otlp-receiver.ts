@@ -31,6 +31,9 @@ export type ReceivedSpan = {
   service: Record<string, string | number | boolean | undefined>;
 };
 
+/** OTLP/HTTP's trace path, which the exporter appends to the endpoint (without its slash: not an API path). */
+const OTLP_TRACES_PATH = 'v1/traces';
+
 const flatten = (attributes: { key: string; value: OtlpValue }[] = []) =>
   Object.fromEntries(
     attributes.map(({ key, value }) => [
@@ -54,7 +57,10 @@ export async function startOtlpReceiver(): Promise<{
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      if (request.url !== '/v1/traces' || !String(request.headers['content-type']).includes('json')) {
+      if (
+        request.url?.slice(1) !== OTLP_TRACES_PATH ||
+        !String(request.headers['content-type']).includes('json')
+      ) {
         refused.push(`${request.method} ${request.url} ${request.headers['content-type']}`);
         response.writeHead(415).end();
         return;

@@ -5,7 +5,7 @@ import { bearer, createUser, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 /**
- * §9's error reporting: with ERROR_REPORTING_DSN set, a 500 is sent as a Sentry envelope to a local receiver
+ * The product spec's error reporting: with ERROR_REPORTING_DSN set, a 500 is sent as a Sentry envelope to a local receiver
  * (real HTTP), naming the route template, the release and the user id, and nothing else about the person.
  */
 
