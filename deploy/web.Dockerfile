@@ -18,4 +18,7 @@ ENV API_ORIGIN=http://localhost:3000 \
     REGISTRY_URL=http://localhost:4300/remotes.json \
     SITE_URL=http://localhost:8080 \
     SUPPORT_EMAIL=support@tunehouse.local
+# Error reports (docs/decisions/0086-traces-and-error-reporting.md): off unless the DSN and its origin are set.
+ENV SHELL_ERROR_REPORTING_DSN="" \
+    ERROR_REPORTING_ORIGIN=""
 EXPOSE 8080

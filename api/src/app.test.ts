@@ -79,7 +79,7 @@ describe('the HTTP plumbing', () => {
         headers: {
           origin,
           'access-control-request-method': 'POST',
-          'access-control-request-headers': 'content-type,x-bot-check,idempotency-key',
+          'access-control-request-headers': 'content-type,x-bot-check,idempotency-key,traceparent',
         },
       });
     const allowed = await preflight('http://localhost:4201');
@@ -88,6 +88,8 @@ describe('the HTTP plumbing', () => {
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('x-bot-check');
     // The browser refuses a request whose header the preflight did not allow (the period close sends this one).
     expect(String(allowed.headers['access-control-allow-headers'])).toContain('idempotency-key');
+    // Every call of the shell's API client carries a W3C trace context (docs/decisions/0086-traces-and-error-reporting.md).
+    expect(String(allowed.headers['access-control-allow-headers'])).toContain('traceparent');
     const refused = await preflight('https://evil.example');
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -73,12 +73,14 @@ describe('the web image', () => {
     const expected = shellContentSecurityPolicy({
       areaUrls: ['https://cdn.example.org/remotes.json'],
       apiBaseUrl: 'https://api.example.org',
+      errorReportingDsn: 'https://key@errors.example.org/3',
     });
     const header = fs.readFileSync(path.join(ROOT, 'deploy/web/headers.inc.template'), 'utf8');
     const policy = /Content-Security-Policy "([^"]+)"/.exec(header)?.[1];
     const filled = policy
       ?.replaceAll('${AREA_ORIGINS}', 'https://cdn.example.org')
-      .replaceAll('${API_ORIGIN}', 'https://api.example.org');
+      .replaceAll('${API_ORIGIN}', 'https://api.example.org')
+      .replaceAll('${ERROR_REPORTING_ORIGIN}', 'https://errors.example.org');
     expect(filled).toBe(expected);
   });
 });

@@ -78,6 +78,9 @@ describe.runIf(nginxInstalled && shellBuilt)('nginx serving the built shell', ()
       REGISTRY_URL: 'http://localhost:4300/remotes.json',
       SITE_URL: `http://127.0.0.1:${port}`,
       SUPPORT_EMAIL: 'support@tunehouse.local',
+      // Error reports off, as the Dockerfile's defaults leave them.
+      SHELL_ERROR_REPORTING_DSN: '',
+      ERROR_REPORTING_ORIGIN: '',
     };
     fs.writeFileSync(path.join(dir, 'headers.inc'), fill(fs.readFileSync(HEADERS, 'utf8'), values));
     fs.writeFileSync(

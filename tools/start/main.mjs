@@ -36,6 +36,8 @@ const stack = await startStack({
   shellPort,
   areaPorts,
   apiBaseUrl: api?.url ?? `http://${publicHost}:${apiPort}`,
+  // The browser's error reports (docs/decisions/0086-traces-and-error-reporting.md); the API reads its own DSN.
+  errorReportingDsn: process.env.SHELL_ERROR_REPORTING_DSN ?? '',
 });
 
 console.log('\nTunehouse is running.');

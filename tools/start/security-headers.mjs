@@ -14,14 +14,18 @@ export const BASE_HEADERS = {
 
 const originOf = (url) => new URL(url).origin;
 
-/** The shell's policy: `areaUrls` are the registry's manifest (or entry) URLs, `apiBaseUrl` the API's. */
-export function shellContentSecurityPolicy({ areaUrls, apiBaseUrl }) {
+/**
+ * The shell's policy: `areaUrls` are the registry's manifest (or entry) URLs, `apiBaseUrl` the API's, and
+ * `errorReportingDsn` (when set) the error-reporting service the shell posts envelopes to.
+ */
+export function shellContentSecurityPolicy({ areaUrls, apiBaseUrl, errorReportingDsn = '' }) {
   const areas = [...new Set(areaUrls.map(originOf))];
   const api = originOf(apiBaseUrl);
+  const reports = errorReportingDsn ? [originOf(errorReportingDsn)] : [];
   return policy({
     'default-src': ["'self'"],
     'script-src': ["'self'", ...areas],
-    'connect-src': ["'self'", ...areas, api],
+    'connect-src': ["'self'", ...areas, api, ...reports],
     'img-src': ["'self'", 'data:', 'blob:', api],
     'media-src': ["'self'", 'blob:', api],
     'style-src': ["'self'", "'unsafe-inline'"],

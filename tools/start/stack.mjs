@@ -58,6 +58,8 @@ export async function startStack({
   transformRegistry = (registry) => registry,
   /** Extra shell-config.json fields (help links, announcement window, ...). */
   shellConfig = {},
+  /** A Sentry-compatible DSN for the shell's and areas' error reports; also allowed by the CSP's connect-src. */
+  errorReportingDsn = '',
   envDir = path.join(ROOT, '.data', 'env'),
   areaStore = path.join(ROOT, '.data', 'areas'),
 } = {}) {
@@ -123,6 +125,7 @@ export async function startStack({
       shellContentSecurityPolicy({
         areaUrls: Object.values(registry().areas).map((area) => area.manifest),
         apiBaseUrl,
+        errorReportingDsn,
       }),
     page: (pathname) => shellPageFor(pathname, registry()),
     pageHeaders: (pathname) => {
@@ -140,6 +143,7 @@ export async function startStack({
             productName: 'Tunehouse',
             siteUrl: shellUrl,
             registryUrl: '/remotes.json',
+            ...(errorReportingDsn ? { errorReportingDsn } : {}),
             ...shellConfig,
           }),
           true

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PLATFORMS, type Platform, type PlanType } from '@tunehouse/contracts';
 import { z } from 'zod';
 import { readOrCreateSecret } from './secrets.js';
+import { dsnSchema } from './telemetry/error-reports.js';
 import type { S3Settings } from './storage/s3-storage.js';
 
 /** The repository root: this file sits at api/{src,dist}/platform/. */
@@ -225,6 +226,8 @@ const envSchema = z.object({
   // Where browsers reach the API; media URLs are built from it, never from a Host header it does not match.
   API_PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // A Sentry-compatible service's DSN: server errors are reported there (docs/decisions/0086-traces-and-error-reporting.md).
+  ERROR_REPORTING_DSN: dsnSchema.optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(900).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(90),
@@ -466,6 +469,8 @@ export type AppConfig = {
   /** The API's public origin (API_PUBLIC_URL, else http://localhost:PORT), for absolute media URLs. */
   publicApiUrl: string;
   logLevel: string;
+  /** Where 500s and unhandled errors are reported (Sentry envelope protocol); unset, nothing is sent. */
+  errorReportingDsn: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   sessionMaxDays: number;
@@ -550,6 +555,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteUrl: e.SITE_URL.replace(/\/+$/, ''),
     publicApiUrl: new URL(e.API_PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     logLevel: e.LOG_LEVEL,
+    errorReportingDsn: e.ERROR_REPORTING_DSN,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     sessionMaxDays: e.SESSION_MAX_DAYS,

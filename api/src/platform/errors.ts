@@ -1,6 +1,8 @@
 import type { ApiErrorBody, ApiErrorCode, FieldIssue } from '@tunehouse/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable.js';
+import type { ErrorReporter } from './telemetry/error-reports.js';
+import { traceLogFields } from './telemetry/hooks.js';
 
 /** An error whose status, code and message are safe to show the caller. */
 export class ApiError extends Error {
@@ -112,6 +114,26 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   else request.log.info({ code: body.error.code, status }, body.error.message);
   if (retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
   return reply.status(status).send(body);
+}
+
+/**
+ * handleError, and each 500 reported (ERROR_REPORTING_DSN) with the route template and the caller's user id.
+ * 503s (the database away) are an outage the operator sees in the logs and metrics, not a bug to report.
+ */
+export function handleErrorReporting(reporter: ErrorReporter) {
+  return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (toErrorBody(error).status === 500) {
+      void reporter.report(error, {
+        route: request.routeOptions.url,
+        method: request.method,
+        status: 500,
+        requestId: request.id,
+        traceId: traceLogFields().trace_id,
+        userId: request.auth?.user.id,
+      });
+    }
+    return handleError(error, request, reply);
+  };
 }
 
 export function handleNotFound(request: FastifyRequest, reply: FastifyReply) {

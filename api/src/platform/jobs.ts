@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Queryable } from './db.js';
+import { inJobSpan } from './telemetry/hooks.js';
 
 export const QUEUES = {
   mailDelivery: 'mail-delivery',
@@ -130,7 +131,8 @@ export async function startJobs({
     },
     async work(queue, handler) {
       await boss.work<Parameters<typeof handler>[0]>(queue, { pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data);
+        // Each job its own span when tracing is on, holding the job's SQL spans.
+        for (const job of jobs) await inJobSpan(queue, () => handler(job.data));
       });
     },
     async schedule(queue, cron) {

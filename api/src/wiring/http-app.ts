@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { AppConfig } from '../platform/config.js';
 import { closeConnectionsAnsweredEarly } from '../platform/early-refusal.js';
-import { handleError, handleFrameworkError, handleNotFound } from '../platform/errors.js';
+import {
+  handleError,
+  handleErrorReporting,
+  handleFrameworkError,
+  handleNotFound,
+} from '../platform/errors.js';
+import { createErrorReporter } from '../platform/telemetry/error-reports.js';
+import { apiVersion } from '../platform/telemetry/version.js';
 import { recordRoutes } from '../platform/route-table.js';
 import { serializerCompiler, validatorCompiler } from '../platform/zod-compilers.js';
 
@@ -30,7 +37,17 @@ export function createHttpApp(config: AppConfig, logger: FastifyBaseLogger | und
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(handleError);
+  app.setErrorHandler(
+    config.errorReportingDsn
+      ? handleErrorReporting(
+          createErrorReporter({
+            dsn: config.errorReportingDsn,
+            release: `tunehouse-api@${apiVersion()}`,
+            onFailure: (error) => app.log.warn({ err: error }, 'error report not sent'),
+          }),
+        )
+      : handleError,
+  );
   app.setNotFoundHandler(handleNotFound);
   app.decorate('publicApiUrl', config.publicApiUrl);
   app.decorateRequest('auth', null);

@@ -30,7 +30,15 @@ export async function registerHttpPlugins(app: FastifyInstance, config: AppConfi
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     // Calls that must count once (the admin's period close) send an Idempotency-Key from the shell's origin.
-    allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'idempotency-key', BOT_CHECK_HEADER],
+    // `traceparent`: the shell's W3C trace context, continued by the API's spans when tracing is on.
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'x-request-id',
+      'idempotency-key',
+      'traceparent',
+      BOT_CHECK_HEADER,
+    ],
     // What an answer carries beside its body (endpoint metadata.responseHeaders) must be readable by the areas.
     exposedHeaders: [
       'retry-after',

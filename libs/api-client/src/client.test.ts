@@ -37,6 +37,17 @@ function setup(answers: Answer[], options: Partial<ApiClientOptions> = {}) {
 }
 
 describe('request basics: JSON, credentials, bearer token, base URL', () => {
+  it('sends a W3C traceparent, a new trace for each request, that the API continues', async () => {
+    const { client, calls } = setup([json({ ok: true })]);
+    await client.request({ method: 'GET', path: '/v1/things' });
+    await client.request({ method: 'GET', path: '/v1/things' });
+    const [first, second] = calls.map((call) => call.headers.traceparent);
+    expect(first).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(second).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(first!.slice(3, 35)).not.toBe(second!.slice(3, 35));
+    expect(first!.slice(3, 35)).not.toBe('0'.repeat(32));
+  });
+
   it('sends JSON with credentials included and returns the parsed body', async () => {
     const { client, calls } = setup([json({ ok: true })]);
     await expect(client.request({ method: 'POST', path: '/v1/things', body: { a: 1 } })).resolves.toEqual({

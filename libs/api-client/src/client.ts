@@ -161,6 +161,16 @@ async function toHttpError(response: Response, info: RequestInfo): Promise<HttpE
   });
 }
 
+const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** `00-<trace id>-<parent id>-01`: random ids (never all zeros, which W3C forbids), sampled. */
+export function newTraceparent(): string {
+  const ids = new Uint8Array(24);
+  do crypto.getRandomValues(ids);
+  while (ids.subarray(0, 16).every((byte) => byte === 0) || ids.subarray(16).every((byte) => byte === 0));
+  return `00-${hex(ids.subarray(0, 16))}-${hex(ids.subarray(16))}-01`;
+}
+
 /**
  * The one API client, an {@link ApiPort}: JSON in and out with credentials included, a
  * bearer token when there is a session, the bot-check header on the POSTs that need it, up to 3 attempts on
@@ -182,6 +192,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function headersFor(request: ApiClientRequest<unknown>): Promise<Record<string, string>> {
     const headers: Record<string, string> = {
       Accept: request.responseType === 'blob' ? '*/*' : 'application/json',
+      // A new W3C trace per attempt: with tracing on, the API's spans continue it, so one slow page is followed
+      // from the browser into the API and its SQL (docs/decisions/0086-traces-and-error-reporting.md).
+      traceparent: newTraceparent(),
     };
     if (request.body !== undefined && !isFormData(request.body)) headers['Content-Type'] = 'application/json';
     if (request.auth !== false && options.accessToken) {

@@ -1,10 +1,10 @@
-import React, { type ReactNode, useMemo } from 'react';
+import React, { type ReactNode, useEffect, useMemo } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import createCache from '@emotion/cache';
 import { CacheProvider, ThemeProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Route, Router, Routes } from 'react-router';
+import { matchRoutes, Route, Router, Routes } from 'react-router';
 import { parseShellContext, type RemoteModule, type ShellContext } from '@tunehouse/shell-contract';
 import { ErrorPanel, theme } from '@tunehouse/ui';
 import { AreaNotFound } from './area-not-found.js';
@@ -29,6 +29,8 @@ export interface AreaDefinition {
 export interface AreaMountProps {
   shell: unknown;
   name: string;
+  /** The area's deployed version, as the registry names it (a 1.5 shell passes it). */
+  areaVersion?: string;
   domElementGetter?: () => HTMLElement;
 }
 
@@ -66,6 +68,47 @@ function AreaRouter({ routes }: { routes: AreaRoute[] }) {
   );
 }
 
+/** The route template showing at `pathname` (`/albums/:id`), for reports that must not carry the address. */
+export function routeTemplateAt(routes: AreaRoute[], pathname: string): string | undefined {
+  return matchRoutes(
+    routes.map((route) => ({ path: route.path })),
+    pathname,
+  )?.at(-1)?.route.path;
+}
+
+/**
+ * The panel an area shows for an error thrown while rendering; it reports the error once, through the shell
+ * (shell contract 1.5: a no-op without a DSN, absent in an older shell), with the area's name, deployed version
+ * and route template.
+ */
+function RenderErrorPanel({
+  error,
+  shell,
+  area,
+  areaVersion,
+}: {
+  error: Error;
+  shell: ShellContext;
+  area: AreaDefinition;
+  areaVersion: string | undefined;
+}) {
+  useEffect(() => {
+    shell.errors?.report(error, {
+      area: area.name,
+      areaVersion,
+      route: routeTemplateAt(area.routes, window.location.pathname),
+    });
+  }, [error, shell, area, areaVersion]);
+  return (
+    <ErrorPanel
+      status={500}
+      detail={error.message}
+      supportEmail={shell.config.supportEmail}
+      onBack={() => shell.navigate('/')}
+    />
+  );
+}
+
 /**
  * Turns an area into the module the shell loads as `./app`: single-spa lifecycles plus meta. The shell
  * context is checked at bootstrap, so a shell that does not keep the contract fails loudly and early.
@@ -75,17 +118,14 @@ export function createArea(area: AreaDefinition): RemoteModule {
     React,
     ReactDOMClient,
     rootComponent: (props) => <AreaRoot shell={parseShellContext(props.shell)} area={area} />,
-    errorBoundary: (error, _info, props) => {
-      const shell = parseShellContext(props.shell);
-      return (
-        <ErrorPanel
-          status={500}
-          detail={error.message}
-          supportEmail={shell.config.supportEmail}
-          onBack={() => shell.navigate('/')}
-        />
-      );
-    },
+    errorBoundary: (error, _info, props) => (
+      <RenderErrorPanel
+        error={error}
+        shell={parseShellContext(props.shell)}
+        area={area}
+        areaVersion={props.areaVersion}
+      />
+    ),
   });
   return {
     bootstrap: [

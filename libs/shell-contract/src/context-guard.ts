@@ -40,6 +40,8 @@ export const shellContextSchema = z.object({
   player: portOf('play', 'toggle', 'seek', 'reset', 'show', 'hide', 'minimize', 'maximize'),
   progress: portOf('start', 'done'),
   analytics: portOf('track'),
+  // Since 1.5: optional, so an area still mounts in a 1.4 shell (and reports nothing there).
+  errors: portOf('report').optional(),
   navigate: functionSchema,
   setPageMeta: functionSchema,
   config: z.object({

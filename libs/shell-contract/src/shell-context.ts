@@ -167,6 +167,24 @@ export interface AnalyticsPort {
   track(name: string, properties?: Record<string, unknown>): void;
 }
 
+/** What an error report says about where it happened; nothing about the person beyond the shell's user id. */
+export interface ErrorReportContext {
+  /** The area's name (`wallet`), or `shell`. */
+  area: string;
+  /** The area's deployed version, as the registry names it. */
+  areaVersion?: string | undefined;
+  /** The route template that was showing (`/albums/:id/edit/:step`), never the address itself. */
+  route?: string | undefined;
+}
+
+/**
+ * Since 1.5: reports an error to the error-reporting service (Sentry's envelope protocol), when the shell has a DSN
+ * configured; otherwise does nothing. Best effort, never throws. The shell adds its release and the user id.
+ */
+export interface ErrorReportPort {
+  report(error: unknown, context: ErrorReportContext): void;
+}
+
 export interface ProgressPort {
   start(): void;
   done(): void;
@@ -200,6 +218,8 @@ export interface ShellContext {
   progress: ProgressPort;
   /** Since 1.1. */
   analytics: AnalyticsPort;
+  /** Since 1.5; absent in an older shell. */
+  errors?: ErrorReportPort | undefined;
   navigate(to: string): void;
   setPageMeta(meta: PageMeta): void;
   config: ShellConfig;

@@ -3,6 +3,7 @@ import {
   SHELL_CONTRACT_VERSION,
   defaultHelpLinks,
   type ApiRequest,
+  type ErrorReportContext,
   type PageMeta,
   type PlayerTrack,
   type SessionView,
@@ -19,6 +20,8 @@ export interface FakeShellRecord {
   requests: ApiRequest<unknown>[];
   progress: ('start' | 'done')[];
   events: { name: string; properties: Record<string, unknown> }[];
+  /** Errors an area reported (shell contract 1.5). */
+  errors: { error: unknown; context: ErrorReportContext }[];
   /** Calls of the session port's sign-in flows, with their arguments. */
   sessionCalls: { method: string; args: unknown[] }[];
 }
@@ -65,6 +68,7 @@ export function createFakeShellContext(options: FakeShellOptions = {}): {
     progress: [],
     sessionCalls: [],
     events: [],
+    errors: [],
   };
   let session = options.session === undefined ? demoSessionView : options.session;
   const listeners = new Set<(value: SessionView | null) => void>();
@@ -161,6 +165,7 @@ export function createFakeShellContext(options: FakeShellOptions = {}): {
       done: () => record.progress.push('done'),
     },
     analytics: { track: (name, properties = {}) => record.events.push({ name, properties }) },
+    errors: { report: (error, context) => void record.errors.push({ error, context }) },
     navigate: (to) => {
       record.navigations.push(to);
       if (options.pushHistory && typeof window !== 'undefined') {

@@ -42,7 +42,8 @@ export function registerAreas(
     registerArea(area, {
       app: () => loadArea(area, entry),
       activeWhen: (location) => findOwner(owners, location.pathname) === area && canEnter(location),
-      customProps: { shell, domElementGetter: () => areaContainer(area) },
+      // The deployed version goes with the area's error reports (shell contract 1.5).
+      customProps: { shell, areaVersion: entry.version, domElementGetter: () => areaContainer(area) },
       // The runtime caches a remote's manifest, entry and module; registering it again by force forgets them.
       forget: () => registerRemotes([remoteOf(entry)], { force: true }),
     });

@@ -4,6 +4,7 @@ import { SHELL_CONTRACT_VERSION, type ShellContext } from '@tunehouse/shell-cont
 import { createShellSession } from '../session/create-session.js';
 import type { Analytics } from './analytics.js';
 import { applyPageMeta } from './page-meta.js';
+import { createErrorReports } from './error-reports.js';
 import { createPlayer } from './player.js';
 import { createProgress } from './progress.js';
 import type { FullShellConfig } from './shell-config.js';
@@ -46,6 +47,10 @@ export function createShellContext(config: FullShellConfig, analytics: Analytics
     player,
     progress,
     analytics: { track: analytics.track },
+    errors: createErrorReports({
+      dsn: config.errorReportingDsn || undefined,
+      userId: () => session.port.current()?.user.id,
+    }),
     navigate: (to) => navigateToUrl(to),
     setPageMeta: (meta) => applyPageMeta(config.productName, meta),
     config: {

@@ -17,9 +17,12 @@ const shellConfigSchema = z.object({
   helpLinks: z.record(z.enum(HELP_TOPICS), z.url()),
   /** Who sees the announcement, and until when; dates as ISO strings. */
   announcement: z.object({ usersCreatedBefore: z.iso.date(), hiddenAfter: z.iso.date() }),
+  /** A Sentry-compatible DSN the shell and areas report errors to; empty or absent: no reports. */
+  errorReportingDsn: z.union([z.literal(''), z.url()]),
 });
 export type FullShellConfig = ShellConfig & {
   registryUrl: string;
+  errorReportingDsn?: string | undefined;
   announcement: { usersCreatedBefore: string; hiddenAfter: string };
 };
 
