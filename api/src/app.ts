@@ -38,6 +38,15 @@ import {
   mediaRoutes,
 } from './domains/media/index.js';
 import { createLicensingService, type LicensingService, licensingRoutes } from './domains/licensing/index.js';
+import {
+  createMetrics,
+  createOperationsService,
+  type LastBackupPort,
+  type Metrics,
+  noBackupKnown,
+  operationsRoutes,
+  scrapeSourcesOf,
+} from './domains/operations/index.js';
 import { periodRoutes } from './domains/periods/index.js';
 import { createClosingPeriods, licensingForReleases } from './composition.js';
 import {
@@ -104,6 +113,16 @@ export type AppDeps = {
   reports?: { queue?: ReportQueue; maxBytes?: number };
   /** Where media live (docs/decisions/0055-several-api-processes.md); omitted, the one the settings choose. */
   storage?: MediaStorage;
+  /**
+   * The process's metrics (docs/decisions/0085-metrics-and-operator-view.md): main.ts makes one and hands its port
+   * to the job workers too; omitted, the app makes its own.
+   */
+  metrics?: Metrics;
+  /**
+   * The last backup, for the operator's page and its metric. The backups domain answers it once the lead connects
+   * it (issue 29, point 1); until then nobody does, and the page and metric say no backup is known.
+   */
+  lastBackup?: LastBackupPort;
 };
 
 /**
@@ -201,6 +220,8 @@ export async function buildApp(
     delivery = recordingDeliveryPort,
     reports = {},
     storage = createMediaStorage(config),
+    metrics = createMetrics(),
+    lastBackup = noBackupKnown,
   }: AppDeps,
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -218,6 +239,8 @@ export async function buildApp(
   });
 
   recordRoutes(app);
+  // Every answer is counted and timed by its route template (docs/decisions/0085-metrics-and-operator-view.md).
+  metrics.countRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
@@ -294,7 +317,7 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  const rateLimits = await registerRateLimits(app, config.rateLimitFactor, db);
+  const rateLimits = await registerRateLimits(app, config.rateLimitFactor, db, metrics.port);
   const botCheck = createBotCheck({ policy: config.botCheck, hmacKey: config.botCheckHmacKey, db });
   // Before the per-route rate limits (route-level onRequest hooks run after this one).
   app.addHook('onRequest', botCheck.hook);
@@ -302,13 +325,25 @@ export async function buildApp(
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const auth = createAuthGuard(tokens, (sessionId) => loadSessionContext(db, sessionId));
   const mailer = createMailer(jobs);
-  const sessions = createSessionService({ db, tokens, mailer, config });
+  const sessions = createSessionService({ db, tokens, mailer, config, metrics: metrics.port });
   const accounts = createAccountService({ db, tokens, mailer, config, sessions });
   const admin = createAdminService({ db, sessions });
   const users = createUserService({ db });
   const events = createEventService({ db });
 
   await app.register(healthRoutes({ db, auth }));
+  // Metrics and the operator's view (docs/decisions/0085-metrics-and-operator-view.md).
+  const startedAt = new Date(Date.now() - process.uptime() * 1000);
+  metrics.readAtScrape(
+    scrapeSourcesOf({
+      db,
+      lastBackup,
+      startedAt,
+      onError: (family, error) => app.log.warn({ err: error, family }, 'metric not read'),
+    }),
+  );
+  const operations = createOperationsService({ db, jobs, lastBackup, startedAt });
+  await app.register(operationsRoutes({ operations, metrics, metricsToken: config.metrics.token, auth }));
   await app.register(botCheckRoutes({ botCheck, auth, rateLimits }));
   await app.register(sessionRoutes({ sessions, auth, rateLimits, config }));
   await app.register(accountRoutes({ accounts, auth, rateLimits, config }));

@@ -1,6 +1,7 @@
 import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
 import type { Jobs } from './platform/jobs.js';
+import type { MetricsPort } from './platform/metrics.js';
 import {
   collectFeeFromRoyalties,
   licenceForAlbum,
@@ -29,6 +30,7 @@ export function createClosingPeriods(deps: {
   db: Db;
   jobs: Pick<Jobs, 'enqueue' | 'work'>;
   config: Pick<AppConfig, 'platformCurrency' | 'plans' | 'periodClose'>;
+  metrics?: MetricsPort;
 }) {
   return createPeriodsService({ ...deps, ...closePortsOfTunehouse });
 }

@@ -15,6 +15,13 @@ export {
   type PlatformDeliveries,
 } from './service.js';
 export { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus } from './repository.js';
+// For the operator's metrics and page (domains/operations).
+export {
+  type DeliveryCount,
+  deliveryCounts,
+  type FailedDelivery,
+  failedDeliveries,
+} from './operator-reads.js';
 export {
   type DeliveryAction,
   type ReleaseForDelivery,

@@ -11,6 +11,7 @@
  */
 export type { PaymentProvider, PaymentProviderStatus, SetupProviderStatus } from './provider.js';
 export { paymentRoutes } from './routes.js';
+export { paymentCounts } from './status-counts.js';
 export {
   type AmountDue,
   createPaymentService,

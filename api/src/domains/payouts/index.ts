@@ -14,6 +14,7 @@ export { type PayoutProvider, PayoutRejectedError } from './provider.js';
 export { bookPayout, bookSettlement } from './ledger-moves.js';
 export { findPayoutByKey, insertPayout, payoutsInFlightOf } from './repository.js';
 export { payoutRoutes } from './routes.js';
+export { payoutCounts } from './status-counts.js';
 export {
   createPayoutService,
   createPayoutsFromConfig,
