@@ -1,3 +1,4 @@
+import { css } from '@emotion/react';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { FailedJob, QueueSummary } from '@tunehouse/contracts';
 import { AdminFrame, messageOf, useShell } from '@tunehouse/area-kit';
@@ -13,6 +14,23 @@ import {
   reportLoadsQuery,
   retryJob,
 } from './operations-queries.js';
+
+/** Term and value side by side, the terms in one column, on a phone as on a laptop. */
+const facts = css`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 0.35rem 1.25rem;
+  margin: 0 0 1rem;
+  dt {
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+  }
+`;
+
+const REPORT_STATES = { PENDING: 'Waiting to load', LOADED: 'Loaded', FAILED: 'Failed' } as const;
+const count = (value: number) => value.toLocaleString('en-GB');
 
 /** A backup older than this is shown as a problem: the alert rule's 26 hours (deploy/prometheus/alerts.yml). */
 const BACKUP_STALE_SECONDS = 26 * 3600;
@@ -87,7 +105,7 @@ function ServiceCard() {
       <Loaded query={overview} what="the API's state">
         {({ api, lastBackup }) => (
           <>
-            <dl>
+            <dl css={facts}>
               <dt>API version</dt>
               <dd>{api.version}</dd>
               <dt>Running for</dt>
@@ -267,9 +285,10 @@ function ReportLoadsCard() {
                 <td>{formatDateTime(report.createdAt)}</td>
                 <td>{report.name}</td>
                 <td>
-                  {report.status === 'FAILED' ? `Failed: ${report.error ?? 'no message'}` : report.status}
+                  {REPORT_STATES[report.status]}
+                  {report.status === 'FAILED' && `: ${report.error ?? 'no message'}`}
                 </td>
-                <td>{report.rows}</td>
+                <td>{count(report.rows)}</td>
                 <td>{report.loadedAt ? formatDateTime(report.loadedAt) : '—'}</td>
               </tr>
             ))}
