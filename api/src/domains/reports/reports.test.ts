@@ -9,6 +9,7 @@ import { buildApp } from '../../app.js';
 import type { Db } from '../../platform/db.js';
 import { createLocalStorage } from '../../platform/storage/index.js';
 import { type Jobs, startJobs } from '../../platform/jobs.js';
+import { noMetrics } from '../../platform/metrics.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { bearer, createUser, expectError, expectShape, login, multipart } from '../../testing/fixtures.js';
 import { createTestDatabase, testConfig } from '../../testing/test-app.js';
@@ -93,11 +94,18 @@ describe('POST /v1/admin/reports', () => {
     expect(queued).toEqual([file.id]);
     expect(fs.readdirSync(path.join(dataDir, 'reports'))).toEqual([file.id]);
 
+    // The lines read are counted for the operator's metrics (docs/decisions/0085-metrics-and-operator-view.md).
+    const linesRead: number[] = [];
     await processReportJob(
       db,
       { fileId: file.id },
-      { catalogue, files: createReportFiles(createLocalStorage(dataDir)) },
+      {
+        catalogue,
+        files: createReportFiles(createLocalStorage(dataDir)),
+        metrics: { ...noMetrics, reportLinesRead: (lines) => linesRead.push(lines) },
+      },
     );
+    expect(linesRead).toEqual([3]);
     const loaded = await app.inject(injectOf(api.get, { params: { id: file.id } }, { session: admin }));
     expect(loaded.json()).toMatchObject({
       status: 'LOADED',
