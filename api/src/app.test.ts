@@ -263,6 +263,12 @@ describe('OpenAPI at /docs', () => {
         'GET /v1/simulator/setup/{id}',
         'POST /v1/simulator/setup/{id}/save',
         'POST /v1/simulator/setup/{id}/cancel',
+        // docs/decisions/0085-metrics-and-operator-view.md
+        'GET /metrics',
+        'GET /v1/admin/operations',
+        'GET /v1/admin/operations/failed-jobs',
+        'POST /v1/admin/operations/failed-jobs/{queue}/{id}/retry',
+        'GET /v1/admin/operations/failed-deliveries',
         'GET /test/boom',
       ].sort(),
     );
@@ -289,6 +295,7 @@ describe('OpenAPI at /docs', () => {
     expect(typesOf('/v1/simulator/stores/{platform}/{platformId}')).toEqual(['text/html']);
     expect(typesOf('/v1/wallet/invoices/{id}/pdf')).toEqual(['application/pdf']);
     expect(typesOf('/v2/wallet/mutations/export')).toEqual(['text/csv']);
+    expect(typesOf('/metrics')).toEqual(['text/plain']);
     expect(typesOf('/v1/wallet/periods/{id}/export')).toEqual(['text/csv', 'application/pdf']);
   });
 });

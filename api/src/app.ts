@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { recordAdminActions } from './domains/audit/index.js';
+import {
+  createMetrics,
+  type LastBackupPort,
+  type Metrics,
+  noBackupKnown,
+} from './domains/operations/index.js';
 import { loadSessionContext } from './domains/sessions/index.js';
 import { type DeliveryPort, recordingDeliveryPort } from './domains/releases/index.js';
 import { createAuthGuard } from './platform/auth-guard.js';
@@ -16,6 +22,7 @@ import { registerHttpPlugins } from './wiring/http-plugins.js';
 import { wireCatalogue, wireTracks } from './wiring/wire-catalogue.js';
 import { wireAccountSecurity, wireIdentity } from './wiring/wire-identity.js';
 import { wireMoney } from './wiring/wire-money.js';
+import { wireOperations } from './wiring/wire-operations.js';
 import { type ReportUploads, wireUsage } from './wiring/wire-usage.js';
 import type { Wiring } from './wiring/wiring.js';
 
@@ -37,6 +44,13 @@ export type AppDeps = {
   reports?: ReportUploads;
   /** Where media live (docs/decisions/0055-several-api-processes.md); omitted, the one the settings choose. */
   storage?: MediaStorage;
+  /**
+   * The process's metrics (docs/decisions/0085-metrics-and-operator-view.md): main.ts makes one and hands its port
+   * to the job workers too; omitted, the app makes its own.
+   */
+  metrics?: Metrics;
+  /** The last backup, for the operator's page and its metric (docs/decisions/0084-backup-and-restore.md). */
+  lastBackup?: LastBackupPort;
 };
 
 /**
@@ -52,14 +66,18 @@ export async function buildApp(
     delivery = recordingDeliveryPort,
     reports = {},
     storage = createMediaStorage(config),
+    metrics = createMetrics(),
+    lastBackup = noBackupKnown,
   }: AppDeps,
 ): Promise<FastifyInstance> {
   const app = createHttpApp(config, logger);
+  // Every answer is counted and timed by its route template (docs/decisions/0085-metrics-and-operator-view.md).
+  metrics.countRequests(app);
   // Every successful change through an admin endpoint lands in the audit log.
   recordAdminActions(app, db);
   await registerHttpPlugins(app, config);
 
-  const rateLimits = await registerRateLimits(app, config.rateLimitFactor, db);
+  const rateLimits = await registerRateLimits(app, config.rateLimitFactor, db, metrics.port);
   const botCheck = createBotCheck({ policy: config.botCheck, hmacKey: config.botCheckHmacKey, db });
   // Before the per-route rate limits (route-level onRequest hooks run after this one).
   app.addHook('onRequest', botCheck.hook);
@@ -76,8 +94,10 @@ export async function buildApp(
     auth: createAuthGuard(tokens, (sessionId) => loadSessionContext(db, sessionId)),
     mailer: createMailer(jobs),
     rateLimits,
+    metrics: metrics.port,
   };
   await wireIdentity(wiring, botCheck);
+  await wireOperations(wiring, metrics, lastBackup);
   const catalogue = await wireCatalogue(wiring, delivery);
   await wireMoney(wiring, catalogue);
   await wireTracks(wiring, catalogue);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
 import type { Jobs } from './platform/jobs.js';
+import type { MetricsPort } from './platform/metrics.js';
 import { createMediaStorage, type MediaStorage } from './platform/storage/index.js';
 import {
   createDeliveryService,
@@ -47,6 +48,7 @@ export function createClosingPeriods(deps: {
   db: Db;
   jobs: Pick<Jobs, 'enqueue' | 'work'>;
   config: Pick<AppConfig, 'platformCurrency' | 'plans' | 'periodClose'>;
+  metrics?: MetricsPort;
 }) {
   return createPeriodsService({ ...deps, ...closePortsOfTunehouse });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { createAudioStore, workAudioPreviews } from './domains/media/index.js';
+import { createMetrics, serveMetricsOn } from './domains/operations/index.js';
 import { createClosingPeriods, createPaymentsForJobs, createReleaseDelivery } from './composition.js';
 import {
   createReportFiles,
@@ -101,6 +102,9 @@ try {
   const db = createPool(database.url);
   running.push({ name: 'database pool', stop: () => db.end() });
 
+  // One set of metrics for the process: the HTTP app and the job workers count into it.
+  const metrics = createMetrics();
+
   const applied = await migrate(db);
   log.info({ applied }, applied.length ? 'migrations applied' : 'database schema up to date');
 
@@ -143,10 +147,10 @@ try {
   const catalogue = createSqlCatalogue(db);
   const reportFiles = createReportFiles(storage);
   await jobs.work<ReportIngestJob>(QUEUES.reportIngest, (job) =>
-    processReportJob(db, job, { catalogue, files: reportFiles }),
+    processReportJob(db, job, { catalogue, files: reportFiles, metrics: metrics.port }),
   );
   // Period closes started by an admin (docs/decisions/0042-ledger-and-periods.md).
-  await createClosingPeriods({ db, jobs, config }).work();
+  await createClosingPeriods({ db, jobs, config, metrics: metrics.port }).work();
   // Payout status checks and the recovery of unsent payouts (docs/decisions/0046-payouts.md).
   await createPayoutsFromConfig(config, { db, jobs, logger: log.child({ domain: 'payouts' }) }).work();
   // Card payments and set-ups whose webhook and return were both lost, asked about at the provider and settled
@@ -170,10 +174,16 @@ try {
     log.info({ created, milliseconds: Date.now() - started }, 'empty database: demo data seeded');
   }
 
-  const app = await buildApp(config, { db, jobs, logger: log, delivery: delivery.port, storage });
+  const app = await buildApp(config, { db, jobs, logger: log, delivery: delivery.port, storage, metrics });
   running.push({ name: 'HTTP server', stop: () => app.close() });
   const address = await app.listen({ port: config.port, host: config.host });
   log.info({ address, docs: `${address}/docs` }, 'Tunehouse API listening');
+  // Metrics without a token, for whoever can reach this address (docs/decisions/0085-metrics-and-operator-view.md).
+  if (config.metrics.address) {
+    const listener = await serveMetricsOn(metrics, config.metrics.address);
+    running.push({ name: 'metrics listener', stop: listener.close });
+    log.info({ metrics: listener.url }, 'metrics listening');
+  }
   if (config.seedDemo) console.log(`\n${demoLoginsText()}\n`);
 } catch (error) {
   log.fatal({ err: error }, 'API failed to start');

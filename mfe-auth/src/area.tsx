@@ -69,6 +69,14 @@ export const area: AreaDefinition = {
       ),
     },
     {
+      // The operator's view (docs/decisions/0085-metrics-and-operator-view.md), in the admin frame.
+      path: '/admin/operations',
+      element: lazyPage(
+        () => import('./operations/operations-page.js'),
+        (m) => m.OperationsPage,
+      ),
+    },
+    {
       path: '/admin/*',
       element: lazyPage(
         () => import('./admin/admin-page.js'),

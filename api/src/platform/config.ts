@@ -200,6 +200,12 @@ function planSettings(e: z.infer<typeof envSchema>): PlanSettings {
   };
 }
 
+/** `127.0.0.1:9464` or `[::1]:9464` → host and port. */
+function hostAndPort(address: string): { host: string; port: number } {
+  const at = address.lastIndexOf(':');
+  return { host: address.slice(0, at).replace(/^\[(.*)\]$/, '$1'), port: Number(address.slice(at + 1)) };
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -255,6 +261,13 @@ const envSchema = z.object({
     .regex(/^[\w.-]+(\/[\w.-]+)*$/, 'a key prefix such as tunehouse/production')
     .optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  // GET /metrics (docs/decisions/0085-metrics-and-operator-view.md): on the API's port only with this bearer token,
+  // and/or unauthenticated on a separate listener at host:port; neither set, it answers 404.
+  METRICS_TOKEN: z.string().min(32).optional(),
+  METRICS_ADDRESS: z
+    .string()
+    .regex(/^(\[[0-9a-fA-F:]+\]|[\w.-]+):\d{1,5}$/, 'host:port, such as 127.0.0.1:9464')
+    .optional(),
   SEED_DEMO: booleanFromEnv.default(true),
   // Artist profile suggestions from the platforms' catalogues (docs/decisions/0031-artists-api.md).
   SPOTIFY_CLIENT_ID: z.string().min(1).optional(),
@@ -480,6 +493,8 @@ export type AppConfig = {
   /** Multiplies every per-address rate limit (tests raise it; a busy proxy might too). */
   rateLimitFactor: number;
   trustProxy: boolean;
+  /** Who may read GET /metrics (docs/decisions/0085-metrics-and-operator-view.md); both unset, nobody. */
+  metrics: { token: string | undefined; address: { host: string; port: number } | undefined };
   seedDemo: boolean;
   /** Catalogue searches for artist suggestions; unset, only profiles known to this installation are searched. */
   spotify: { clientId: string; clientSecret: string; apiUrl: string; accountsUrl: string } | undefined;
@@ -566,6 +581,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     trustProxy: e.TRUST_PROXY,
+    metrics: {
+      token: e.METRICS_TOKEN,
+      address: e.METRICS_ADDRESS ? hostAndPort(e.METRICS_ADDRESS) : undefined,
+    },
     seedDemo: e.SEED_DEMO,
     spotify:
       e.SPOTIFY_CLIENT_ID && e.SPOTIFY_CLIENT_SECRET

@@ -70,6 +70,8 @@ export type Jobs = {
   ): Promise<void>;
   work<Data extends object>(queue: QueueName, handler: (data: Data) => Promise<void>): Promise<void>;
   schedule(queue: QueueName, cron: string): Promise<void>;
+  /** Puts a failed job back in its queue for one more attempt; false when no failed job has that id. */
+  retry(queue: QueueName, id: string): Promise<boolean>;
   stop(): Promise<void>;
 };
 
@@ -137,6 +139,11 @@ export async function startJobs({
     },
     async schedule(queue, cron) {
       await boss.schedule(queue, cron, {});
+    },
+    async retry(queue, id) {
+      // pg-boss 10 answers { affected } (manager.js mapCommandResponse) though its types say void.
+      const answer = (await boss.retry(queue, id)) as unknown as { affected?: number } | undefined;
+      return (answer?.affected ?? 0) > 0;
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });

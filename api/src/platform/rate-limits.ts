@@ -1,6 +1,7 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db.js';
+import { type MetricsPort, noMetrics } from './metrics.js';
 import { ApiError } from './errors.js';
 import { postgresRateLimitStore } from './rate-limit-store.js';
 
@@ -28,7 +29,12 @@ export type RateLimitName = keyof typeof LIMITS;
 export type RateLimits = Record<RateLimitName, RateLimitOptions>;
 
 /** The limits, counted in PostgreSQL so that they hold across every API process on the database. */
-export async function registerRateLimits(app: FastifyInstance, factor: number, db: Db): Promise<RateLimits> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  factor: number,
+  db: Db,
+  metrics: MetricsPort = noMetrics,
+): Promise<RateLimits> {
   await app.register(rateLimit, {
     global: false,
     store: postgresRateLimitStore(db),
@@ -38,14 +44,16 @@ export async function registerRateLimits(app: FastifyInstance, factor: number, d
       'x-ratelimit-reset': true,
       'retry-after': true,
     },
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(
+    errorResponseBuilder: (request, context) => {
+      metrics.rateLimited(request.routeOptions.url ?? 'unmatched');
+      return new ApiError(
         429,
         'RATE_LIMITED',
         `Too many requests; try again in ${context.after}`,
         undefined,
         context.ttl / 1000,
-      ),
+      );
+    },
   });
   const scale = (n: number) => Math.max(1, Math.floor(n * factor));
   const options = (limit: Limit): RateLimitOptions => ({

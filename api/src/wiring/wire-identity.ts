@@ -17,10 +17,10 @@ import type { Wiring } from './wiring.js';
 
 /** Health, the bot check, sign-in and sessions, accounts, users, events and the admins' user tools. */
 export async function wireIdentity(
-  { app, config, db, auth, tokens, mailer, rateLimits }: Wiring,
+  { app, config, db, auth, tokens, mailer, rateLimits, metrics }: Wiring,
   botCheck: BotCheck,
 ): Promise<void> {
-  const sessions = createSessionService({ db, tokens, mailer, config });
+  const sessions = createSessionService({ db, tokens, mailer, config, metrics });
   const accounts = createAccountService({ db, tokens, mailer, config, sessions });
   const admin = createAdminService({ db, sessions });
   const users = createUserService({ db });

@@ -4,6 +4,7 @@ import type { AppConfig } from '../platform/config.js';
 import type { Db } from '../platform/db.js';
 import type { Jobs } from '../platform/jobs.js';
 import type { Mailer } from '../platform/mail/outbox.js';
+import type { MetricsPort } from '../platform/metrics.js';
 import type { RateLimits } from '../platform/rate-limits.js';
 import type { MediaStorage } from '../platform/storage/index.js';
 import type { TokenService } from '../platform/tokens.js';
@@ -20,4 +21,6 @@ export type Wiring = {
   auth: AuthGuard;
   mailer: Mailer;
   rateLimits: RateLimits;
+  /** Where the domains count what the operator's metrics report (docs/decisions/0085-metrics-and-operator-view.md). */
+  metrics: MetricsPort;
 };

@@ -68,6 +68,7 @@ describe('the admin frame', () => {
       'Reports',
       'Periods',
       'Audit log',
+      'Operations',
     ]);
     expect(
       links.filter((link) => link.getAttribute('aria-current') === 'page').map((l) => l.textContent),

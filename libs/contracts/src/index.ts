@@ -36,6 +36,7 @@ export * from './requests/reporting.js';
 export * from './requests/trends.js';
 export * from './periods.js';
 export * from './admin-audit.js';
+export * from './operations.js';
 export * from './splits.js';
 export * from './wallet.js';
 export * from './payouts.js';

@@ -12,6 +12,13 @@ export {
 export { InvalidDeliveryError } from './enqueue.js';
 export { albumPlatformEntries, PLATFORM_STATUS_OF, type PlatformDeliveries } from './platform-status.js';
 export { DELIVERY_STATUSES, type DeliveryRecord, type DeliveryStatus } from './repository.js';
+// For the operator's metrics and page (domains/operations).
+export {
+  type DeliveryCount,
+  deliveryCounts,
+  type FailedDelivery,
+  failedDeliveries,
+} from './operator-reads.js';
 export {
   type DeliveryAction,
   type ReleaseForDelivery,

@@ -7,10 +7,12 @@
  *
  * Exports for app.ts and main.ts: `createPaymentsFromConfig(config, { db, amountDue, takedown })` (its `work()`
  * runs the reconciliation job) and `paymentRoutes`. For tests: `createPaymentService` with any `PaymentProvider`,
- * the simulator, the Stripe adapter, `signWebhook`, `signStripe`, `PAYMENTS_RECEIVED`.
+ * the simulator, the Stripe adapter, `signWebhook`, `signStripe`, `PAYMENTS_RECEIVED`. For the operator's metrics:
+ * `paymentCounts`.
  */
 export type { PaymentProvider, PaymentProviderStatus, SetupProviderStatus } from './provider.js';
 export { paymentRoutes } from './routes.js';
+export { paymentCounts } from './status-counts.js';
 export {
   type AmountDue,
   createPaymentService,

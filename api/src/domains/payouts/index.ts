@@ -8,12 +8,13 @@
  * `work()` registers the check and recovery jobs, its `payees` registers bank accounts for billing) and
  * `payoutRoutes`. For tests: `createPayoutService` with any `PayoutProvider`, the simulator and the Wise adapter.
  * For the wallet: `payoutsInFlightOf(q, accountId)`. For the demo seed, the writes a settled payout is made of:
- * `insertPayout`, `findPayoutByKey`, `bookPayout`, `bookSettlement`.
+ * `insertPayout`, `findPayoutByKey`, `bookPayout`, `bookSettlement`. For the operator's metrics: `payoutCounts`.
  */
 export { type PayoutProvider, PayoutRejectedError } from './provider.js';
 export { bookPayout, bookSettlement } from './ledger-moves.js';
 export { findPayoutByKey, insertPayout, payoutsInFlightOf } from './repository.js';
 export { payoutRoutes } from './routes.js';
+export { payoutCounts } from './status-counts.js';
 export {
   createPayoutService,
   createPayoutsFromConfig,

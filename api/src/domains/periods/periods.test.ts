@@ -11,6 +11,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../platform/db.js';
+import { noMetrics } from '../../platform/metrics.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -172,9 +173,26 @@ describe('admin periods', () => {
     const other = await asAdmin(api.close, { params: id(), headers: { 'idempotency-key': 'other' } });
     expectError(other, 409, 'CONFLICT');
 
-    // The job, as main.ts works it.
-    const periods = createClosingPeriods({ db: t.db, jobs: t.jobs, config: t.config });
-    expect(await closePeriod(t.db, periodId, periods.deps)).toBe('CLOSED');
+    // The job, as main.ts works it: its handler, handed to the queue by work(), is run here once; the run is timed
+    // for the operator's metrics (docs/decisions/0085-metrics-and-operator-view.md).
+    let closeJob: ((data: { periodId: string }) => Promise<void>) | undefined;
+    const timed: Array<{ seconds: number; outcome: string }> = [];
+    const periods = createClosingPeriods({
+      db: t.db,
+      jobs: {
+        enqueue: t.jobs.enqueue,
+        work: async <Data extends object>(_queue: string, handler: (data: Data) => Promise<void>) => {
+          closeJob = handler as unknown as typeof closeJob;
+        },
+      },
+      config: t.config,
+      metrics: { ...noMetrics, periodCloseTook: (seconds, outcome) => timed.push({ seconds, outcome }) },
+    });
+    await periods.work();
+    await closeJob!({ periodId });
+    expect(timed).toEqual([{ seconds: expect.any(Number), outcome: 'closed' }]);
+    expect(timed[0]!.seconds).toBeGreaterThan(0);
+    expect(await closePeriod(t.db, periodId, periods.deps)).toBe('SKIPPED');
     const detail = expectShape(adminPeriodDetailSchema, await asAdmin(api.get, { params: id() }));
     expect(detail.status).toBe('CLOSED');
     // What the lines held is kept with the closed period, as it was listed while open.

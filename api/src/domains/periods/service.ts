@@ -10,6 +10,7 @@ import type { Db, Queryable } from '../../platform/db.js';
 import { withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { QUEUES, type Jobs } from '../../platform/jobs.js';
+import { type MetricsPort, noMetrics } from '../../platform/metrics.js';
 import { closableFrom, todayUtc } from './closable-from.js';
 import { type CloseDeps, closePeriod, previewClose, startClose } from './close.js';
 import type { LicensingPort, SplitsPort } from './ports.js';
@@ -42,6 +43,7 @@ export function createPeriodsService({
   config,
   licensing,
   splits,
+  metrics = noMetrics,
 }: {
   db: Db;
   jobs: Pick<Jobs, 'enqueue' | 'work'>;
@@ -49,6 +51,8 @@ export function createPeriodsService({
   /** Licensing and splits as the close sees them; app.ts hands over the real ones (`createClosingPeriods`). */
   licensing: LicensingPort;
   splits: SplitsPort;
+  /** Times each run of the close job (omitted: not timed). */
+  metrics?: MetricsPort;
 }) {
   const currency = config.platformCurrency;
   const deps: CloseDeps = {
@@ -204,7 +208,15 @@ export function createPeriodsService({
     /** Works the close queue (main.ts). */
     work: () =>
       jobs.work<{ periodId: string }>(QUEUES.periodClose, async ({ periodId }) => {
-        await closePeriod(db, periodId, deps);
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        try {
+          const outcome = await closePeriod(db, periodId, deps);
+          metrics.periodCloseTook(seconds(), outcome === 'CLOSED' ? 'closed' : 'skipped');
+        } catch (error) {
+          metrics.periodCloseTook(seconds(), 'failed');
+          throw error;
+        }
       }),
   };
 }

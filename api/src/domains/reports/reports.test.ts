@@ -5,6 +5,7 @@ import { endpoints, type Session, urlOf } from '@tunehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db.js';
+import { noMetrics } from '../../platform/metrics.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { bearer, createUser, expectError, expectShape, login } from '../../testing/fixtures.js';
 import { type ReportApp, startReportApp } from '../../testing/report-app.js';
@@ -68,7 +69,18 @@ describe('POST /v1/admin/reports', () => {
     expect(queued).toEqual([file.id]);
     expect(fs.readdirSync(path.join(dataDir, 'reports'))).toEqual([file.id]);
 
-    await processReportJob(db, { fileId: file.id }, { catalogue, files: t.files });
+    // The lines read are counted for the operator's metrics (docs/decisions/0085-metrics-and-operator-view.md).
+    const linesRead: number[] = [];
+    await processReportJob(
+      db,
+      { fileId: file.id },
+      {
+        catalogue,
+        files: t.files,
+        metrics: { ...noMetrics, reportLinesRead: (lines) => linesRead.push(lines) },
+      },
+    );
+    expect(linesRead).toEqual([3]);
     const loaded = await app.inject(injectOf(api.get, { params: { id: file.id } }, { session: admin }));
     expect(loaded.json()).toMatchObject({
       status: 'LOADED',

@@ -2,6 +2,7 @@ import { type ReportFile, toPage, type UnmatchedLine } from '@tunehouse/contract
 import type { Db, Queryable } from '../../platform/db.js';
 import { iso } from '../../platform/db.js';
 import { type Jobs, QUEUES } from '../../platform/jobs.js';
+import { type MetricsPort, noMetrics } from '../../platform/metrics.js';
 import type { CatalogueLookup } from './catalogue.js';
 import { loadReportFile, loadReportSet } from './loader.js';
 import type { ReportFiles } from './report-files.js';
@@ -223,7 +224,11 @@ export function pgBossReportQueue(jobs: Jobs): ReportQueue {
 export async function processReportJob(
   db: Db,
   { fileId }: ReportIngestJob,
-  { catalogue, files }: { catalogue: CatalogueLookup; files: ReportFiles },
+  {
+    catalogue,
+    files,
+    metrics = noMetrics,
+  }: { catalogue: CatalogueLookup; files: ReportFiles; metrics?: MetricsPort },
 ): Promise<void> {
   const file = await findReportFile(db, fileId);
   if (!file || file.status === 'LOADED') return;
@@ -246,19 +251,26 @@ export async function processReportJob(
     (part.format === 'CSV' ? 'CSV' : 'DDEX_DSR') as 'CSV' | 'DDEX_DSR';
   try {
     const loaded = await withLocalFiles(files, stored as string[], async (locals) => {
-      if (!file.set_key)
-        await loadReportFile(db, locals[0]!, { catalogue, fileId, name: file.name, format: formatOf(file) });
-      else
-        await loadReportSet(
-          db,
-          parts.map((part, at) => ({
-            path: locals[at]!,
-            fileId: part.id,
-            name: part.name,
-            format: formatOf(part),
-          })),
-          { catalogue },
-        );
+      const results = !file.set_key
+        ? [
+            await loadReportFile(db, locals[0]!, {
+              catalogue,
+              fileId,
+              name: file.name,
+              format: formatOf(file),
+            }),
+          ]
+        : await loadReportSet(
+            db,
+            parts.map((part, at) => ({
+              path: locals[at]!,
+              fileId: part.id,
+              name: part.name,
+              format: formatOf(part),
+            })),
+            { catalogue },
+          );
+      metrics.reportLinesRead(results.reduce((lines, result) => lines + result.rows, 0));
       return true;
     });
     if (!loaded) {

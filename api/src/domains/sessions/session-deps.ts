@@ -3,11 +3,18 @@ import type { BotCheckVerdict } from '../../platform/bot-check.js';
 import type { AppConfig } from '../../platform/config.js';
 import type { Db } from '../../platform/db.js';
 import type { Mailer } from '../../platform/mail/outbox.js';
+import type { MetricsPort } from '../../platform/metrics.js';
 import type { TokenService } from '../../platform/tokens.js';
 import type { RefreshGrant } from './refresh-cookie.js';
 
-/** What each session use case is given. */
-export type SessionDeps = { db: Db; tokens: TokenService; mailer: Mailer; config: AppConfig };
+/** What each session use case is given; `metrics` counts refused sign-ins (omitted: not counted). */
+export type SessionDeps = {
+  db: Db;
+  tokens: TokenService;
+  mailer: Mailer;
+  config: AppConfig;
+  metrics?: MetricsPort;
+};
 
 /** Where a sign-in attempt came from: the network address, and whether it carried a solved bot check. */
 export type SignInOrigin = { address?: string; botCheck?: BotCheckVerdict };

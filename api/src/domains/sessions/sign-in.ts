@@ -32,8 +32,9 @@ export async function signIn(
     try {
       await admitPasswordAttempt(tx, { subject, address, botCheck });
     } catch (error) {
-      if (error instanceof ApiError) return fail(error);
-      throw error;
+      if (!(error instanceof ApiError)) throw error;
+      deps.metrics?.signInFailed('too_many_attempts');
+      return fail(error);
     }
     const credentials = await findCredentialsByEmail(tx, email);
     const correct = credentials
@@ -41,6 +42,7 @@ export async function signIn(
       : await burnPasswordCheck(password);
     if (!credentials || !correct) {
       await recordAttempt(tx, 'password_failed', subject, address);
+      deps.metrics?.signInFailed('wrong_credentials');
       return fail(invalidCredentials());
     }
     await forgetFailures(tx, 'password_failed', subject, address);

@@ -27,3 +27,4 @@ export * as billing from './billing.js';
 export * as payouts from './payouts.js';
 export * as invoices from './invoices.js';
 export * as payments from './payments.js';
+export * as operations from './operations.js';
