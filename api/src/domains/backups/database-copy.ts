@@ -29,6 +29,14 @@ const TABLES_SQL = `
    GROUP BY n.nspname, c.relname
    ORDER BY n.nspname, c.relname`;
 
+/**
+ * Rows left out: pg-boss's own cron ticks (queue `__pgboss__send-it`), which its scheduler makes again from the
+ * schedules, and whose queue the restore's pg-boss, not running the scheduler, does not have.
+ */
+const ROWS_KEPT: Record<string, string> = {
+  [`${JOB_SCHEMA}.job`]: ` WHERE left(name, 10) <> '__pgboss__'`,
+};
+
 export const tableEntrySchema = z.object({
   /** The part holding its rows, relative to the backup folder. */
   part: z.string(),
@@ -95,7 +103,11 @@ export async function copyTablesOut(
     const list = columns.map((column) => client.escapeIdentifier(column)).join(', ');
     const counter = rowCounter();
     await pipeline(
-      client.query(copyTo(`COPY (SELECT ${list} FROM ${qualified(client, schema, name)}) TO STDOUT`)),
+      client.query(
+        copyTo(
+          `COPY (SELECT ${list} FROM ${qualified(client, schema, name)}${ROWS_KEPT[`${schema}.${name}`] ?? ''}) TO STDOUT`,
+        ),
+      ),
       counter.stream,
       fs.createWriteStream(path.join(dir, part), { mode: 0o600 }),
     );

@@ -38,7 +38,9 @@ describe('the storage prefixes a backup copies', () => {
     );
     // Audio, artwork, images, ID documents and report uploads are all found: the search itself works.
     expect(found.length).toBeGreaterThanOrEqual(5);
-    expect(found.filter(({ prefix }) => !(STORAGE_PREFIXES as readonly string[]).includes(prefix))).toEqual([]);
+    expect(found.filter(({ prefix }) => !(STORAGE_PREFIXES as readonly string[]).includes(prefix))).toEqual(
+      [],
+    );
     expect(new Set(found.map(({ prefix }) => prefix))).toEqual(new Set(STORAGE_PREFIXES));
   });
 });
