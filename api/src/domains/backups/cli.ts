@@ -8,6 +8,7 @@ import { provideDatabase } from '../../platform/database.js';
 import { createPool } from '../../platform/db.js';
 import { createMediaStorage } from '../../platform/storage/index.js';
 import { restoreBackup } from './restore.js';
+import { backupFolderName } from './schedule.js';
 import { takeBackup } from './take-backup.js';
 
 const HELP = `Usage:
@@ -46,15 +47,11 @@ try {
 async function backup() {
   if (rest.length) throw new Error(`Unexpected arguments: ${rest.join(' ')} (use --out <folder>)`);
   const config = loadConfig();
-  const stamp = new Date()
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
   const out = values.out
     ? path.resolve(cwd, values.out)
     : path.join(
         path.resolve(cwd, process.env.BACKUP_DIR ?? path.join(REPO_ROOT, 'backups')),
-        `tunehouse-${stamp}`,
+        backupFolderName(new Date()),
       );
   const database = await provideDatabase(config, (message) => console.error(message));
   const db = createPool(database.url, 2);

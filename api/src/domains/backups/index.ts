@@ -9,9 +9,20 @@
  * - `lastBackup(db)` → the most recent completed backup (`BackupRun`) or null: the operator's view shows its age.
  * - `verifyBackup(dir)`, `writeManifest(dir, meta)`: the manifest and its checks.
  * - `STORAGE_PREFIXES`: every key prefix of the media storage that a backup copies.
+ * - Scheduled backups: `backupScheduleFromEnv(env, defaultDir)` (BACKUP_SCHEDULE_CRON, unset: off; BACKUP_DIR;
+ *   BACKUP_KEEP, 7), `scheduleBackups(jobs, schedule, { db, storage, dataDir }, log?)` (main.ts), and
+ *   `runScheduledBackup`, `pruneBackups(dir, keep)`, `backupFolderName(at)`.
  */
 export { lastBackup, recordBackupRun, type BackupRun } from './runs.js';
 export { takeBackup, type BackupOptions, type BackupResult } from './take-backup.js';
 export { restoreBackup, type RestoreResult } from './restore.js';
 export { verifyBackup, writeManifest, type Manifest } from './manifest.js';
 export { STORAGE_PREFIXES } from './files-copy.js';
+export {
+  backupFolderName,
+  backupScheduleFromEnv,
+  pruneBackups,
+  runScheduledBackup,
+  scheduleBackups,
+  type BackupSchedule,
+} from './schedule.js';
