@@ -49,7 +49,10 @@ export type AppDeps = {
    * to the job workers too; omitted, the app makes its own.
    */
   metrics?: Metrics;
-  /** The last backup, for the operator's page and its metric (docs/decisions/0084-backup-and-restore.md). */
+  /**
+   * The last backup, for the operator's page and its metric (docs/decisions/0084-backup-and-restore.md); omitted,
+   * the backups domain's record of completed runs.
+   */
   lastBackup?: LastBackupPort;
 };
 
@@ -67,7 +70,7 @@ export async function buildApp(
     reports = {},
     storage = createMediaStorage(config),
     metrics = createMetrics(),
-    lastBackup = noBackupKnown,
+    lastBackup,
   }: AppDeps,
 ): Promise<FastifyInstance> {
   const app = createHttpApp(config, logger);

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
+import { backupScheduleFromEnv, scheduleBackups } from './domains/backups/index.js';
 import { createAudioStore, workAudioPreviews } from './domains/media/index.js';
 import { createMetrics, serveMetricsOn } from './domains/operations/index.js';
 import { createClosingPeriods, createPaymentsForJobs, createReleaseDelivery } from './composition.js';
@@ -14,7 +15,7 @@ import {
 import { createBuiltInVerificationService, type VerificationJob } from './domains/verifications/index.js';
 import { createPayoutsFromConfig } from './domains/payouts/index.js';
 import { cleanUp } from './platform/cleanup.js';
-import { ConfigError, loadConfig } from './platform/config.js';
+import { ConfigError, loadConfig, REPO_ROOT } from './platform/config.js';
 import { provideDatabase } from './platform/database.js';
 import { isDatabaseUnavailable } from './platform/database-unavailable.js';
 import { createPool } from './platform/db.js';
@@ -162,6 +163,13 @@ try {
     logger: log.child({ domain: 'payments' }),
   }).work(jobs, config.payments.reconcileAfterSeconds);
   await jobs.schedule(QUEUES.cleanup, '*/30 * * * *');
+  // Scheduled backups, off unless BACKUP_SCHEDULE_CRON is set (docs/decisions/0084-backup-and-restore.md).
+  await scheduleBackups(
+    jobs,
+    backupScheduleFromEnv(process.env, path.join(REPO_ROOT, 'backups')),
+    { db, storage, dataDir: config.dataDir },
+    (message, detail) => log.info(detail ?? {}, message),
+  );
 
   if (config.seedDemo && (await databaseIsEmpty(db))) {
     const started = Date.now();

@@ -21,6 +21,8 @@ export const QUEUES = {
   payoutRecovery: 'payout-recovery',
   /** Asks the payment provider about payments and card set-ups left PENDING (domains/payments). */
   paymentReconcile: 'payment-reconcile',
+  /** Takes a scheduled backup and applies the retention (domains/backups; off unless BACKUP_SCHEDULE_CRON). */
+  backup: 'backup',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -55,6 +57,9 @@ export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
   [QUEUES.payoutRecovery]: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
   // Likewise: the next minute's run asks again about whatever is still pending.
   [QUEUES.paymentReconcile]: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
+  // A backup of a large installation copies every media file: not taken as lost for 4 hours. A failed one is
+  // tried once more; the next scheduled run comes anyway.
+  [QUEUES.backup]: { retryLimit: 1, retryDelay: 300, retryBackoff: false, expireInSeconds: 4 * 3600 },
 };
 
 export type Jobs = {
@@ -72,6 +77,8 @@ export type Jobs = {
   schedule(queue: QueueName, cron: string): Promise<void>;
   /** Puts a failed job back in its queue for one more attempt; false when no failed job has that id. */
   retry(queue: QueueName, id: string): Promise<boolean>;
+  /** Removes the queue's schedule, if it has one. */
+  unschedule(queue: QueueName): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -144,6 +151,9 @@ export async function startJobs({
       // pg-boss 10 answers { affected } (manager.js mapCommandResponse) though its types say void.
       const answer = (await boss.retry(queue, id)) as unknown as { affected?: number } | undefined;
       return (answer?.affected ?? 0) > 0;
+    },
+    async unschedule(queue) {
+      await boss.unschedule(queue);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });

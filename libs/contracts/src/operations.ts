@@ -18,6 +18,7 @@ export const JOB_QUEUES = [
   'payout-check',
   'payout-recovery',
   'payment-reconcile',
+  'backup',
 ] as const;
 export const jobQueueSchema = /*#__PURE__*/ z.enum(JOB_QUEUES);
 export type JobQueue = z.infer<typeof jobQueueSchema>;

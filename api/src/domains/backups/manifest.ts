@@ -3,14 +3,25 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
 export const MANIFEST = 'manifest.json';
 
+const partSchema = z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(0) });
+
+/** What a manifest holds; `meta` (schema version, tables, sequences…) is read by the restore with its own schema. */
+export const manifestSchema = z.looseObject({
+  createdAt: z.string(),
+  parts: z.record(z.string(), partSchema),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+export type PartDigest = z.infer<typeof partSchema>;
+
 /** The sha256 (hex) and size of one file, read as a stream so large media files are not held in memory. */
-export async function digestFile(file) {
+export async function digestFile(file: string): Promise<PartDigest> {
   const hash = crypto.createHash('sha256');
   let size = 0;
-  for await (const chunk of fs.createReadStream(file)) {
+  for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
     hash.update(chunk);
     size += chunk.length;
   }
@@ -18,7 +29,7 @@ export async function digestFile(file) {
 }
 
 /** Every file under `dir` except the manifest, as sorted `/`-separated relative paths. */
-export function listParts(dir) {
+export function listParts(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -28,11 +39,11 @@ export function listParts(dir) {
 }
 
 /** Writes `manifest.json` for the backup folder `dir`, with `meta` (schema version, app version, row counts). */
-export async function writeManifest(dir, meta) {
-  const parts = {};
+export async function writeManifest(dir: string, meta: Record<string, unknown>): Promise<Manifest> {
+  const parts: Record<string, PartDigest> = {};
   for (const part of listParts(dir)) parts[part] = await digestFile(path.join(dir, part));
   const manifest = { ...meta, createdAt: new Date().toISOString(), parts };
-  fs.writeFileSync(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  fs.writeFileSync(path.join(dir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   return manifest;
 }
 
@@ -40,13 +51,18 @@ export async function writeManifest(dir, meta) {
  * Checks every part of the backup against its manifest; throws naming each missing, extra or altered part. Called
  * before a restore writes anything.
  */
-export async function verifyBackup(dir) {
+export async function verifyBackup(dir: string): Promise<Manifest> {
   const file = path.join(dir, MANIFEST);
   if (!fs.existsSync(file)) throw new Error(`${dir} is not a backup: it has no ${MANIFEST}`);
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const problems = [];
+  const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`The backup's ${MANIFEST} is not a manifest: ${problems.join('; ')}`);
+  }
+  const manifest = parsed.data;
+  const problems: string[] = [];
   const present = new Set(listParts(dir));
-  for (const [part, expected] of Object.entries(manifest.parts ?? {})) {
+  for (const [part, expected] of Object.entries(manifest.parts)) {
     if (!present.has(part)) {
       problems.push(`${part} is missing`);
       continue;
