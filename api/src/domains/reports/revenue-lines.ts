@@ -21,28 +21,23 @@ export async function fileStagedRevenueLines(
   const months = loadMonths.filter((month) => !month.closedPeriodId);
   if (months.length === 0) return;
   const periods = months.map((month) => month.periodId);
-  // Grouped by the month first and joined to its period after (one row per group, not per line), with the most
-  // varied keys first: a sort that spills at scale settles most comparisons on the first key, and the per-line
-  // join is gone. A month has one period here, so the groups are the same (docs/decisions/0081-big-report-files.md,
-  // "Ingest ×2").
   await client.query(
     `INSERT INTO revenue_lines (period_id, report_file_id, track_id, album_id, account_id, isrc, upc, platform,
                                 territory, first_day, last_day, streams, revenue_micro, currency, matched,
                                 correction)
-     SELECT p.period_id, g.file_id, g.track_id, g.album_id, g.account_id, g.isrc, g.upc, g.platform, g.territory,
-            g.first_day, g.last_day, g.streams, g.revenue, g.currency, g.track_id IS NOT NULL, g.correction
-       -- The month by day arithmetic: date_trunc would go through a timestamp with time zone on every line.
-       FROM (SELECT s.first_day - (extract(day FROM s.first_day)::int - 1) AS month, s.track_id, s.upc,
-                    s.territory, s.platform, s.isrc, s.file_id, coalesce(s.currency, $1) AS currency, s.correction,
-                    -- A track's album and account are the same on all its lines of a file (one catalogue answer
-                    -- per file), so they are carried, not grouped by: fewer keys to hash.
-                    any_value(s.album_id) AS album_id, any_value(s.account_id) AS account_id,
-                    min(s.first_day) AS first_day, max(s.last_day) AS last_day, sum(s.streams) AS streams,
-                    sum(coalesce(s.revenue_micro, 0)) AS revenue
-               FROM trend_staging s
-              WHERE s.playlist_ext IS NULL
-              GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9) AS g
-       JOIN unnest($2::date[], $3::uuid[]) AS p(month, period_id) ON p.month = g.month`,
+     SELECT p.period_id, s.file_id, s.track_id, any_value(s.album_id), any_value(s.account_id), s.isrc, s.upc,
+            s.platform, s.territory, min(s.first_day), max(s.last_day), sum(s.streams),
+            sum(coalesce(s.revenue_micro, 0)), coalesce(s.currency, $1), s.track_id IS NOT NULL,
+            s.correction
+       FROM trend_staging s
+       JOIN unnest($2::date[], $3::uuid[]) AS p(month, period_id)
+         -- The month by day arithmetic: date_trunc would go through a timestamp with time zone on every line.
+         ON p.month = s.first_day - (extract(day FROM s.first_day)::int - 1)
+      WHERE s.playlist_ext IS NULL
+      -- A track's album and account are the same on all its lines of a file (one catalogue answer per file), so
+      -- they are carried, not grouped by: fewer keys to hash.
+      GROUP BY p.period_id, s.file_id, s.track_id, s.isrc, s.upc, s.platform, s.territory, coalesce(s.currency, $1),
+               s.correction`,
     [currency, months.map((row) => row.month), periods],
   );
 }
