@@ -89,6 +89,7 @@ const { createPeriodsService, ownerTakesAll, periodForUsage } = await import(
 const { generateDemoFacts } = await import(dist('seed/demo-trends.js'));
 const { demoRevenueMicro } = await import(dist('seed/demo-revenue.js'));
 const { withTransaction } = await import(dist('platform/db.js'));
+const { closePortsOfTunehouse } = await import(dist('composition.js'));
 
 /**
  * The month's revenue lines for the label: one per day, track, platform and territory (a daily-granularity report,
@@ -263,7 +264,8 @@ try {
     },
     work: async () => undefined,
   };
-  const periods = createPeriodsService({ db, jobs, config });
+  // The close's ports as the app wires them (composition.ts): the service has no default for them.
+  const periods = createPeriodsService({ db, jobs, config, ...closePortsOfTunehouse });
   await periods.setRate(revenue.periodId, 'USD', USD_RATE_PPB, label.accountId);
   let withoutSplits;
   if (SPLITS) {
@@ -272,7 +274,13 @@ try {
       'ANALYZE splits; ANALYZE split_participants; ANALYZE split_versions; ANALYZE split_shares',
     );
     log(`Splits: ${made.albums} albums among ${made.participants} participants (2 to 6 each)`);
-    const unsplit = createPeriodsService({ db, jobs, config, splits: ownerTakesAll });
+    const unsplit = createPeriodsService({
+      db,
+      jobs,
+      config,
+      ...closePortsOfTunehouse,
+      splits: ownerTakesAll,
+    });
     const t0 = Date.now();
     await unsplit.preview(revenue.periodId);
     withoutSplits = (Date.now() - t0) / 1000;
