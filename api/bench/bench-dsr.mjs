@@ -34,16 +34,49 @@ export function benchDsrHead(dsrHeaders) {
 }
 
 /**
- * One release's block: its RE01 and AS02 records (the recording `isrc`) and `usageLines` SU02 records, numbered on
- * from `lineBefore`, with streams and summary spread deterministically over the head's `summaries`.
+ * The column headers with a NetRevenue column on SU02 records: the report `--corrections` writes (with or without
+ * correction lines), so that both runs carry revenue and differ only by their corrections.
  */
-export function benchDsrBlock({ block, isrc, usageLines, lineBefore, summaries }) {
+export const withNetRevenue = (dsrHeaders) =>
+  dsrHeaders.replace(/^(#SU02\t.*)$/m, (line) => `${line}\tNetRevenue`);
+
+/**
+ * `--corrections N%` (or a fraction): the share of usage lines written as corrections. Null when the option is
+ * absent (the report then has no NetRevenue column, as before).
+ */
+export function correctionShare(value) {
+  if (value === undefined) return null;
+  const share = value.endsWith('%') ? Number(value.slice(0, -1)) / 100 : Number(value);
+  if (!Number.isFinite(share) || share < 0 || share > 1) {
+    console.error('--corrections is a share of the usage lines: 5% or 0.05 (0 to 100 %)');
+    process.exit(2);
+  }
+  return share;
+}
+
+/** Micro-units as DSR decimal text, exact (no float): 1234567 → "1.234567"; negative with a minus sign. */
+const decimal = (micro) =>
+  `${micro < 0 ? '-' : ''}${Math.floor(Math.abs(micro) / 1e6)}.${String(Math.abs(micro) % 1e6).padStart(6, '0')}`;
+
+/**
+ * One release's block: its RE01 and AS02 records (the recording `isrc`) and `usageLines` SU02 records, numbered on
+ * from `lineBefore`, with streams and summary spread deterministically over the head's `summaries`. With
+ * `corrections` (a share, see correctionShare), every line carries a NetRevenue (0.003 a stream) and that share of
+ * the lines, picked by a multiplicative hash of the line number, are corrections: negative usages and revenue
+ * (docs/decisions/0078-corrections-and-negative-balances.md), as a platform's chargeback is written.
+ */
+export function benchDsrBlock({ block, isrc, usageLines, lineBefore, summaries, corrections = null }) {
   let text = `RE01\t${block}\tR${block}\tDSPREL${block}\t\t\t${String(400000000000 + block)}\n`;
   text += `AS02\t${block}\tA${block}\tDSPRES${block}\t${isrc}\t${isrc}\t\n`;
   for (let i = 0; i < usageLines; i += 1) {
     const summary = ((block * 7 + i * 13) % summaries) + 1;
     const streams = 1 + ((block * 31 + i * 17) % 900);
-    text += `SU02\t${block}\t${summary}\tT${lineBefore + i + 1}\tR${block}\tA${block}\tY\t${streams}\t${streams % 7}\n`;
+    const line = lineBefore + i + 1;
+    const start = `SU02\t${block}\t${summary}\tT${line}\tR${block}\tA${block}\tY`;
+    if (corrections === null) text += `${start}\t${streams}\t${streams % 7}\n`;
+    else if (((Math.imul(line, 2654435761) >>> 0) % 10_000) / 10_000 < corrections)
+      text += `${start}\t-${streams}\t0\t${decimal(-streams * 3000)}\n`;
+    else text += `${start}\t${streams}\t${streams % 7}\t${decimal(streams * 3000)}\n`;
   }
   return text;
 }

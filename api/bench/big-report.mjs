@@ -19,7 +19,14 @@ import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import { benchDsrBlock, benchDsrHead, benchDsrLinesOf, benchDsrName } from './bench-dsr.mjs';
+import {
+  benchDsrBlock,
+  benchDsrHead,
+  benchDsrLinesOf,
+  benchDsrName,
+  correctionShare,
+  withNetRevenue,
+} from './bench-dsr.mjs';
 import { benchArgs } from './bench-options.mjs';
 import { loadAverage } from './figures.mjs';
 
@@ -27,14 +34,22 @@ const dist = (file) => new URL(`../dist/${file}`, import.meta.url).href;
 
 const HELP = `Usage: npm run bench:big-report -- [options]
   --mb N       uncompressed size of the generated DSR in MB (1024)
-  --tracks N   recordings in the catalogue the usage lines name (2000)`;
+  --tracks N   recordings in the catalogue the usage lines name (2000)
+  --corrections N%  every line with a NetRevenue, N % of them corrections (negative usages and revenue);
+               without it, no revenue column (as before issue 28's corrections)`;
 
 const { args, number } = benchArgs(
-  { mb: { type: 'string' }, tracks: { type: 'string' }, serve: { type: 'boolean' } },
+  {
+    mb: { type: 'string' },
+    tracks: { type: 'string' },
+    corrections: { type: 'string' },
+    serve: { type: 'boolean' },
+  },
   HELP,
 );
 const MB = number(args.mb, 1024, 'mb', 1, 10_240);
 const TRACKS = Math.round(number(args.tracks, 2000, 'tracks', 1, 100_000));
+const CORRECTIONS = correctionShare(args.corrections);
 const NAME = benchDsrName('.tsv.gz');
 const isrcOf = (n) => `QZBIG${String(n).padStart(7, '0')}`;
 
@@ -100,7 +115,12 @@ async function serve() {
           onPhase: (phase, ms) => (phases[phase] = (phases[phase] ?? 0) + ms),
         }),
       );
-      return { lines, rows: loaded.rows, matched: loaded.matched, phases };
+      const { rows: mix } = await api.db.query(
+        `SELECT count(*) FILTER (WHERE correction)::int AS corrections, count(*)::int AS lines
+           FROM revenue_lines WHERE report_file_id = $1`,
+        [fileId],
+      );
+      return { lines, rows: loaded.rows, matched: loaded.matched, phases, revenueLines: mix[0] };
     });
     say({ loaded: true, profile, ...result });
   }
@@ -113,7 +133,7 @@ async function serve() {
 /** The DSR's text, generated a block at a time up to about `bytes`; `counts.lines` is its usage lines. */
 async function* dsrText(bytes, counts) {
   const { DSR_HEADERS } = await import(dist('tools/bench/trends.js'));
-  const head = benchDsrHead(DSR_HEADERS);
+  const head = benchDsrHead(CORRECTIONS === null ? DSR_HEADERS : withNetRevenue(DSR_HEADERS));
   yield `${head.text}\n`;
   let size = head.text.length;
   let block = 0;
@@ -122,7 +142,14 @@ async function* dsrText(bytes, counts) {
     block += 1;
     const usageLines = benchDsrLinesOf(block);
     const isrc = isrcOf(block % TRACKS);
-    chunk += benchDsrBlock({ block, isrc, usageLines, lineBefore: counts.lines, summaries: head.summaries });
+    chunk += benchDsrBlock({
+      block,
+      isrc,
+      usageLines,
+      lineBefore: counts.lines,
+      summaries: head.summaries,
+      corrections: CORRECTIONS,
+    });
     counts.lines += usageLines;
     if (chunk.length > 1 << 20) {
       size += chunk.length;
@@ -216,6 +243,10 @@ async function drive() {
   const loadSeconds = loaded.profile.load / 1000;
   console.log(
     `big-report bench: ${MB} MB DSR (${counts.lines.toLocaleString('en')} usage lines), gzipped to ${mib(compressed)}; load average ${loadAverage()}`,
+  );
+  console.log(
+    `  corrections: ${CORRECTIONS === null ? 'none (no revenue column)' : `${(CORRECTIONS * 100).toFixed(1)} % of the lines asked`}; ` +
+      `revenue lines filed ${loaded.revenueLines.lines.toLocaleString('en')}, of them corrections ${loaded.revenueLines.corrections.toLocaleString('en')}`,
   );
   console.log(
     `  upload: ${uploadSeconds.toFixed(1)} s (${(MB / uploadSeconds).toFixed(1)} MB/s uncompressed, generated and gzipped here as it went)`,

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import copyStreams from 'pg-copy-streams';
+import { correctionShare } from './bench-dsr.mjs';
 import { benchArgs } from './bench-options.mjs';
 
 const dist = (file) => new URL(`../dist/${file}`, import.meta.url).href;
@@ -32,7 +33,9 @@ const HELP = `Usage: npm run bench:close -- [options]
   --seed S         (20240301)
   --small          a quick run: 200 tracks
   --splits         split every album among 2 to 6 participants and print the time the splits add
-                   (also BENCH_SPLITS=1)`;
+                   (also BENCH_SPLITS=1)
+  --corrections N% N % of the revenue lines get a correction line of their own (a chargeback of half their
+                   revenue; docs/decisions/0078-corrections-and-negative-balances.md), filed with them`;
 
 const { args, number } = benchArgs(
   {
@@ -43,6 +46,7 @@ const { args, number } = benchArgs(
     seed: { type: 'string', default: '20240301' },
     small: { type: 'boolean', default: false },
     splits: { type: 'boolean', default: false },
+    corrections: { type: 'string' },
   },
   HELP,
 );
@@ -65,6 +69,7 @@ const TARGET_SECONDS = 60;
 const SPLITS = args.splits || process.env.BENCH_SPLITS === '1';
 const SPLITS_TARGET = 0.25;
 const USD_RATE_PPB = 925_000_000;
+const CORRECTIONS = correctionShare(args.corrections) ?? 0;
 
 const started = Date.now();
 const log = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s] ${line}`);
@@ -84,6 +89,7 @@ const { createPeriodsService, ownerTakesAll, periodForUsage } = await import(
 const { generateDemoFacts } = await import(dist('seed/demo-trends.js'));
 const { demoRevenueMicro } = await import(dist('seed/demo-revenue.js'));
 const { withTransaction } = await import(dist('platform/db.js'));
+const { closePortsOfTunehouse } = await import(dist('composition.js'));
 
 /**
  * The month's revenue lines for the label: one per day, track, platform and territory (a daily-granularity report,
@@ -93,7 +99,9 @@ const { withTransaction } = await import(dist('platform/db.js'));
 async function writeMonthRevenue(db, catalogue) {
   return withTransaction(db, async (client) => {
     const periodId = await periodForUsage(client, `${MONTH}-01`);
-    let lines = 0;
+    let usage = 0;
+    let written = 0;
+    let corrections = 0;
     async function* rows() {
       let chunk = [];
       const facts = generateDemoFacts({
@@ -108,18 +116,26 @@ async function writeMonthRevenue(db, catalogue) {
         const revenue = demoRevenueMicro(fact.platform, fact.territory, fact.streams, fact.sub30);
         const currency = fact.territory === 'US' ? 'USD' : 'EUR';
         const { trackId, albumId, accountId } = fact.entry;
-        chunk.push(
+        const line =
           `${periodId}\t${trackId}\t${albumId}\t${accountId}\t${fact.platform}\t${fact.territory}\t${fact.day}\t` +
-            `${fact.day}\t${fact.streams}\t${revenue}\t${currency}\tt\n`,
-        );
-        if (chunk.length === 10_000) {
-          lines += chunk.length;
+          `${fact.day}\t`;
+        chunk.push(`${line}${fact.streams}\t${revenue}\t${currency}\tt\tf\n`);
+        // A correction of its own for a share of the lines, picked by a multiplicative hash of the line number.
+        usage += 1;
+        if (((Math.imul(usage, 2654435761) >>> 0) % 10_000) / 10_000 < CORRECTIONS) {
+          chunk.push(`${line}0\t${-Math.floor(revenue / 2)}\t${currency}\tt\tt\n`);
+          corrections += 1;
+        }
+        if (chunk.length >= 10_000) {
+          const before = written;
+          written += chunk.length;
           yield chunk.join('');
           chunk = [];
-          if (lines % 500_000 === 0) log(`  ${lines.toLocaleString('en-US')} lines`);
+          if (Math.floor(written / 500_000) > Math.floor(before / 500_000))
+            log(`  ${written.toLocaleString('en-US')} lines`);
         }
       }
-      lines += chunk.length;
+      written += chunk.length;
       if (chunk.length) yield chunk.join('');
     }
     await pipeline(
@@ -127,11 +143,11 @@ async function writeMonthRevenue(db, catalogue) {
       client.query(
         copyStreams.from(
           `COPY revenue_lines (period_id, track_id, album_id, account_id, platform, territory, first_day, last_day,
-             streams, revenue_micro, currency, matched) FROM STDIN`,
+             streams, revenue_micro, currency, matched, correction) FROM STDIN`,
         ),
       ),
     );
-    return { periodId, lines };
+    return { periodId, lines: written, corrections };
   });
 }
 
@@ -248,7 +264,8 @@ try {
     },
     work: async () => undefined,
   };
-  const periods = createPeriodsService({ db, jobs, config });
+  // The close's ports as the app wires them (composition.ts): the service has no default for them.
+  const periods = createPeriodsService({ db, jobs, config, ...closePortsOfTunehouse });
   await periods.setRate(revenue.periodId, 'USD', USD_RATE_PPB, label.accountId);
   let withoutSplits;
   if (SPLITS) {
@@ -257,7 +274,13 @@ try {
       'ANALYZE splits; ANALYZE split_participants; ANALYZE split_versions; ANALYZE split_shares',
     );
     log(`Splits: ${made.albums} albums among ${made.participants} participants (2 to 6 each)`);
-    const unsplit = createPeriodsService({ db, jobs, config, splits: ownerTakesAll });
+    const unsplit = createPeriodsService({
+      db,
+      jobs,
+      config,
+      ...closePortsOfTunehouse,
+      splits: ownerTakesAll,
+    });
     const t0 = Date.now();
     await unsplit.preview(revenue.periodId);
     withoutSplits = (Date.now() - t0) / 1000;
@@ -300,7 +323,10 @@ try {
   const euros = (cents) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
   console.log('');
   console.log(`bench:close — ${MONTH}, ${TRACKS.toLocaleString('en-US')}-track label`);
-  console.log(`  revenue lines       ${revenue.lines.toLocaleString('en-US')}`);
+  console.log(
+    `  revenue lines       ${revenue.lines.toLocaleString('en-US')} (corrections ${revenue.corrections.toLocaleString('en-US')}, ` +
+      `${((revenue.corrections / revenue.lines) * 100).toFixed(1)} %)`,
+  );
   console.log(
     `  close               ${seconds.toFixed(1)} s (target < ${TARGET_SECONDS} s) ${seconds < TARGET_SECONDS ? 'met' : 'MISSED'}`,
   );

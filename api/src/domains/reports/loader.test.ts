@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db.js';
 import { createTestDatabase } from '../../testing/test-app.js';
@@ -487,5 +488,27 @@ describe('malformed reports', () => {
     const copy = await loadReportFile(db, writeFile('totals-copy.csv', text), { catalogue });
     expect(copy).toMatchObject({ status: 'DUPLICATE', fileId: first.fileId });
     expect(await sums()).toEqual(loaded);
+  });
+});
+
+describe('an upload recorded before its load', () => {
+  it('is loaded under the content hash and size recorded at upload, without unpacking it again to hash it', async () => {
+    // The upload unpacked and hashed the report already (packed-upload.ts); the job's load takes the row's.
+    // The same report as the first test loaded: hashed again, it would be answered as a duplicate of that load.
+    const report = path.join(dir, `${randomUUID()}.tsv.gz`);
+    fs.writeFileSync(report, zlib.gzipSync(youtubeQuarterReport()));
+    const recorded = 'a'.repeat(64);
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO report_files (sha256, name, format, size) VALUES ($1, $2, 'DDEX_DSR', 4321) RETURNING id`,
+      [recorded, YOUTUBE_QUARTER_REPORT.replace('.tsv', '.tsv.gz')],
+    );
+    const result = await loadReportFile(db, report, {
+      catalogue,
+      fileId: rows[0]!.id,
+      name: YOUTUBE_QUARTER_REPORT.replace('.tsv', '.tsv.gz'),
+      format: 'DDEX_DSR',
+    });
+    expect(result).toMatchObject({ status: 'LOADED', fileId: rows[0]!.id, sha256: recorded });
+    expect(await count(`SELECT size AS n FROM report_files WHERE id = $1`, [rows[0]!.id])).toBe(4321);
   });
 });

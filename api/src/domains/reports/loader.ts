@@ -81,6 +81,29 @@ export async function detectFormat(
   return first.includes('\t') || first.startsWith('#') ? 'DDEX_DSR' : 'CSV';
 }
 
+/**
+ * The file's content hash and size. An upload's row (fileId) recorded both when it was received: a compressed
+ * upload was unpacked to its end and hashed then (packed-upload.ts), so it is not unpacked and hashed a second
+ * time here (docs/decisions/0081-big-report-files.md, "Ingest ×2"); damage is still found by the parse's unpacking
+ * (gzip and zip check their CRC). Otherwise the file is hashed: a compressed file's hash is its report's
+ * (packed.ts), so the same report plain or gzipped is one content.
+ */
+async function contentOf(
+  db: Db,
+  filePath: string,
+  name: string,
+  fileId: string | undefined,
+): Promise<{ sha256: string; size: number }> {
+  if (fileId) {
+    const { rows } = await db.query<{ sha256: string; size: string }>(
+      'SELECT sha256, size FROM report_files WHERE id = $1',
+      [fileId],
+    );
+    if (rows[0]) return { sha256: rows[0].sha256, size: Number(rows[0].size) };
+  }
+  return (await packingOf(filePath)) ? hashReport(filePath, name) : hashFile(filePath);
+}
+
 /** A report file ready to stage: hashed, its format known, already-loaded content answered at once. */
 async function prepareFile(
   db: Db,
@@ -89,9 +112,8 @@ async function prepareFile(
   started: number,
 ): Promise<{ file: FileToStage } | { duplicate: LoadResult }> {
   const name = options.name ?? path.basename(filePath);
-  // A compressed file's hash is its report's (packed.ts): the same report plain or gzipped is one content.
   const [{ sha256, size }, format] = await Promise.all([
-    (await packingOf(filePath)) ? hashReport(filePath, name) : hashFile(filePath),
+    contentOf(db, filePath, name, options.fileId),
     options.format ? Promise.resolve(options.format) : detectFormat(filePath, name),
   ]);
   const meta: FileMeta = { name, format, sha256, size };
