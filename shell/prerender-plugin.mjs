@@ -15,12 +15,15 @@ import { rspack } from '@rspack/core';
  * docs/decisions/0077-landing-page-without-the-shell-until-needed.md: the pages that load the shell at once name
  * its startup chunks in their head (`<link rel="preload">`), so they download beside the entry instead of after it
  * ran; the landing page loads only `start-on-interest.js`, which starts the shell when it is needed.
+ * docs/decisions/0082-layout-shift-and-startup-work.md: so does `login.html`, the sign-in page with its form drawn.
  */
 export class PrerenderPlugin {
   /**
-   * @param {{ appDir: string; resolve: object; module: object; pages: Record<string, string>; withoutScript: string[] }} options
+   * @param {{ appDir: string; resolve: object; module: object; pages: Record<string, string>; withoutScript: string[]; startOnInterest: string[] }} options
    * `pages`: kind → file; `withoutScript`: the kinds whose page is whole without JavaScript (their `<noscript>`
-   * notice is dropped, and the shell starts on interest instead of at once).
+   * notice is dropped); `startOnInterest`: the kinds whose page loads only the starter, which starts the shell on
+   * interest instead of at once (the landing page, and the sign-in form that needs JavaScript to be sent,
+   * docs/decisions/0082-layout-shift-and-startup-work.md).
    */
   constructor(options) {
     this.options = options;
@@ -50,7 +53,7 @@ export class PrerenderPlugin {
           const starter = this.emitStarter(compilation, publicPath);
           for (const [kind, file] of Object.entries(pages)) {
             const page = renderPage(kind);
-            const deferred = this.options.withoutScript.includes(kind);
+            const deferred = this.options.startOnInterest.includes(kind);
             const html = template
               .replace(
                 entry[0],

@@ -6,6 +6,7 @@ import { PrerenderPlugin } from './prerender-plugin.mjs';
 const PRERENDERED_PAGES = {
   home: 'index.html',
   auth: 'auth.html',
+  login: 'login.html',
   frame: 'frame.html',
   notfound: 'notfound.html',
 };
@@ -31,6 +32,8 @@ export default (_env, argv) => {
     pages: PRERENDERED_PAGES,
     // The landing page reads whole without JavaScript; the frames wait for an area's code.
     withoutScript: ['home'],
+    // The sign-in form can be filled in before any script ran; sending it needs the shell (the bot check).
+    startOnInterest: ['home', 'login'],
   });
   return { ...config, plugins: [prerender, ...(config.plugins ?? [])] };
 };
