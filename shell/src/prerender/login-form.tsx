@@ -45,6 +45,8 @@ export function PrerenderedLoginForm() {
         noValidate
         aria-label="Log in"
         {...{ [PRERENDERED_FORM_ATTRIBUTE]: '' }}
+        // start-on-interest.js marks a submit made before the shell ran on this element, before React hydrates it.
+        suppressHydrationWarning
         onSubmit={(event) => {
           // Kept until the area's form is there, which then sends it (login-handover.ts).
           event.preventDefault();
