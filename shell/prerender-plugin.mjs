@@ -23,7 +23,8 @@ export class PrerenderPlugin {
    * `pages`: kind → file; `withoutScript`: the kinds whose page is whole without JavaScript (their `<noscript>`
    * notice is dropped); `startOnInterest`: the kinds whose page loads only the starter, which starts the shell on
    * interest instead of at once (the landing page, and the sign-in form that needs JavaScript to be sent,
-   * docs/decisions/0082-layout-shift-and-startup-work.md).
+   * docs/decisions/0082-layout-shift-and-startup-work.md); `titles`: kind → the page's title where it is not the
+   * template's (the one the page sets once its script runs, so a first paint and a bookmark name it already).
    */
   constructor(options) {
     this.options = options;
@@ -54,7 +55,8 @@ export class PrerenderPlugin {
           for (const [kind, file] of Object.entries(pages)) {
             const page = renderPage(kind);
             const deferred = this.options.startOnInterest.includes(kind);
-            const html = template
+            const title = this.options.titles?.[kind];
+            const html = (title ? withTitle(template, title) : template)
               .replace(
                 entry[0],
                 deferred
@@ -116,6 +118,14 @@ export class PrerenderPlugin {
     delete require.cache[file];
     return require(file).renderPage;
   }
+}
+
+/** The template's `<title>` and `og:title`, which say the same, set to `title`. */
+function withTitle(template, title) {
+  const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`)
+    .replace(/(<meta property="og:title" content=")[^"]*(")/, `$1${escaped}$2`);
 }
 
 /**

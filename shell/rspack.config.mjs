@@ -34,6 +34,8 @@ export default (_env, argv) => {
     withoutScript: ['home'],
     // The sign-in form can be filled in before any script ran; sending it needs the shell (the bot check).
     startOnInterest: ['home', 'login'],
+    // As mfe-auth's login page sets it (usePageMeta('Log in'), shell/src/services/page-meta.ts documentTitle).
+    titles: { login: 'Log in — Tunehouse' },
   });
   return { ...config, plugins: [prerender, ...(config.plugins ?? [])] };
 };

@@ -89,6 +89,7 @@ describe('the shell pages npm start serves', () => {
     const root = document.getElementById('root');
     expect(root?.getAttribute('data-prerendered')).toBe('login');
     expect(root?.querySelector('main h1')?.textContent).toBe('Log in');
+    expect(document.title).toBe('Log in — Tunehouse');
     const form = root?.querySelector('main form');
     expect(form?.getAttribute('aria-label')).toBe('Log in');
     const field = (label) => {
