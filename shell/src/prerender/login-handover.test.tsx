@@ -177,6 +177,14 @@ describe('the sign-in form the build drew, handed over to the auth area', () => 
     expect(onSubmit).toHaveBeenCalledWith({ email: 'mara@example.com', password: 'secret' });
   });
 
+  it('is hydrated as the sign-in frame where a server still sends auth.html for /auth/login', () => {
+    const container = document.createElement('div');
+    container.setAttribute(PRERENDERED_ATTRIBUTE, 'auth');
+    expect(prerenderedViewFor(container, '/auth/login')?.kind).toBe('auth');
+    container.setAttribute(PRERENDERED_ATTRIBUTE, 'login');
+    expect(prerenderedViewFor(container, '/auth/forgot')).toBeNull();
+  });
+
   it('keeps a submit on the prerendered form once hydrated, instead of letting the browser post it', async () => {
     const { form } = await typedThenStarted({ email: 'mara@example.com', password: 'secret' });
     const event = new Event('submit', { bubbles: true, cancelable: true });
