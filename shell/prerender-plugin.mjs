@@ -15,12 +15,16 @@ import { rspack } from '@rspack/core';
  * docs/decisions/0077-landing-page-without-the-shell-until-needed.md: the pages that load the shell at once name
  * its startup chunks in their head (`<link rel="preload">`), so they download beside the entry instead of after it
  * ran; the landing page loads only `start-on-interest.js`, which starts the shell when it is needed.
+ * docs/decisions/0082-layout-shift-and-startup-work.md: so does `login.html`, the sign-in page with its form drawn.
  */
 export class PrerenderPlugin {
   /**
-   * @param {{ appDir: string; resolve: object; module: object; pages: Record<string, string>; withoutScript: string[] }} options
+   * @param {{ appDir: string; resolve: object; module: object; pages: Record<string, string>; withoutScript: string[]; startOnInterest: string[] }} options
    * `pages`: kind → file; `withoutScript`: the kinds whose page is whole without JavaScript (their `<noscript>`
-   * notice is dropped, and the shell starts on interest instead of at once).
+   * notice is dropped); `startOnInterest`: the kinds whose page loads only the starter, which starts the shell on
+   * interest instead of at once (the landing page, and the sign-in form that needs JavaScript to be sent,
+   * docs/decisions/0082-layout-shift-and-startup-work.md); `titles`: kind → the page's title where it is not the
+   * template's (the one the page sets once its script runs, so a first paint and a bookmark name it already).
    */
   constructor(options) {
     this.options = options;
@@ -50,8 +54,9 @@ export class PrerenderPlugin {
           const starter = this.emitStarter(compilation, publicPath);
           for (const [kind, file] of Object.entries(pages)) {
             const page = renderPage(kind);
-            const deferred = this.options.withoutScript.includes(kind);
-            const html = template
+            const deferred = this.options.startOnInterest.includes(kind);
+            const title = this.options.titles?.[kind];
+            const html = (title ? withTitle(template, title) : template)
               .replace(
                 entry[0],
                 deferred
@@ -113,6 +118,14 @@ export class PrerenderPlugin {
     delete require.cache[file];
     return require(file).renderPage;
   }
+}
+
+/** The template's `<title>` and `og:title`, which say the same, set to `title`. */
+function withTitle(template, title) {
+  const escaped = title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`)
+    .replace(/(<meta property="og:title" content=")[^"]*(")/, `$1${escaped}$2`);
 }
 
 /**

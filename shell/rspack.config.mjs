@@ -6,6 +6,7 @@ import { PrerenderPlugin } from './prerender-plugin.mjs';
 const PRERENDERED_PAGES = {
   home: 'index.html',
   auth: 'auth.html',
+  login: 'login.html',
   frame: 'frame.html',
   notfound: 'notfound.html',
 };
@@ -31,6 +32,10 @@ export default (_env, argv) => {
     pages: PRERENDERED_PAGES,
     // The landing page reads whole without JavaScript; the frames wait for an area's code.
     withoutScript: ['home'],
+    // The sign-in form can be filled in before any script ran; sending it needs the shell (the bot check).
+    startOnInterest: ['home', 'login'],
+    // As mfe-auth's login page sets it (usePageMeta('Log in'), shell/src/services/page-meta.ts documentTitle).
+    titles: { login: 'Log in — Tunehouse' },
   });
   return { ...config, plugins: [prerender, ...(config.plugins ?? [])] };
 };

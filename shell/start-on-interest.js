@@ -4,6 +4,9 @@
 // about 178 KB on the wire — starts only when it is needed: at once for a signed-in visitor (the header is
 // theirs), else at the first sign of interest in a link or button (pointer over, focus, touch). On a device that
 // can spare it, the browser's idle time only downloads it into the HTTP cache, as the areas' idle prefetch does.
+// The sign-in page (login.html) starts the same way, its form drawn by the build: focus on a field is interest, and a
+// submit before the shell has taken over is kept on the form for the shell to send
+// (docs/decisions/0082-layout-shift-and-startup-work.md, shell/src/prerender/login-handover.ts).
 // Written as a plain script the build copies (no bundler, no imports): it must stay a few hundred bytes.
 (function () {
   'use strict';
@@ -37,8 +40,21 @@
 
   function onInterest(event) {
     var target = event.target;
-    if (target && target.closest && target.closest('a[href], button')) start();
+    if (target && target.closest && target.closest('a[href], button, input')) start();
   }
+
+  // The build's sign-in form sends nothing itself (login-handover.ts SUBMIT_REQUESTED_ATTRIBUTE, the same names).
+  document.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      if (!form || !form.hasAttribute || !form.hasAttribute('data-prerendered-form')) return;
+      event.preventDefault();
+      form.setAttribute('data-submit-requested', '');
+      start();
+    },
+    true,
+  );
 
   function onClick(event) {
     var target = event.target;

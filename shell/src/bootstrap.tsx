@@ -2,10 +2,12 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { NAV_ITEMS } from './chrome/header/nav-items.js';
+import { handOverPrerenderedForm, prerenderedLoginShown } from './prerender/login-handover.js';
 import { prerenderedViewFor } from './prerender/prerendered-view.js';
 import { enableAreaPrefetch } from './chrome/prefetch/preload-remote.js';
 import { registerAreas } from './registry/register-areas.js';
 import { loadRegistry, routesByArea } from './registry/load-registry.js';
+import { AREA_SLOT_ID } from './registry/area-slot.js';
 import { preloadOwnArea } from './registry/preload-own-area.js';
 import { createAnalytics } from './services/analytics.js';
 import { createShellContext } from './services/create-shell-context.js';
@@ -63,6 +65,10 @@ async function bootstrap(): Promise<void> {
     if (prerendered) hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
     else createRoot(container).render(app);
   });
+  // The sign-in form the build drew gives way to the auth area's once it is drawn, with what was typed.
+  const slot = document.getElementById(AREA_SLOT_ID);
+  if (prerendered?.kind === 'login' && slot)
+    handOverPrerenderedForm(container, slot, () => flushSync(() => prerenderedLoginShown.set(false)));
   // The landing page's shell/start-on-interest.js replays a click made before the shell ran.
   document.dispatchEvent(new Event(SHELL_STARTED_EVENT));
   const owners = registry ? routesByArea(registry) : {};

@@ -13,6 +13,8 @@ import { ToastStack } from './chrome/toasts/toast-stack.js';
 import { AreaErrorPage } from './errors/area-error-page.js';
 import { ShellErrorPage } from './errors/shell-error-page.js';
 import { HomePage } from './home/home-page.js';
+import { PrerenderedLoginForm } from './prerender/login-form.js';
+import { prerenderedLoginShown } from './prerender/login-handover.js';
 import { PRERENDER_CONFIG, useHydrated, type PrerenderedView } from './prerender/prerendered-view.js';
 import { AREA_SLOT_ID } from './registry/area-slot.js';
 import type { Analytics } from './services/analytics.js';
@@ -84,6 +86,7 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
   const toasts = useStore(stores.toasts);
   const progress = useStore(stores.progress);
   const playerState = useStore(stores.player);
+  const loginShown = useStore(prerenderedLoginShown);
   // Prerendered and hydrated signed out (the server snapshot); the session takes over in the render after.
   const liveSession = useSyncExternalStore(shell.session.subscribe, shell.session.current, signedOut);
   const pathname = hydrating ? prerendered.pathname : location.pathname;
@@ -101,6 +104,12 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
       ? null
       : findOwner(owners, pathname);
   const failure = owner === null || hydrating ? undefined : failures[owner];
+  // The sign-in form the build drew stays, the same element, until the auth area's form takes its place
+  // (login-handover.ts); meanwhile the area draws into its slot hidden.
+  const keepLoginForm =
+    prerendered?.kind === 'login' &&
+    loginShown &&
+    (hydrating || (pathname === '/auth/login' && owner !== null && failure === undefined));
   const errorProps = { supportEmail, analytics, setTitle };
 
   let content = null;
@@ -111,6 +120,8 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
       ) : prerendered.kind === 'notfound' ? (
         // As prerendered: no detail line yet, and nothing reported until the live render (once, with the path).
         <ShellErrorPage status={404} supportEmail={supportEmail} analytics={silent} setTitle={ignoreTitle} />
+      ) : keepLoginForm ? (
+        <PrerenderedLoginForm />
       ) : null;
   else if (pathname === '/')
     content = <HomePage resetTitle={resetTitle} signedIn={Boolean(session?.isAuthenticated)} />;
@@ -119,6 +130,7 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
   else if (owner === null) content = <ShellErrorPage status={404} detail={pathname} {...errorProps} />;
   else if (failure)
     content = <AreaErrorPage failure={failure} onRetry={() => void retryArea(owner)} {...errorProps} />;
+  else if (keepLoginForm) content = <PrerenderedLoginForm />;
 
   return (
     <CacheProvider value={cache}>
@@ -135,7 +147,7 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
           <Header pathname={pathname} session={session} supportEmail={supportEmail} />
           <main css={[main, owner !== null && !pathname.startsWith('/auth/') && areaMain]} id="main">
             {content}
-            <div id={AREA_SLOT_ID} hidden={owner === null || failure !== undefined} />
+            <div id={AREA_SLOT_ID} hidden={owner === null || failure !== undefined || keepLoginForm} />
           </main>
           <Footer supportEmail={supportEmail} helpLinks={helpLinks} compact={pathname.startsWith('/auth/')} />
           {playerState.visible && <div css={playerSpace} aria-hidden="true" />}

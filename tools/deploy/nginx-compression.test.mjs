@@ -159,15 +159,22 @@ describe.runIf(nginxInstalled && shellBuilt)('nginx serving the built shell', ()
   });
 
   // docs/decisions/0070-prerendered-shell-and-short-chain.md: as tools/start/shell-pages.mjs maps them.
-  it('answers `/` with the landing page, /auth/* and other routes with their frames, each preloading its config', async () => {
-    const pages = { '/': 'index.html', '/auth/login': 'auth.html', '/albums/12?tab=a.b': 'frame.html' };
+  it('answers `/` with the landing page, /auth/login with its form, /auth/* and other routes with their frames', async () => {
+    const pages = {
+      '/': 'index.html',
+      '/auth/login': 'login.html',
+      '/auth/login?from=%2Fwallet': 'login.html',
+      '/auth/forgot': 'auth.html',
+      '/albums/12?tab=a.b': 'frame.html',
+    };
     for (const [route, file] of Object.entries(pages)) {
       const page = await rawGet(`${base}${route}`);
       expect(page.status, route).toBe(200);
       expect(page.body.equals(fs.readFileSync(path.join(SHELL_DIST, file))), route).toBe(true);
       // The landing page starts the shell only when needed
       // (docs/decisions/0077-landing-page-without-the-shell-until-needed.md): nothing to preload.
-      if (route === '/') {
+      // Nor does the sign-in page, its form drawn (docs/decisions/0082-layout-shift-and-startup-work.md).
+      if (route === '/' || route.startsWith('/auth/login')) {
         expect(page.headers.link, route).toBeUndefined();
         continue;
       }

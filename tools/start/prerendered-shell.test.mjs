@@ -68,7 +68,7 @@ describe('the shell pages npm start serves', () => {
     for (const [route, kind] of [
       ['/albums/7', 'frame'],
       ['/wallet', 'frame'],
-      ['/auth/login', 'auth'],
+      ['/auth/forgot', 'auth'],
     ]) {
       const { response, document } = await page(route);
       // A page changes with every build: revalidated, whichever file answers it.
@@ -78,6 +78,47 @@ describe('the shell pages npm start serves', () => {
       expect(linksOf(root?.querySelector('header nav')), route).toContain('/albums');
       expect(root?.querySelector('h1'), route).toBeNull();
     }
+  });
+
+  it('carry the sign-in form at /auth/login: its fields, button and links, and nothing that posts it', async () => {
+    const { response, document } = await page('/auth/login');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    // It starts the shell on interest, as `/` does: nothing to preload
+    // (docs/decisions/0082-layout-shift-and-startup-work.md).
+    expect(response.headers.get('link')).toBeNull();
+    const root = document.getElementById('root');
+    expect(root?.getAttribute('data-prerendered')).toBe('login');
+    expect(root?.querySelector('main h1')?.textContent).toBe('Log in');
+    expect(document.title).toBe('Log in — Tunehouse');
+    const form = root?.querySelector('main form');
+    expect(form?.getAttribute('aria-label')).toBe('Log in');
+    const field = (label) => {
+      const element = [...form.querySelectorAll('label')].find(
+        (candidate) => candidate.textContent === label,
+      );
+      return document.getElementById(element?.getAttribute('for') ?? '');
+    };
+    const email = field('E-mail address');
+    expect([email?.tagName, email?.getAttribute('name'), email?.getAttribute('type')]).toEqual([
+      'INPUT',
+      'email',
+      'email',
+    ]);
+    expect(email?.getAttribute('autocomplete')).toBe('email');
+    const password = field('Password');
+    expect([password?.getAttribute('name'), password?.getAttribute('type')]).toEqual([
+      'password',
+      'password',
+    ]);
+    expect(password?.getAttribute('autocomplete')).toBe('current-password');
+    expect(form?.querySelector('button[type="submit"]')?.textContent).toBe('Log in');
+    expect(linksOf(root?.querySelector('main'))).toEqual(['/auth/forgot', '/auth/signup']);
+    // Without a script nothing may carry the password away: not in the address (a GET form), not to any page.
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.hasAttribute('action')).toBe(false);
+    expect(response.headers.get('content-security-policy')).toContain("form-action 'none'");
+    // The form needs the shell to be sent (the bot check): the notice for a browser without JavaScript stays.
+    expect(document.querySelector('noscript')?.textContent).toContain('JavaScript');
   });
 
   it("answer a path no area owns with the shell's 404 page, drawn in the first response", async () => {
@@ -123,6 +164,10 @@ describe('the shell pages npm start serves', () => {
     const landing = scriptsOf((await page('/')).document);
     expect(landing).toHaveLength(1);
     const [starter] = landing;
+    // The sign-in page starts the same way (docs/decisions/0082-layout-shift-and-startup-work.md).
+    expect(scriptsOf((await page('/auth/login')).document).map((script) => script.outerHTML)).toEqual([
+      starter.outerHTML,
+    ]);
     expect(starter.getAttribute('src')).toMatch(/^\/start-on-interest\.[0-9a-f]{8}\.js$/);
     expect(await served(starter.getAttribute('src'))).toBe(200);
     // It names the shell's entry and the chunks the entry asks for, which it downloads when the device is idle.
@@ -132,7 +177,7 @@ describe('the shell pages npm start serves', () => {
     expect(startup.length).toBeGreaterThan(5);
     for (const src of [entry, ...startup]) expect(await served(src), src).toBe(200);
 
-    for (const route of ['/auth/login', '/albums']) {
+    for (const route of ['/auth/forgot', '/albums']) {
       const { document } = await page(route);
       expect(
         scriptsOf(document).map((script) => script.getAttribute('src')),

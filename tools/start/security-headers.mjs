@@ -32,7 +32,9 @@ export function shellContentSecurityPolicy({ areaUrls, apiBaseUrl, errorReportin
     'font-src': ["'self'", 'data:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // No page of the shell posts a form natively (the API is called with fetch); the sign-in form the build draws
+    // must not send the password anywhere before its script runs (docs/decisions/0082-layout-shift-and-startup-work.md).
+    'form-action': ["'none'"],
     'frame-ancestors': ["'none'"],
   });
 }

@@ -8,6 +8,8 @@ import { findOwner } from '@tunehouse/shell-contract';
  */
 export function shellPageFor(pathname, registry = null) {
   if (pathname === '/') return '/index.html';
+  // The sign-in page with its form drawn (docs/decisions/0082-layout-shift-and-startup-work.md).
+  if (pathname === '/auth/login') return '/login.html';
   if (pathname.startsWith('/auth/')) return '/auth.html';
   // A path no area owns gets the shell's 404 page, prerendered like `/`
   // (docs/decisions/0077-landing-page-without-the-shell-until-needed.md). Without a registry the
@@ -48,8 +50,9 @@ function appChunksOf(manifest, manifestUrl) {
 export function shellPageLinks(pathname, registry, registryUrl, readManifest = () => null) {
   // The landing page starts the shell only when it is needed (shell/start-on-interest.js,
   // docs/decisions/0077-landing-page-without-the-shell-until-needed.md): a
-  // preload it does not use would be bytes for nothing and a console warning.
-  if (pathname === '/') return '';
+  // preload it does not use would be bytes for nothing and a console warning. So does the sign-in page, whose form
+  // is drawn in the HTML (docs/decisions/0082-layout-shift-and-startup-work.md).
+  if (pathname === '/' || pathname === '/auth/login') return '';
   const links = STARTUP_FILES.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`);
   if (!registry) return links.join(', ');
   const area = findOwner(ownersOf(registry), pathname);

@@ -10,7 +10,7 @@ import { DEFAULT_SUPPORT_EMAIL, HELP_CENTRE_URL } from '../services/shell-config
  * client render must produce the same markup, so it renders from these same inputs and only then from the live
  * ones (the session, the environment's config, the path); React patches the difference as an ordinary update.
  */
-export type PrerenderedKind = 'home' | 'auth' | 'frame' | 'notfound';
+export type PrerenderedKind = 'home' | 'auth' | 'login' | 'frame' | 'notfound';
 
 export interface PrerenderedView {
   kind: PrerenderedKind;
@@ -22,6 +22,9 @@ export const PRERENDERED_VIEWS: Record<PrerenderedKind, PrerenderedView> = {
   home: { kind: 'home', pathname: '/' },
   // `/auth/` draws the compact footer; no nav item is current at either.
   auth: { kind: 'auth', pathname: '/auth/' },
+  // The sign-in page with its form (login.html), started on interest like `/`
+  // (docs/decisions/0082-layout-shift-and-startup-work.md, "/auth/login before the shell").
+  login: { kind: 'login', pathname: '/auth/login' },
   frame: { kind: 'frame', pathname: '' },
   // The shell's 404 page, for a path no area owns
   // (docs/decisions/0077-landing-page-without-the-shell-until-needed.md); drawn for no path, its detail line comes
@@ -36,6 +39,7 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 export const PRERENDERED_FILES: Record<PrerenderedKind, string> = {
   home: 'index.html',
   auth: 'auth.html',
+  login: 'login.html',
   frame: 'frame.html',
   notfound: 'notfound.html',
 };
@@ -45,6 +49,7 @@ export function prerenderedKindOf(
   isOwned?: (pathname: string) => boolean,
 ): PrerenderedKind {
   if (pathname === '/') return 'home';
+  if (pathname === '/auth/login') return 'login';
   if (pathname.startsWith('/auth/')) return 'auth';
   // Only a server that knows the registry can tell (npm start); without it every other path gets the frame.
   return isOwned && !isOwned(pathname) ? 'notfound' : 'frame';
@@ -70,6 +75,8 @@ export function prerenderedViewFor(
   const kind = prerenderedKindOf(pathname, isOwned);
   const held = container.getAttribute(PRERENDERED_ATTRIBUTE);
   if (held === kind) return PRERENDERED_VIEWS[kind];
+  // A server that maps every /auth/ path to auth.html (one older than login.html) sends the sign-in frame.
+  if (kind === 'login' && held === 'auth') return PRERENDERED_VIEWS.auth;
   return kind === 'notfound' && held === 'frame' ? PRERENDERED_VIEWS.frame : null;
 }
 
