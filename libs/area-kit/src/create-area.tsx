@@ -10,6 +10,7 @@ import { ErrorPanel, theme } from '@tunehouse/ui';
 import { AreaNotFound } from './area-not-found.js';
 import { areaNavigator, useAreaLocation } from './area-location.js';
 import { ShellProvider } from './shell-react-context.js';
+import { transitionRendering } from './transition-rendering.js';
 
 export interface AreaRoute {
   /** A path pattern from the spec's route table, e.g. `/albums/:id/edit/:step` (`*` for the rest of a path). */
@@ -116,7 +117,8 @@ function RenderErrorPanel({
 export function createArea(area: AreaDefinition): RemoteModule {
   const lifecycles = singleSpaReact<AreaMountProps>({
     React,
-    ReactDOMClient,
+    // Rendered in slices, not one long task (transition-rendering.ts).
+    ReactDOMClient: transitionRendering(ReactDOMClient),
     rootComponent: (props) => <AreaRoot shell={parseShellContext(props.shell)} area={area} />,
     errorBoundary: (error, _info, props) => (
       <RenderErrorPanel
