@@ -8,6 +8,11 @@ export interface RouteCase {
   area: string;
   heading: string;
   params?: Record<string, string>;
+  /**
+   * The page arrives prerendered and its area starts when the visitor shows interest (focus on its first field):
+   * /auth/login (docs/decisions/0082-layout-shift-and-startup-work.md, point 5).
+   */
+  startsOnInterest?: string;
 }
 
 /**
@@ -17,7 +22,12 @@ export interface RouteCase {
 export const SIGNED_OUT_ROUTES: RouteCase[] = [
   { url: '/auth/signup', area: 'auth', heading: 'Create your account' },
   { url: '/auth/suspended', area: 'auth', heading: 'Account suspended' },
-  { url: '/auth/login?from=%2Falbums&expired=true', area: 'auth', heading: 'Log in' },
+  {
+    url: '/auth/login?from=%2Falbums&expired=true',
+    area: 'auth',
+    heading: 'Log in',
+    startsOnInterest: 'E-mail address',
+  },
   { url: '/auth/forgot', area: 'auth', heading: 'Forgot your password' },
 ];
 

@@ -20,6 +20,11 @@ test('every route of the spec mounts its area by deep link', async ({ page, stac
   test.setTimeout(90_000);
   for (const route of SIGNED_OUT_ROUTES) {
     await page.goto(`${stack.shellUrl}${route.url}`);
+    if (route.startsOnInterest) {
+      // Its heading and form are there before any area runs; a focus on the form starts the area.
+      await expect(page.getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();
+      await page.getByLabel(route.startsOnInterest).focus();
+    }
     await expectArea(page, route);
   }
   await signInWithoutApi(page.context(), stack.shellUrl);
