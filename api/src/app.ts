@@ -1,11 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { recordAdminActions } from './domains/audit/index.js';
-import {
-  createMetrics,
-  type LastBackupPort,
-  type Metrics,
-  noBackupKnown,
-} from './domains/operations/index.js';
+import { createMetrics, type LastBackupPort, type Metrics } from './domains/operations/index.js';
 import { loadSessionContext } from './domains/sessions/index.js';
 import { type DeliveryPort, recordingDeliveryPort } from './domains/releases/index.js';
 import { createAuthGuard } from './platform/auth-guard.js';
