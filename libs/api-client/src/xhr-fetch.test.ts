@@ -12,7 +12,8 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
     res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Access-Control-Allow-Headers', 'authorization, content-type, accept');
+    // As the API allows them (its CORS in api/src/wiring/http-plugins.ts), traceparent included.
+    res.setHeader('Access-Control-Allow-Headers', 'authorization, content-type, accept, traceparent');
     res.setHeader('Access-Control-Expose-Headers', 'x-answer');
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     let bytes = 0;

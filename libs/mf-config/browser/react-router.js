@@ -14,6 +14,7 @@ export {
   Router,
   Routes,
   createPath,
+  matchRoutes,
   useLocation,
   useParams,
 } from 'tunehouse-react-router-internals/dist/production/index.mjs';
