@@ -16,6 +16,7 @@ describe('the auth remote', () => {
       { path: '/account', heading: 'Account settings' },
       { path: '/account/verify', heading: 'Verify your identity' },
       { path: '/admin', heading: 'Admin' },
+      { path: '/admin/operations', heading: 'Admin' },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { NAV_ITEMS } from './chrome/header/nav-items.js';
 import { handOverPrerenderedForm, prerenderedLoginShown } from './prerender/login-handover.js';
@@ -15,7 +16,6 @@ import { watchIdleReload } from './session/idle-reload.js';
 import { guardRoute } from './session/route-guard.js';
 import { watchSession } from './session/watch-session.js';
 import { loadShellConfig } from './services/shell-config.js';
-import { renderShell } from './render-shell.js';
 import { ShellApp } from './shell-app.js';
 import { findOwner, type RemoteRegistry } from '@tunehouse/shell-contract';
 import { errorTitleFor } from '@tunehouse/ui';
@@ -60,9 +60,11 @@ async function bootstrap(): Promise<void> {
     />
   );
   // The content slot must exist before single-spa mounts the first area into it, and the prerendered markup must
-  // be hydrated before an area writes into that slot: single-spa starts once React has committed the shell, which
-  // it renders in slices rather than one long task (render-shell.tsx).
-  await renderShell(container, app, prerendered !== null, { onRecoverableError: reportHydrationError });
+  // be hydrated before an area writes into that slot: both synchronously, here.
+  flushSync(() => {
+    if (prerendered) hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
+    else createRoot(container).render(app);
+  });
   // The sign-in form the build drew gives way to the auth area's once it is drawn, with what was typed.
   const slot = document.getElementById(AREA_SLOT_ID);
   if (prerendered?.kind === 'login' && slot)

@@ -10,7 +10,6 @@ import { ErrorPanel, theme } from '@tunehouse/ui';
 import { AreaNotFound } from './area-not-found.js';
 import { areaNavigator, useAreaLocation } from './area-location.js';
 import { ShellProvider } from './shell-react-context.js';
-import { transitionRendering } from './transition-rendering.js';
 
 export interface AreaRoute {
   /** A path pattern from the spec's route table, e.g. `/albums/:id/edit/:step` (`*` for the rest of a path). */
@@ -117,8 +116,7 @@ function RenderErrorPanel({
 export function createArea(area: AreaDefinition): RemoteModule {
   const lifecycles = singleSpaReact<AreaMountProps>({
     React,
-    // Rendered in slices, not one long task (transition-rendering.ts).
-    ReactDOMClient: transitionRendering(ReactDOMClient),
+    ReactDOMClient,
     rootComponent: (props) => <AreaRoot shell={parseShellContext(props.shell)} area={area} />,
     errorBoundary: (error, _info, props) => (
       <RenderErrorPanel

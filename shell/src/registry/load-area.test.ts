@@ -86,17 +86,4 @@ describe('loadArea', () => {
     expect(mounted).toEqual(['analytics']);
     expect(areaFailures.get()['analytics']).toBeUndefined();
   });
-
-  it('hands the lifecycles over in a later task than the one that ran the area’s code', async () => {
-    // What a slow phone counts as blocking time is each task's part over 50 ms: evaluating an area and mounting it
-    // are two tasks, not one.
-    const order: string[] = [];
-    const { module } = remoteModule();
-    const loading = loadArea('analytics', entry, async () => {
-      setTimeout(() => order.push('a task queued while the code ran'), 0);
-      return module;
-    });
-    await loading.then(() => order.push('lifecycles handed over'));
-    expect(order).toEqual(['a task queued while the code ran', 'lifecycles handed over']);
-  });
 });

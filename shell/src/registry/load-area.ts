@@ -2,7 +2,6 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import type { LifeCycleFn, LifeCycles } from 'single-spa';
 import { checkRemoteModule, type RegistryEntry } from '@tunehouse/shell-contract';
 import { clearAreaFailure, recordAreaFailure } from '../services/area-failures.js';
-import { nextTask } from '../services/next-task.js';
 import { refusedDetail, unreachableDetail } from './failure-details.js';
 import { isIntegrityFailure } from './integrity.js';
 
@@ -51,8 +50,5 @@ export async function loadArea(
   // The guard checked that each lifecycle is a function; single-spa's own types cannot be expressed in zod.
   const lifecycles = check.module as unknown as LifeCycles;
   const mounted: LifeCycleFn<object> = async () => clearAreaFailure(area);
-  // The area's code has just been evaluated (its contracts' schemas built) in this task; its mount and first
-  // render go into the next one, two long tasks instead of one (docs/decisions/0082-layout-shift-and-startup-work.md).
-  await nextTask();
   return { ...lifecycles, mount: [...asArray(lifecycles.mount), mounted] };
 }
