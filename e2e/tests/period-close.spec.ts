@@ -66,6 +66,10 @@ async function uploadReport(page: Page) {
 }
 
 test.use({ viewport: { width: 1280, height: 900 } });
+// Run beside other journeys on one database, Mara's wallet once moved by 3,363 cents while this close's statement
+// by release credited 3,111: another journey's money reached the same month. Until that is explained (see the
+// stop note of 2026-11-28), this close is checked on a database of its own.
+test.use({ database: 'own' });
 
 test('the admin closes the open month and Mara’s balance moves by the statement’s credited total', async ({
   page,
