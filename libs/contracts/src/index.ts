@@ -43,3 +43,4 @@ export * from './payouts.js';
 export * from './payments.js';
 export * from './endpoints/index.js';
 export * from './vat-ids.js';
+export * from './error-envelope.js';

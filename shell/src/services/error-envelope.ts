@@ -1,3 +1,4 @@
+import { asError, envelopeBody, exceptionOf, parseDsn } from '@tunehouse/contracts';
 import type { ErrorReportContext } from '@tunehouse/shell-contract';
 
 /**
@@ -6,16 +7,12 @@ import type { ErrorReportContext } from '@tunehouse/shell-contract';
  * the release, the route template and the user id. Never the address, query string, page content, cookies or
  * storage. Sent as text/plain with the key in the query, as Sentry's own browser client does, so no preflight.
  */
-const EMAIL = /[^\s@"'<>()]+@[^\s@"'<>()]+\.[^\s@"'<>()]+/g;
-const scrub = (text: string) => text.replace(EMAIL, '[email]');
-
-function envelopeUrl(dsn: string): string {
-  const url = new URL(dsn);
-  const parts = url.pathname.split('/').filter(Boolean);
-  const projectId = parts.pop();
-  const prefix = parts.length ? `/${parts.join('/')}` : '';
-  const query = new URLSearchParams({ sentry_key: decodeURIComponent(url.username), sentry_version: '7' });
-  return `${url.origin}${prefix}/api/${projectId}/envelope/?${query}`;
+/** The DSN's envelope address with its key in the query, so the post needs no auth header. */
+function envelopeUrl(text: string): string {
+  const dsn = parseDsn(text);
+  if (!dsn) throw new Error('errorReportingDsn is not a DSN');
+  const query = new URLSearchParams({ sentry_key: dsn.publicKey, sentry_version: '7' });
+  return `${dsn.envelopeUrl}?${query}`;
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -41,7 +38,7 @@ export async function sendErrorReport(
   error: unknown,
   context: ErrorReportContext & { userId?: string },
 ): Promise<void> {
-  const failure = error instanceof Error ? error : new Error(String(error));
+  const failure = asError(error);
   const eventId = hex(crypto.getRandomValues(new Uint8Array(16)));
   const event = {
     event_id: eventId,
@@ -57,21 +54,9 @@ export async function sendErrorReport(
       ...(context.route ? { route: context.route } : {}),
     },
     ...(context.userId ? { user: { id: context.userId } } : {}),
-    exception: {
-      values: [
-        {
-          type: failure.name,
-          value: scrub(failure.message),
-          stacktrace: { frames: framesOf(failure.stack) },
-        },
-      ],
-    },
+    exception: exceptionOf(failure, framesOf(failure.stack)),
   };
-  const body = [
-    JSON.stringify({ event_id: eventId, sent_at: new Date().toISOString() }),
-    JSON.stringify({ type: 'event' }),
-    JSON.stringify(event),
-  ].join('\n');
+  const body = envelopeBody(event);
   await fetch(envelopeUrl(dsn), {
     method: 'POST',
     headers: { 'Content-Type': 'text/plain;charset=UTF-8' },

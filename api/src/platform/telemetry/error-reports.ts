@@ -3,28 +3,8 @@
 // type, message (e-mail addresses masked) and stack, the route template and method, the release, the request id
 // and trace id, and the signed-in user's id: never a body, header, cookie, query string or e-mail address.
 import { randomUUID } from 'node:crypto';
+import { asError, envelopeBody, exceptionOf, parseDsn } from '@tunehouse/contracts';
 import { z } from 'zod';
-
-/** `https://<public key>@<host>[:port][/<path>]/<project id>`, as Sentry and GlitchTip show it. */
-export type Dsn = { envelopeUrl: string; publicKey: string; origin: string };
-
-export function parseDsn(text: string): Dsn | null {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  const parts = url.pathname.split('/').filter(Boolean);
-  const projectId = parts.pop();
-  if (!url.username || !projectId || !/^\d+$/.test(projectId) || !/^https?:$/.test(url.protocol)) return null;
-  const prefix = parts.length ? `/${parts.join('/')}` : '';
-  return {
-    envelopeUrl: `${url.origin}${prefix}/api/${projectId}/envelope/`,
-    publicKey: decodeURIComponent(url.username),
-    origin: url.origin,
-  };
-}
 
 export const dsnSchema = z.string().refine((text) => parseDsn(text) !== null, {
   message: 'Expected a DSN like https://<key>@<host>/<project id>',
@@ -45,9 +25,6 @@ export type ErrorReporter = {
   report(error: unknown, context?: ErrorContext): Promise<void>;
 };
 
-const EMAIL = /[^\s@"'<>()]+@[^\s@"'<>()]+\.[^\s@"'<>()]+/g;
-const scrub = (text: string) => text.replace(EMAIL, '[email]');
-
 /** Stack frames as Sentry reads them: oldest call first. */
 function framesOf(stack: string | undefined) {
   return (stack ?? '')
@@ -66,7 +43,7 @@ function framesOf(stack: string | undefined) {
 }
 
 export function errorEvent(error: unknown, context: ErrorContext, release: string) {
-  const failure = error instanceof Error ? error : new Error(String(error));
+  const failure = asError(error);
   const transaction = context.route ? `${context.method ?? ''} ${context.route}`.trim() : undefined;
   return {
     event_id: randomUUID().replaceAll('-', ''),
@@ -84,15 +61,7 @@ export function errorEvent(error: unknown, context: ErrorContext, release: strin
       ...(context.traceId ? { trace_id: context.traceId } : {}),
     },
     ...(context.userId ? { user: { id: context.userId } } : {}),
-    exception: {
-      values: [
-        {
-          type: failure.name,
-          value: scrub(failure.message),
-          stacktrace: { frames: framesOf(failure.stack) },
-        },
-      ],
-    },
+    exception: exceptionOf(failure, framesOf(failure.stack)),
   };
 }
 
@@ -112,11 +81,7 @@ export function createErrorReporter({
   return {
     async report(error, context = {}) {
       const event = errorEvent(error, context, release);
-      const body = [
-        JSON.stringify({ event_id: event.event_id, sent_at: new Date().toISOString() }),
-        JSON.stringify({ type: 'event' }),
-        JSON.stringify(event),
-      ].join('\n');
+      const body = envelopeBody(event);
       try {
         const response = await fetch(dsn.envelopeUrl, {
           method: 'POST',
