@@ -4,7 +4,7 @@ import Chart from 'react-apexcharts/core';
 import 'apexcharts/bar';
 import type { ApexOptions } from 'apexcharts';
 import type { WalletEarningsMonth } from '@tunehouse/contracts';
-import { colors, fonts } from '@tunehouse/ui';
+import { colors, fonts, formatMonth } from '@tunehouse/ui';
 import { formatMoney } from '../shared/money.js';
 
 export interface EarningsChartProps {
@@ -12,14 +12,6 @@ export interface EarningsChartProps {
   currency: string;
   height: number;
 }
-
-/** "2026-10" → "Oct 26": a phone's width holds every second label of a year's short names, never a full one's. */
-const shortMonth = (month: string) => {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, number - 1, 1)),
-  );
-};
 
 /**
  * Credited cents per closed month as bars, oldest month on the left. A month a correction took below zero
@@ -44,7 +36,8 @@ export default function EarningsChart({ months, currency, height }: EarningsChar
     dataLabels: { enabled: false },
     grid: { borderColor: colors.border, strokeDashArray: 3 },
     xaxis: {
-      categories: months.map((month) => shortMonth(month.period.month)),
+      // Short names: a phone's width holds every second one of a year's, never a long one's.
+      categories: months.map((month) => formatMonth(month.period.month, 'short')),
       // Level labels, and those that would overlap left out: rotated ones ran into each other at 375 px.
       labels: { style: { colors: colors.muted }, rotate: 0, hideOverlappingLabels: true, trim: false },
       tooltip: { enabled: false },
