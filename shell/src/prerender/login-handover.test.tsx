@@ -123,6 +123,22 @@ async function typedThenStarted(typed: { email: string; password: string }, subm
   return { container, form, email, password };
 }
 
+/** Starts the hand-over as the shell does, then draws the auth area's form into the slot, as the area would. */
+async function handOverToTheArea(container: HTMLElement) {
+  const slot = document.getElementById(AREA_SLOT_ID);
+  if (!slot) throw new Error('no area slot');
+  handOverPrerenderedForm(container, slot, () => flushSync(() => prerenderedLoginShown.set(false)));
+  const onSubmit = vi.fn();
+  const areaRoot = document.createElement('div');
+  slot.append(areaRoot);
+  await act(async () => {
+    const root = createRoot(areaRoot);
+    roots.push(root);
+    root.render(<AreaLoginForm onSubmit={onSubmit} />);
+  });
+  return { slot, onSubmit };
+}
+
 describe('the sign-in form the build drew, handed over to the auth area', () => {
   it('is hydrated in place: the same inputs, still holding what was typed, the area slot hidden', async () => {
     const { container, form, email, password } = await typedThenStarted({ email: 'ma', password: 'se' });
@@ -135,17 +151,7 @@ describe('the sign-in form the build drew, handed over to the auth area', () => 
 
   it("gives the area's form what was typed, as typing would, with the focus and caret, then shows it alone", async () => {
     const { container } = await typedThenStarted({ email: 'mara@example.com', password: 'secret' });
-    const slot = document.getElementById(AREA_SLOT_ID);
-    if (!slot) throw new Error('no area slot');
-    handOverPrerenderedForm(container, slot, () => flushSync(() => prerenderedLoginShown.set(false)));
-    const onSubmit = vi.fn();
-    const areaRoot = document.createElement('div');
-    slot.append(areaRoot);
-    await act(async () => {
-      const root = createRoot(areaRoot);
-      roots.push(root);
-      root.render(<AreaLoginForm onSubmit={onSubmit} />);
-    });
+    const { slot, onSubmit } = await handOverToTheArea(container);
     expect(container.querySelector(`form[${PRERENDERED_FORM_ATTRIBUTE}]`)).toBeNull();
     expect(slot.hidden).toBe(false);
     const email = slot.querySelector<HTMLInputElement>('input[name="email"]');
@@ -162,17 +168,7 @@ describe('the sign-in form the build drew, handed over to the auth area', () => 
 
   it('sends a submit made before the area was there, once, through the area', async () => {
     const { container } = await typedThenStarted({ email: 'mara@example.com', password: 'secret' }, true);
-    const slot = document.getElementById(AREA_SLOT_ID);
-    if (!slot) throw new Error('no area slot');
-    handOverPrerenderedForm(container, slot, () => flushSync(() => prerenderedLoginShown.set(false)));
-    const onSubmit = vi.fn();
-    const areaRoot = document.createElement('div');
-    slot.append(areaRoot);
-    await act(async () => {
-      const root = createRoot(areaRoot);
-      roots.push(root);
-      root.render(<AreaLoginForm onSubmit={onSubmit} />);
-    });
+    const { onSubmit } = await handOverToTheArea(container);
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(onSubmit).toHaveBeenCalledWith({ email: 'mara@example.com', password: 'secret' });
   });
