@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatDate, formatDateTime, formatDuration, formatMonth } from './format.js';
+import {
+  formatCalendarDay,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatMonth,
+  formatShortMonth,
+} from './format.js';
 
 describe('formatDuration', () => {
   it('shows mm:ss below an hour and h:mm:ss from an hour on', () => {
@@ -47,7 +54,7 @@ describe('formatCalendarDay', () => {
 describe('formatMonth', () => {
   it('names a period’s month in full, or short for a chart’s axis', () => {
     expect(formatMonth('2026-10')).toBe('October 2026');
-    expect(formatMonth('2026-10', 'short')).toBe('Oct 26');
-    expect(formatMonth('2027-01', 'short')).toBe('Jan 27');
+    expect(formatShortMonth('2026-10')).toBe('Oct 26');
+    expect(formatShortMonth('2027-01')).toBe('Jan 27');
   });
 });

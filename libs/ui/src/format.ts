@@ -34,17 +34,16 @@ export function formatCalendarDay(value: string | null | undefined): string {
   return match ? `${match[3]}-${match[2]}-${match[1]}` : formatDate(value) || '—';
 }
 
-/**
- * A month as `YYYY-MM` (how the API names a royalty period) in words: "2026-10" → "October 2026", or with
- * `'short'` "Oct 26" (where a phone's width must hold a year of them, as on a chart's axis).
- */
-export function formatMonth(month: string, length: 'long' | 'short' = 'long'): string {
+const monthFormat = (month: string, options: Intl.DateTimeFormatOptions) => {
   const [year, number] = month.split('-').map(Number) as [number, number];
-  const style =
-    length === 'long'
-      ? ({ month: 'long', year: 'numeric' } as const)
-      : ({ month: 'short', year: '2-digit' } as const);
-  return new Intl.DateTimeFormat('en-GB', { ...style, timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, number - 1, 1)),
   );
-}
+};
+
+/** A month as `YYYY-MM` (how the API names a royalty period) in words: "2026-10" → "October 2026". */
+export const formatMonth = (month: string): string => monthFormat(month, { month: 'long', year: 'numeric' });
+
+/** The same month short, "Oct 26": where a phone's width must hold a year of them, as on a chart's axis. */
+export const formatShortMonth = (month: string): string =>
+  monthFormat(month, { month: 'short', year: '2-digit' });

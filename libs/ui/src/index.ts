@@ -15,7 +15,14 @@ export { tabBarStyle } from './tab-bar.js';
 export { visuallyHidden } from './visually-hidden.js';
 export { saveBlob } from './save-blob.js';
 // Money is written by the contracts' money module (formatMoney), for the API and every area alike.
-export { formatDuration, formatDate, formatDateTime, formatCalendarDay, formatMonth } from './format.js';
+export {
+  formatDuration,
+  formatDate,
+  formatDateTime,
+  formatCalendarDay,
+  formatMonth,
+  formatShortMonth,
+} from './format.js';
 export { Dialog, type DialogProps, type DialogCloseReason } from './dialog.js';
 export { ConfirmDialog, dangerButtonStyle, type ConfirmDialogProps } from './confirm-dialog.js';
 export { ProgressBar, progressPercent, type ProgressBarProps } from './progress-bar.js';

@@ -4,7 +4,7 @@ import Chart from 'react-apexcharts/core';
 import 'apexcharts/bar';
 import type { ApexOptions } from 'apexcharts';
 import type { WalletEarningsMonth } from '@tunehouse/contracts';
-import { colors, fonts, formatMonth } from '@tunehouse/ui';
+import { colors, fonts, formatShortMonth } from '@tunehouse/ui';
 import { formatMoney } from '../shared/money.js';
 
 export interface EarningsChartProps {
@@ -37,7 +37,7 @@ export default function EarningsChart({ months, currency, height }: EarningsChar
     grid: { borderColor: colors.border, strokeDashArray: 3 },
     xaxis: {
       // Short names: a phone's width holds every second one of a year's, never a long one's.
-      categories: months.map((month) => formatMonth(month.period.month, 'short')),
+      categories: months.map((month) => formatShortMonth(month.period.month)),
       // Level labels, and those that would overlap left out: rotated ones ran into each other at 375 px.
       labels: { style: { colors: colors.muted }, rotate: 0, hideOverlappingLabels: true, trim: false },
       tooltip: { enabled: false },
