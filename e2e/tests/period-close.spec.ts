@@ -6,6 +6,7 @@ import {
   type AdminPeriod,
   type AdminPeriodDetail,
   type Wallet,
+  type WalletMutationPage,
   type WalletStatement,
   endpoints,
 } from '@tunehouse/contracts';
@@ -84,6 +85,10 @@ test('the admin closes the open month and Mara’s balance moves by the statemen
   const listUrl = apiUrlOf(api.url, endpoints.periods.list);
 
   const before = await getJson<Wallet>(request, walletUrl, mara);
+  const mutationsUrl = apiUrlOf(api.url, endpoints.wallet.mutations, { query: { size: 200 } });
+  const earlier = new Set(
+    (await getJson<WalletMutationPage>(request, mutationsUrl, mara)).items.map((item) => item.id),
+  );
   // The demo's closed months have already credited her.
   expect(before.available).toBeGreaterThan(0);
   expect(before.lifetimeEarnings).toBeGreaterThanOrEqual(before.available);
@@ -149,6 +154,15 @@ test('the admin closes the open month and Mara’s balance moves by the statemen
   );
   expect(own.totals.credited).toBeGreaterThan(0);
   expect(own.totals.credited).toBeLessThanOrEqual(statement.credited);
+  // Every mutation the wallet booked meanwhile is this close's, and together they are the statement's credited total.
+  const booked = (await getJson<WalletMutationPage>(request, mutationsUrl, mara)).items
+    .filter((item) => !earlier.has(item.id))
+    .map(({ type, amount, periodMonth, albumId }) => ({ type, amount, periodMonth, albumId }));
+  expect(
+    booked.filter((item) => item.periodMonth !== open.month),
+    'mutations of the wallet that are not the close’s',
+  ).toEqual([]);
+  expect(booked.reduce((sum, item) => sum + item.amount, 0)).toBe(own.totals.credited);
   const after = await getJson<Wallet>(request, walletUrl, mara);
   expect(after.available - before.available).toBe(own.totals.credited);
   expect(after.lifetimeEarnings - before.lifetimeEarnings).toBe(own.totals.credited);
