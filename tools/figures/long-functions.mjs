@@ -2,13 +2,16 @@
 // Counts long functions and long files in the non-test source, the two figures the structure review of
 // 2026-11-27 tracks (its point 4): functions of more than 100 lines (every function-like node, arrow functions
 // and closures included, so an inner closure counts apart from the function around it) and files of more than
-// 400 lines. Usage: node tools/figures/long-functions.mjs [--list]
+// 400 lines. Usage: node tools/figures/long-functions.mjs [--root DIR] [--list]
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+// --root DIR measures another checkout (a worktree of an older commit) with these same rules.
+const rootAt = process.argv.indexOf('--root');
+const root =
+  rootAt > 0 ? resolve(process.argv[rootAt + 1]) : fileURLToPath(new URL('../..', import.meta.url));
 const FUNCTION_LIMIT = 100;
 const FILE_LIMIT = 400;
 

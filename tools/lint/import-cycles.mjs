@@ -4,20 +4,15 @@ import path from 'node:path';
 /**
  * Import cycles in the repository's own sources, found from the code's imports (static `import`/`export … from`,
  * type-only ones included, since a cycle of types is still two modules that cannot be understood apart, and
- * `import()`). Test files are leaves: nothing imports them, so they close no cycle and are left out.
+ * `import()`). Test files are leaves: nothing imports them, so they close no cycle and are left out. The helpers
+ * tests share (`testing/` folders, `fixtures/`) are imported like any module, so they are in the graph: two helpers
+ * that import each other are a cycle like any other.
  */
 const SOURCE_ROOTS = ['api/src', 'api/bench', 'libs', 'shell/src', 'e2e', 'tools'];
 const AREA_ROOT = /^mfe-[^/]+$/;
-const SKIPPED = new Set([
-  'node_modules',
-  'dist',
-  'coverage',
-  'test-results',
-  'playwright-report',
-  'fixtures',
-]);
+const SKIPPED = new Set(['node_modules', 'dist', 'coverage', 'test-results', 'playwright-report']);
 const SOURCE = /\.(ts|tsx|mts|mjs|js)$/;
-const TEST = /(\.test|\.spec|\.property\.test)\.(ts|tsx|mjs|js)$|\/testing\//;
+const TEST = /(\.test|\.spec|\.property\.test)\.(ts|tsx|mjs|js)$/;
 const SPECIFIERS =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 

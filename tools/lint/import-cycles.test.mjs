@@ -22,6 +22,12 @@ describe('import cycles', () => {
     expect(graph.get('api/src/domains/splits/allocation.ts')).toContain('api/src/domains/periods/index.ts');
   });
 
+  it('reads the helpers tests share (testing/ folders and fixtures/), not the test files', () => {
+    expect(graph.get('api/src/testing/fixtures.ts')).toContain('api/src/testing/endpoint-inject.ts');
+    expect(graph.has('e2e/fixtures/app.ts')).toBe(true);
+    expect([...graph.keys()].filter((file) => /\.(test|spec)\.[cm]?[jt]sx?$/.test(file))).toEqual([]);
+  });
+
   it('no source file of the repository is on an import cycle', () => {
     expect(cyclesOf(graph)).toEqual([]);
   });

@@ -1,7 +1,11 @@
 import type { Session } from '@tunehouse/contracts';
 import { type Endpoint, type EndpointArgs, requestOf, urlOf } from '@tunehouse/contracts';
 import type { InjectOptions } from 'fastify';
-import { bearer } from './fixtures.js';
+
+/** The authorization header of a session (or of a bare access token). */
+export const bearer = (session: Pick<Session, 'token'> | string) => ({
+  authorization: `Bearer ${typeof session === 'string' ? session : session.token.accessToken}`,
+});
 
 /**
  * The `app.inject()` options of a call to an endpoint, built from its definition like the areas' calls are:

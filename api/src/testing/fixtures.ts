@@ -60,9 +60,8 @@ export function expectError(response: LightMyRequestResponse, status: number, co
   return body.error;
 }
 
-export const bearer = (session: Pick<Session, 'token'> | string) => ({
-  authorization: `Bearer ${typeof session === 'string' ? session : session.token.accessToken}`,
-});
+// The header lives beside `injectOf`, which builds it too; re-exported so tests keep one import.
+export { bearer } from './endpoint-inject.js';
 
 export async function login(app: FastifyInstance, email: string, password = PASSWORD): Promise<Session> {
   const response = await app.inject(injectOf(endpoints.sessions.login, { body: { email, password } }));

@@ -33,3 +33,4 @@ export { ShellLink, isModifiedClick, type ShellLinkProps } from './shell-link.js
 export { isMissing } from './is-missing.js';
 export { goToCheckout, startTakedownPayment } from './checkout.js';
 export { useApiForm, type ApiForm, type ApiFormOptions } from './use-api-form.js';
+export { DownloadButton } from './download-button.js';

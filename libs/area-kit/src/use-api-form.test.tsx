@@ -120,4 +120,25 @@ describe('useApiForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(await screen.findByText('done')).toBeTruthy();
   });
+
+  it('hands the field issues to a form library when asked, with no form message once each found its field', async () => {
+    const placed: unknown[] = [];
+    const refusal = {
+      status: 400,
+      message: 'Check the highlighted fields',
+      details: [{ path: ['body', 'iban'], message: 'Not a valid IBAN' }],
+    };
+    renderForm({
+      send: () => Promise.reject(refusal),
+      placeFieldErrors: (error) => {
+        placed.push(error);
+        return null;
+      },
+    });
+    await save();
+    expect(placed).toEqual([refusal]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('iban error: none')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false);
+  });
 });

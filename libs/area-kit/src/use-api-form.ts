@@ -21,6 +21,12 @@ export interface ApiFormOptions<Input, Result> {
   successToast?: ToastText<Input, Result>;
   /** Said in a toast when it failed, besides the form's own message (for a write started outside a form). */
   failureToast?: boolean;
+  /**
+   * For a form whose fields a form library holds (react-hook-form): puts the API's field issues on those fields and
+   * answers the form's message, null when every issue found its field (`applyFieldErrors` with the form's
+   * `setError`). Without it the issues go to `fieldErrors` and every failure has a form message.
+   */
+  placeFieldErrors?: (error: unknown) => string | null;
 }
 
 export interface ApiForm<Input, Result> {
@@ -65,9 +71,12 @@ export function useApiForm<Input, Result>(options: ApiFormOptions<Input, Result>
     },
     onError: (error, input) => {
       options.onError?.(error, input);
-      setFieldErrors(fieldErrorsOf(error));
       const message = messageOf(error);
-      setFormError(message);
+      if (options.placeFieldErrors) setFormError(options.placeFieldErrors(error));
+      else {
+        setFieldErrors(fieldErrorsOf(error));
+        setFormError(message);
+      }
       if (options.failureToast) shell.toasts.push(message, 'ERROR');
     },
   });

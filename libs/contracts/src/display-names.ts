@@ -1,4 +1,5 @@
 import type { Genre, LanguageCode, ReleaseType } from './enums.js';
+import type { ReportingPlan } from './fees.js';
 
 /**
  * Genres as people read them. The spelling is the one the stores are sent in a release's DDEX message, so the
@@ -72,3 +73,13 @@ export function languageName(code: LanguageCode): string {
   const name = languageNames?.of(code.toLowerCase());
   return name && name.toLowerCase() !== code.toLowerCase() ? name : code;
 }
+
+/** Payment plans as people read them; the release editor, its distribution page and the wallet say the same. */
+export const PLAN_NAMES: Readonly<Record<ReportingPlan['id'], string>> = {
+  STANDARD: 'Standard',
+  EARLY_ADOPTER: 'Early adopter',
+  FREE_DISTRIBUTION: 'Free distribution',
+  FREE: 'Free',
+};
+
+export const planName = (plan: Pick<ReportingPlan, 'id'>) => PLAN_NAMES[plan.id];

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from '@emotion/react';
 import { type ActiveSession, call, endpoints } from '@tunehouse/contracts';
-import { messageOf, useShell } from '@tunehouse/area-kit';
+import { messageOf, useApiForm, useShell } from '@tunehouse/area-kit';
 import {
   Button,
   Notice,
@@ -61,22 +60,17 @@ function formatDateTime(value: string): string {
 }
 
 function SessionRow({ session, readOnly }: { session: ActiveSession; readOnly: boolean }) {
-  const shell = useShell();
   const queryClient = useQueryClient();
-  const [ending, setEnding] = useState(false);
   const device = describeUserAgent(session.userAgent);
-
-  async function end() {
-    setEnding(true);
-    try {
-      await call(shell.api, endpoints.accountSecurity.endSession, { params: { id: String(session.id) } });
-      shell.toasts.push(`The session on ${device} is ended.`, 'SUCCESS');
-      await queryClient.invalidateQueries({ queryKey: ['sessions'] });
-    } catch (error) {
-      shell.toasts.push(messageOf(error), 'ERROR');
-      setEnding(false);
-    }
-  }
+  const endSession = useApiForm({
+    send: (_: void, api) =>
+      call(api, endpoints.accountSecurity.endSession, { params: { id: String(session.id) } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+    successToast: `The session on ${device} is ended.`,
+    failureToast: true,
+  });
+  // An ended session's row stays busy until the fresh list drops it.
+  const ending = endSession.busy || endSession.succeeded;
 
   return (
     <tr>
@@ -93,7 +87,7 @@ function SessionRow({ session, readOnly }: { session: ActiveSession; readOnly: b
         {!session.current && !readOnly && (
           <Button
             variant="secondary"
-            onClick={end}
+            onClick={() => void endSession.submit()}
             disabled={ending}
             aria-label={`End the session on ${device}`}
           >

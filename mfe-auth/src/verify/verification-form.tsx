@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +13,7 @@ import {
   VERIFICATION_DOCUMENT_TYPES,
   VERIFICATION_MIN_AGE,
 } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useApiForm } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions, mq } from '@tunehouse/ui';
 import { formActions } from '../shared/auth-styles.js';
 
@@ -79,30 +78,30 @@ export function VerificationForm({
   initial: VerificationDraft;
   onSubmitted: (draft: VerificationDraft) => void;
 }) {
-  const shell = useShell();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<VerificationInput, unknown, Verification>({
     resolver: zodResolver(schema),
     defaultValues: { ...initial, document: undefined },
   });
-
-  const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    const body = new FormData();
-    for (const field of TEXT_FIELDS) body.append(field, values[field]);
-    body.append(VERIFICATION_DOCUMENT_FIELD, values.document, values.document.name);
-    try {
-      const status = await call(shell.api, endpoints.verifications.submit, { body });
+  const send = useApiForm({
+    send: (body: FormData, api) => call(api, endpoints.verifications.submit, { body }),
+    onSuccess: (status) => {
       const { document: _document, ...draft } = form.getValues();
       onSubmitted(draft);
       queryClient.setQueryData(['verifications', 'current', userId], status);
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, FIELDS));
-    }
+    },
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, FIELDS),
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    const body = new FormData();
+    for (const field of TEXT_FIELDS) body.append(field, values[field]);
+    body.append(VERIFICATION_DOCUMENT_FIELD, values.document, values.document.name);
+    await send.submit(body);
   });
 
   const { errors, isSubmitting } = form.formState;
+  const { formError } = send;
   return (
     <form onSubmit={submit} noValidate aria-label="Verify your identity">
       {formError && <Notice tone="error">{formError}</Notice>}

@@ -8,6 +8,7 @@ import {
 } from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
 import { Button, colors, formatDuration, visuallyHidden } from '@tunehouse/ui';
+import { explicitBadge } from '../shared/styles.js';
 
 /** How long the shell plays a preview range (the stores' 30 s clip, as the Releases area plays it). */
 const PREVIEW_SECONDS = 30;
@@ -40,17 +41,6 @@ const actions = css`
   display: flex;
   flex-wrap: wrap;
   gap: 0.5rem;
-`;
-const badge = css`
-  display: inline-block;
-  margin-left: 0.4rem;
-  padding: 0 0.3rem;
-  border: 1px solid ${colors.inkSoft};
-  border-radius: 3px;
-  font-size: 0.68rem;
-  font-weight: 700;
-  color: ${colors.inkSoft};
-  vertical-align: 0.1em;
 `;
 const details = css`
   display: grid;
@@ -181,7 +171,7 @@ export function ReviewTracks({ album }: { album: Pick<AlbumDetail, 'tracks'> }) 
                 {track.index}. {title}
                 {track.explicit && (
                   <>
-                    <span css={badge} title="Explicit" aria-hidden="true">
+                    <span css={explicitBadge} title="Explicit" aria-hidden="true">
                       E
                     </span>
                     <span css={visuallyHidden}> (explicit)</span>

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
-import type { PlanOption, PlanType } from '@tunehouse/contracts';
+import { planName, type PlanOption, type PlanType } from '@tunehouse/contracts';
 import { colors } from '@tunehouse/ui';
-import { planInWords, planName } from '../shared/fee-queries.js';
+import { planInWords } from '../shared/fee-queries.js';
 
 const fieldsetStyle = css`
   margin: 1rem 0 0;

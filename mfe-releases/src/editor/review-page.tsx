@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   PLATFORMS,
+  planName,
   TERRITORIES,
   reviewProblemSchema,
   type AlbumDetail,
@@ -26,7 +27,7 @@ import { Checkbox } from '../shared/fields.js';
 import { formatDay } from '../shared/format.js';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
 import { albumQuery, publishAlbum, releaseKeys } from '../shared/queries.js';
-import { licenceSuggestionQuery, planInWords, planName, planOptionsQuery } from '../shared/fee-queries.js';
+import { licenceSuggestionQuery, planInWords, planOptionsQuery } from '../shared/fee-queries.js';
 import { ReleaseHeader } from '../shared/release-header.js';
 import { canPublish, releaseState } from '../shared/release-state.js';
 import { facts, linkStyle } from '../shared/styles.js';

@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AlbumDetail, type AlbumDistributionFee, releaseTitle } from '@tunehouse/contracts';
+import { type AlbumDetail, type AlbumDistributionFee, planName, releaseTitle } from '@tunehouse/contracts';
 import { Link, messageOf, useApiForm, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Button, Card, ConfirmDialog, Notice, Page, colors, dangerButtonStyle } from '@tunehouse/ui';
 import { stepPath } from '../shared/steps.js';
 import { formatAmount, formatDay } from '../shared/format.js';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
 import { publishAlbum, takeDownAlbum } from '../shared/queries.js';
-import { albumFeeQuery, planInWords, planName } from '../shared/fee-queries.js';
+import { albumFeeQuery, planInWords } from '../shared/fee-queries.js';
 import { ReleaseHeader, ReleaseTabs } from '../shared/release-header.js';
 import { linkStyle, muted } from '../shared/styles.js';
 import { releaseState, wasPublished } from '../shared/release-state.js';

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { liveTracks, type AlbumDetail, type Track } from '@tunehouse/contracts';
 import { useShell } from '@tunehouse/area-kit';
 import { Button, colors, formatDuration } from '@tunehouse/ui';
+import { explicitBadge } from '../shared/styles.js';
 
 const list = css`
   margin: 0;
@@ -36,17 +37,6 @@ const main = css`
     color: ${colors.muted};
     font-size: 0.82rem;
   }
-`;
-const badge = css`
-  display: inline-block;
-  margin-left: 0.4rem;
-  padding: 0 0.3rem;
-  border: 1px solid ${colors.inkSoft};
-  border-radius: 3px;
-  font-size: 0.68rem;
-  font-weight: 700;
-  color: ${colors.inkSoft};
-  vertical-align: 0.1em;
 `;
 
 /** Plays a track's preview range (30 s from previewStart) through the shell's player. */
@@ -84,7 +74,7 @@ export function TrackList({ album }: { album: AlbumDetail }) {
                 {title}
                 {track.version ? ` (${track.version})` : ''}
                 {track.explicit && (
-                  <span css={badge} title="Explicit">
+                  <span css={explicitBadge} title="Explicit">
                     E
                   </span>
                 )}

@@ -49,15 +49,6 @@ export function planOptionsQuery(api: Api) {
   });
 }
 
-const PLAN_NAMES: Record<ReportingPlan['id'], string> = {
-  STANDARD: 'Standard',
-  EARLY_ADOPTER: 'Early adopter',
-  FREE_DISTRIBUTION: 'Free distribution',
-  FREE: 'Free',
-};
-
-export const planName = (plan: ReportingPlan) => PLAN_NAMES[plan.id];
-
 /** A plan's share and fee in plain words (amounts in the platform currency, cents). */
 export function planInWords(plan: ReportingPlan, currency = 'EUR'): string {
   const keeps =

@@ -102,3 +102,16 @@ export const linkStyle = css`
   font-weight: 600;
   text-underline-offset: 2px;
 `;
+
+/** The small "E" beside an explicit track's title, in the track list and the content review alike. */
+export const explicitBadge = css`
+  display: inline-block;
+  margin-left: 0.4rem;
+  padding: 0 0.3rem;
+  border: 1px solid ${colors.inkSoft};
+  border-radius: 3px;
+  font-size: 0.68rem;
+  font-weight: 700;
+  color: ${colors.inkSoft};
+  vertical-align: 0.1em;
+`;

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { call, endpoints, type Invoice } from '@tunehouse/contracts';
 import {
+  DownloadButton,
   isMissing,
   Link,
   PageLoadError,
@@ -12,7 +13,6 @@ import {
 } from '@tunehouse/area-kit';
 import { Card, Notice, Page, colors, countryName, formatDate, mq, tableStyle } from '@tunehouse/ui';
 import { formatMoney } from '../shared/money.js';
-import { DownloadButton } from '../shared/download-button.js';
 import { invoiceQuery } from './invoice-queries.js';
 
 const partiesStyle = css`

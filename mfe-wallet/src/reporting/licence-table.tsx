@@ -1,9 +1,8 @@
-import { formatPercent } from '@tunehouse/contracts';
+import { formatPercent, planName } from '@tunehouse/contracts';
 import { css } from '@emotion/react';
 import type { LicenseReportItem, LicenseStatus } from '@tunehouse/contracts';
 import { Link } from '@tunehouse/area-kit';
 import { SelectField, colors, formatDate, mq } from '@tunehouse/ui';
-import { planName } from './plan-terms.js';
 import type { LicenceSort } from './reporting-queries.js';
 import { stackedTable } from './stacked-table.js';
 

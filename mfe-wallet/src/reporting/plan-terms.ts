@@ -1,15 +1,6 @@
 import { formatPercent, type ReportingPlan, settlementAmountDue } from '@tunehouse/contracts';
 import { formatMoney, formatCount } from '../shared/money.js';
 
-const PLAN_NAMES: Record<ReportingPlan['id'], string> = {
-  STANDARD: 'Standard',
-  EARLY_ADOPTER: 'Early adopter',
-  FREE_DISTRIBUTION: 'Free distribution',
-  FREE: 'Free',
-};
-
-export const planName = (plan: Pick<ReportingPlan, 'id'>) => PLAN_NAMES[plan.id];
-
 /** The plan's share kept by the owner, in words. */
 export const shareInWords = (plan: ReportingPlan) =>
   `You keep ${formatPercent(plan.share)} of your royalties`;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReportingPlan } from '@tunehouse/contracts';
+import { planName, type ReportingPlan } from '@tunehouse/contracts';
 import { Link, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Page, Pager } from '@tunehouse/ui';
 import { walletQuery } from '../shared/wallet-queries.js';
 import { FeeReport } from './fee-report.js';
 import { LicenceTable } from './licence-table.js';
-import { feeInWords, planName, shareInWords } from './plan-terms.js';
+import { feeInWords, shareInWords } from './plan-terms.js';
 import {
   FEES_PAGE_SIZE,
   allFeesQuery,

@@ -7,9 +7,8 @@ import {
   WALLET_MUTATION_TYPES,
   type WalletMutationType,
 } from '@tunehouse/contracts';
-import { Link, QueryState, useListSearch, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { DownloadButton, Link, QueryState, useListSearch, usePageMeta, useShell } from '@tunehouse/area-kit';
 import { Card, Pager, Page, SelectField, TextField, mq } from '@tunehouse/ui';
-import { DownloadButton } from '../shared/download-button.js';
 import { MUTATION_TYPE_LABELS } from '../shared/money.js';
 import { MutationTable } from './mutation-table.js';
 import { mutationsQuery, walletQuery } from '../shared/wallet-queries.js';

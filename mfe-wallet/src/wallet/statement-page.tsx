@@ -11,6 +11,7 @@ import {
   type WalletStatement,
 } from '@tunehouse/contracts';
 import {
+  DownloadButton,
   isMissing,
   Link,
   PageLoadError,
@@ -21,7 +22,6 @@ import {
   useShell,
 } from '@tunehouse/area-kit';
 import { Card, colors, formatMonth, Page, SelectField, tableScroll, tableStyle } from '@tunehouse/ui';
-import { DownloadButton } from '../shared/download-button.js';
 import { formatMoney, formatCount, formatMicro, sourceAmount } from '../shared/money.js';
 import { statementQuery } from '../shared/wallet-queries.js';
 
