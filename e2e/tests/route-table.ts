@@ -77,4 +77,6 @@ export const ROUTES: RouteCase[] = [
   { url: '/wallet/invoices/9/invoice.pdf', area: 'wallet', heading: 'Invoice' },
   { url: '/payments/complete?payment_id=pay_1', area: 'wallet', heading: 'Payment' },
   { url: '/payment-methods/complete', area: 'wallet', heading: 'Payment method' },
+  // Added last, so that the signed-out journey's every-fifth sample keeps the routes it had.
+  { url: '/admin/operations', area: 'auth', heading: 'Admin' },
 ];

@@ -12,6 +12,7 @@ import { preloadOwnArea } from './registry/preload-own-area.js';
 import { createAnalytics } from './services/analytics.js';
 import { createShellContext } from './services/create-shell-context.js';
 import { locationStore, watchLocation } from './services/location-store.js';
+import { reportAreaFailures } from './services/report-area-failures.js';
 import { watchIdleReload } from './session/idle-reload.js';
 import { guardRoute } from './session/route-guard.js';
 import { watchSession } from './session/watch-session.js';
@@ -36,6 +37,8 @@ async function bootstrap(): Promise<void> {
   } catch (error) {
     registryError = error instanceof Error ? error.message : String(error);
     console.error(`[shell] ${registryError}`);
+    // The shell's own 503 page: no area can be shown, so the report is the shell's.
+    services.shell.errors?.report(error, { area: 'shell' });
   }
 
   watchLocation();
@@ -91,6 +94,7 @@ async function bootstrap(): Promise<void> {
   });
   watchIdleReload();
   if (registry) {
+    if (services.shell.errors) reportAreaFailures(registry, services.shell.errors);
     registerAreas(registry, services.shell, canEnter);
     enableAreaPrefetch(
       registry,
