@@ -92,7 +92,8 @@ test('an area that throws while rendering reports one envelope with its name, ve
   test.setTimeout(120_000);
   await signInAsMara(page, app.shellUrl, '/albums');
   const album = page.locator('#main tr[data-album]').first();
-  await expect(album).toBeVisible();
+  // The first page after signing in: its list may take a while on a loaded runner.
+  await expect(album).toBeVisible({ timeout: 30_000 });
   const albumId = (await album.getAttribute('data-album'))!;
 
   // A real trigger, no test hook: the editor decodes the address's hash to focus a field, and a lone `%` is not
@@ -128,7 +129,7 @@ test("the shell's error page for an area that cannot load reports it with the ar
 }) => {
   test.setTimeout(120_000);
   await signInAsMara(page, app.shellUrl, '/albums');
-  await expect(page.locator('#main tr[data-album]').first()).toBeVisible();
+  await expect(page.locator('#main tr[data-album]').first()).toBeVisible({ timeout: 30_000 });
   await app.stopArea('analytics');
 
   await page.goto(`${app.shellUrl}/trends?utm_source=mail`);
