@@ -36,7 +36,7 @@ const isrcOf = (n) => `QZBIG${String(n).padStart(7, '0')}`;
 const { startBenchApi } = await import('./bench-api.mjs');
 const { createInMemoryCatalogue } = await import(dist('domains/reports/catalogue.js'));
 const { loadReportFile } = await import(dist('domains/reports/loader.js'));
-const { ROLLUP_STATEMENTS } = await import(dist('domains/reports/merge.js'));
+const { ROLLUP_STATEMENTS, groupedBySort } = await import(dist('domains/reports/merge.js'));
 const { DSR_HEADERS } = await import(dist('tools/bench/trends.js'));
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-ingest-explain-'));
@@ -85,8 +85,7 @@ const plainOf = (statement) => statement.replace(/ AS r /, ' ').replace(/\s+ON C
 async function explain(tx, statement) {
   await tx.query('SAVEPOINT explain');
   // As the load runs it (merge.ts, runRollup): EXPLAIN of the statement, with the planner settings it is run with.
-  const sortedByLoad = !statement.includes('INSERT INTO stream_facts_track_');
-  if (sortedByLoad && !hashed) await tx.query('SET LOCAL enable_hashagg = off');
+  if (groupedBySort(statement) && !hashed) await tx.query('SET LOCAL enable_hashagg = off');
   const started = performance.now();
   const { rows } = await tx.query(`EXPLAIN (ANALYZE, BUFFERS, WAL, FORMAT TEXT) ${statement}`);
   const ms = performance.now() - started;

@@ -75,19 +75,24 @@ export const ROLLUP_STATEMENTS: readonly string[] = [
 ];
 
 /**
- * One rollup statement, grouped by a sort where the groups are about as many as trend_delta's rows (per track,
- * platform and territory; per account, platform and territory when accounts hold few tracks): the one sort both
- * groups and gives the ORDER BY (the insert in the key's order). Left to itself the planner hashes (unanalysed, it
- * guesses a tenth of the groups) and then sorts the hash's output again: in EXPLAIN ANALYZE about 2 s against
- * 0.4 s per 100,000 rows (docs/decisions/0081-big-report-files.md, "Ingest ×2"). The per-track rollups (a group
- * per track and day, few) keep the hash.
+ * One rollup statement. Those per track, platform and territory (a group for every row of a one-day load, one
+ * for up to seven or thirty-one of a longer one) are grouped by a sort: the one sort both groups and gives the
+ * ORDER BY (the insert in the key's order). Left to itself the planner hashes (unanalysed, it guesses a tenth of
+ * the groups) and then sorts the hash's output again: in EXPLAIN ANALYZE about 2 s against 0.4 s per 100,000
+ * rows (docs/decisions/0081-big-report-files.md, "Ingest ×2"). The others keep the planner's hash: per track the
+ * groups are few, and per account they are few on a label's catalogue (a sort was slower there) and as many as
+ * the rows only when every account holds a track or two.
  */
 export async function runRollup(client: pg.PoolClient, statement: string): Promise<void> {
-  const sorted = !statement.includes('INSERT INTO stream_facts_track_');
+  const sorted = groupedBySort(statement);
   if (sorted) await client.query('SET LOCAL enable_hashagg = off');
   await client.query(statement);
   if (sorted) await client.query('SET LOCAL enable_hashagg = on');
 }
+
+/** Whether runRollup groups the statement by a sort: the rollups per track, platform and territory. */
+export const groupedBySort = (statement: string): boolean =>
+  /INSERT INTO stream_facts_(weekly|monthly) /.test(statement);
 
 /**
  * Every staged file into the facts and rollups at once: the months' partitions (committed on another connection;
