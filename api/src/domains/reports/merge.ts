@@ -7,6 +7,93 @@ import { NO_TERRITORY } from './usage.js';
 /** Any number, the same in every process: one load merges at a time (rollup upserts never deadlock). */
 const MERGE_LOCK_KEY = 7_130_417_302;
 
+const WEEK = `day - (extract(isodow FROM day)::int - 1)`;
+const MONTH = `day - (extract(day FROM day)::int - 1)`;
+
+/**
+ * The eight rollups, each one upsert from trend_delta (the load's facts spread over their days): per track,
+ * platform and territory by week and month; per track by day, week and month; per account by day, week and month.
+ * Exported so the bench can EXPLAIN the very statements the load runs.
+ */
+export const ROLLUP_STATEMENTS: readonly string[] = [
+  ...(
+    [
+      ['stream_facts_weekly', WEEK, 'week'],
+      ['stream_facts_monthly', MONTH, 'month'],
+    ] as const
+  ).map(
+    ([
+      table,
+      bucket,
+      column,
+    ]) => `INSERT INTO ${table} AS r (${column}, track_id, album_id, account_id, platform, territory, streams, sub30)
+      SELECT ${bucket}, track_id, album_id, account_id, platform, territory, sum(streams), sum(sub30)
+        FROM trend_delta GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 2, 1, 5, 6
+      ON CONFLICT (track_id, ${column}, platform, territory)
+      DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`,
+  ),
+  `INSERT INTO stream_facts_track_daily AS r (day, track_id, album_id, account_id, streams, sub30)
+    SELECT day, track_id, album_id, account_id, sum(streams), sum(sub30)
+      FROM trend_delta GROUP BY 1, 2, 3, 4 ORDER BY 2, 1
+    ON CONFLICT (track_id, day)
+    DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`,
+  // Its weeks and months (migration 0020): totals and per-track figures over long ranges read these.
+  ...(
+    [
+      ['stream_facts_track_weekly', WEEK, 'week'],
+      ['stream_facts_track_monthly', MONTH, 'month'],
+    ] as const
+  ).map(
+    ([
+      table,
+      bucket,
+      column,
+    ]) => `INSERT INTO ${table} AS r (account_id, ${column}, track_id, album_id, streams, sub30)
+      SELECT account_id, ${bucket}, track_id, album_id, sum(streams), sum(sub30)
+        FROM trend_delta GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3
+      ON CONFLICT (account_id, ${column}, track_id)
+      DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`,
+  ),
+  // The account rollups (no track dimension): what the trends screens read without a catalogue filter.
+  ...(
+    [
+      ['stream_facts_account_daily', 'day', 'day'],
+      ['stream_facts_account_weekly', WEEK, 'week'],
+      ['stream_facts_account_monthly', MONTH, 'month'],
+    ] as const
+  ).map(
+    ([
+      table,
+      bucket,
+      column,
+    ]) => `INSERT INTO ${table} AS r (account_id, ${column}, platform, territory, streams, sub30)
+      SELECT account_id, ${bucket}, platform, territory, sum(streams), sum(sub30)
+        FROM trend_delta GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+      ON CONFLICT (account_id, ${column}, platform, territory)
+      DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`,
+  ),
+];
+
+/**
+ * One rollup statement. Those per track, platform and territory (a group for every row of a one-day load, one
+ * for up to seven or thirty-one of a longer one) are grouped by a sort: the one sort both groups and gives the
+ * ORDER BY (the insert in the key's order). Left to itself the planner hashes (unanalysed, it guesses a tenth of
+ * the groups) and then sorts the hash's output again: in EXPLAIN ANALYZE about 2 s against 0.4 s per 100,000
+ * rows (docs/decisions/0081-big-report-files.md, "Ingest ×2"). The others keep the planner's hash: per track the
+ * groups are few, and per account they are few on a label's catalogue (a sort was slower there) and as many as
+ * the rows only when every account holds a track or two.
+ */
+export async function runRollup(client: pg.PoolClient, statement: string): Promise<void> {
+  const sorted = groupedBySort(statement);
+  if (sorted) await client.query('SET LOCAL enable_hashagg = off');
+  await client.query(statement);
+  if (sorted) await client.query('SET LOCAL enable_hashagg = on');
+}
+
+/** Whether runRollup groups the statement by a sort: the rollups per track, platform and territory. */
+export const groupedBySort = (statement: string): boolean =>
+  /INSERT INTO stream_facts_(weekly|monthly) /.test(statement);
+
 /**
  * Every staged file into the facts and rollups at once: the months' partitions (committed on another connection;
  * they outlive a failed load, empty), the periods spread over their days, one upsert into the facts, one into each
@@ -53,44 +140,7 @@ export async function mergeStaged(
     DO UPDATE SET streams = f.streams + EXCLUDED.streams, sub30 = f.sub30 + EXCLUDED.sub30`);
   phase('facts');
   await options.hooks?.afterMerge?.(client);
-  for (const [table, bucket, column] of [
-    ['stream_facts_weekly', `day - (extract(isodow FROM day)::int - 1)`, 'week'],
-    ['stream_facts_monthly', `day - (extract(day FROM day)::int - 1)`, 'month'],
-  ] as const) {
-    await client.query(`INSERT INTO ${table} AS r (${column}, track_id, album_id, account_id, platform, territory, streams, sub30)
-      SELECT ${bucket}, track_id, album_id, account_id, platform, territory, sum(streams), sum(sub30)
-        FROM trend_delta GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 2, 1, 5, 6
-      ON CONFLICT (track_id, ${column}, platform, territory)
-      DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`);
-  }
-  await client.query(`INSERT INTO stream_facts_track_daily AS r (day, track_id, album_id, account_id, streams, sub30)
-    SELECT day, track_id, album_id, account_id, sum(streams), sum(sub30)
-      FROM trend_delta GROUP BY 1, 2, 3, 4 ORDER BY 2, 1
-    ON CONFLICT (track_id, day)
-    DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`);
-  // Its weeks and months (migration 0020): totals and per-track figures over long ranges read these.
-  for (const [table, bucket, column] of [
-    ['stream_facts_track_weekly', `day - (extract(isodow FROM day)::int - 1)`, 'week'],
-    ['stream_facts_track_monthly', `day - (extract(day FROM day)::int - 1)`, 'month'],
-  ] as const) {
-    await client.query(`INSERT INTO ${table} AS r (account_id, ${column}, track_id, album_id, streams, sub30)
-      SELECT account_id, ${bucket}, track_id, album_id, sum(streams), sum(sub30)
-        FROM trend_delta GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3
-      ON CONFLICT (account_id, ${column}, track_id)
-      DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`);
-  }
-  // The account rollups (no track dimension): what the trends screens read without a catalogue filter.
-  for (const [table, bucket, column] of [
-    ['stream_facts_account_daily', 'day', 'day'],
-    ['stream_facts_account_weekly', `day - (extract(isodow FROM day)::int - 1)`, 'week'],
-    ['stream_facts_account_monthly', `day - (extract(day FROM day)::int - 1)`, 'month'],
-  ] as const) {
-    await client.query(`INSERT INTO ${table} AS r (account_id, ${column}, platform, territory, streams, sub30)
-      SELECT account_id, ${bucket}, platform, territory, sum(streams), sum(sub30)
-        FROM trend_delta GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-      ON CONFLICT (account_id, ${column}, platform, territory)
-      DO UPDATE SET streams = r.streams + EXCLUDED.streams, sub30 = r.sub30 + EXCLUDED.sub30`);
-  }
+  for (const statement of ROLLUP_STATEMENTS) await runRollup(client, statement);
   await options.hooks?.afterRollups?.(client);
   phase('rollups');
 
