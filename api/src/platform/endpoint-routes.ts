@@ -9,7 +9,8 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import type { AuthGuard } from './auth-guard.js';
-import { bearer, binaryFile, errorResponses, noContent } from './route-schemas.js';
+import { operationIdOf } from './operation-ids.js';
+import { binaryFile, errorResponses, noContent, securityOf } from './route-schemas.js';
 
 /** The parsed request parts the endpoint defines, in place of Fastify's untyped ones. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -126,10 +127,11 @@ export function endpointRegistrar(app: FastifyInstance, auth: AuthGuard) {
       ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
       ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
       schema: {
+        operationId: operationIdOf(endpoint),
         tags: [endpoint.metadata.tag].flat(),
         ...(endpoint.summary ? { summary: endpoint.summary } : {}),
         ...(endpoint.description ? { description: endpoint.description } : {}),
-        ...(endpoint.metadata.access === 'public' ? {} : { security: bearer }),
+        ...securityOf(endpoint),
         // A multipart endpoint that does not insist on it (the album form) also takes its JSON part alone.
         ...(endpoint.metadata.multipart
           ? {
