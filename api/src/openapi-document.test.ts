@@ -56,4 +56,21 @@ describe('the OpenAPI document, for generators', () => {
     expect(document.paths['/v1/sessions/current/refresh']!.post!.security).toEqual([{ refreshCookie: [] }]);
     expect(document.paths['/health']!.get!.security).toBeUndefined();
   });
+
+  it('lists the API key scope of every operation a key may call, and none where no key may', () => {
+    expect(document.components.securitySchemes).toHaveProperty('apiKey');
+    expect(document.paths['/v2/albums']!.get!.security).toEqual([
+      { session: [] },
+      { apiKey: ['releases:read'] },
+    ]);
+    expect(document.paths['/v1/payouts']!.post!.security).toContainEqual({ apiKey: ['payouts:write'] });
+    expect(document.paths['/v1/api-keys']!.post!.security).toEqual([{ session: [] }]);
+    expect(document.paths['/v1/users/me/password']!.post!.security).toEqual([{ session: [] }]);
+    const scoped = operations().filter(({ operation }) =>
+      operation.security?.some((requirement) => requirement['apiKey']?.length === 1),
+    );
+    const ids = operations().filter(({ operation }) => operation.operationId);
+    console.info(`OpenAPI: ${ids.length} operations with ids, ${scoped.length} with an API key scope`);
+    expect(scoped.length).toBeGreaterThan(60);
+  });
 });

@@ -1,4 +1,4 @@
-import { type Endpoint, isNoBody } from '@tunehouse/contracts';
+import { type Endpoint, isNoBody, keyAccessOf } from '@tunehouse/contracts';
 import type { AppRouteResponse, ServerInferRequest, ServerInferResponses } from '@ts-rest/core';
 import type {
   FastifyInstance,
@@ -77,6 +77,8 @@ function fileResponse(endpoint: Endpoint): Record<number, unknown> {
 function accessHooks(endpoint: Endpoint, auth: AuthGuard): onRequestAsyncHookHandler[] {
   // A call that moves or routes money refuses an impersonating administrator (403 IMPERSONATION_READ_ONLY).
   const moneyRouting = endpoint.metadata.moneyRouting === true;
+  // Whether an API key may call it, and with which scope (docs/decisions/0087-api-keys-and-scopes.md).
+  const key = keyAccessOf(operationIdOf(endpoint), endpoint);
   switch (endpoint.metadata.access) {
     case 'public':
       if (moneyRouting)
@@ -87,11 +89,11 @@ function accessHooks(endpoint: Endpoint, auth: AuthGuard): onRequestAsyncHookHan
         throw new Error(`${endpoint.method} ${endpoint.path}: an optional call cannot be moneyRouting`);
       return [auth.identify];
     case 'session':
-      return [auth.guard({ moneyRouting })];
+      return [auth.guard({ moneyRouting, key })];
     case 'pending':
-      return [auth.guard({ allowPending: true, allowSuspended: true, moneyRouting })];
+      return [auth.guard({ allowPending: true, allowSuspended: true, moneyRouting, key })];
     case 'suspended':
-      return [auth.guard({ allowSuspended: true, moneyRouting })];
+      return [auth.guard({ allowSuspended: true, moneyRouting, key })];
     case 'admin':
       return [auth.guard({ adminOnly: true })];
   }

@@ -1,5 +1,6 @@
-import { apiErrorBodySchema, type Endpoint } from '@tunehouse/contracts';
+import { apiErrorBodySchema, type Endpoint, keyAccessOf } from '@tunehouse/contracts';
 import { z } from 'zod';
+import { operationIdOf } from './operation-ids.js';
 
 /** Every route documents the one error shape for its 4xx and 5xx answers. */
 export const errorResponses = {
@@ -30,6 +31,13 @@ export const securitySchemes = {
     description:
       'The HttpOnly refresh cookie a browser session renews its access token with; sent by browsers only',
   },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'th_live_…',
+    description:
+      'An API key made on the account’s keys page (`th_live_` and 43 characters), sent as `Authorization: Bearer`. Each operation lists the scope it needs; outside it a key gets 403 API_KEY_SCOPE_MISSING (docs/api.md)',
+  },
 } as const;
 
 /** The endpoints a browser calls with its refresh cookie: refresh with it alone, log out with either. */
@@ -43,5 +51,6 @@ export function securityOf(endpoint: Endpoint): { security?: Array<Record<string
   const cookie = REFRESH_COOKIE_CALLS[`${endpoint.method} ${endpoint.path}`];
   if (cookie) return { security: cookie };
   if (endpoint.metadata.access === 'public') return {};
-  return { security: [{ session: [] }] };
+  const key = keyAccessOf(operationIdOf(endpoint), endpoint);
+  return { security: key.kind === 'scope' ? [{ session: [] }, { apiKey: [key.scope] }] : [{ session: [] }] };
 }
