@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { createKeyAuthenticator } from './domains/api-keys/index.js';
 import { recordAdminActions } from './domains/audit/index.js';
 import { createMetrics, type LastBackupPort, type Metrics } from './domains/operations/index.js';
 import { loadSessionContext } from './domains/sessions/index.js';
@@ -15,6 +16,7 @@ import { TokenService } from './platform/tokens.js';
 import { createHttpApp } from './wiring/http-app.js';
 import { registerHttpPlugins } from './wiring/http-plugins.js';
 import { wireCatalogue, wireTracks } from './wiring/wire-catalogue.js';
+import { wireApiKeys } from './wiring/wire-api-keys.js';
 import { wireAccountSecurity, wireIdentity } from './wiring/wire-identity.js';
 import { wireMoney } from './wiring/wire-money.js';
 import { wireOperations } from './wiring/wire-operations.js';
@@ -81,6 +83,8 @@ export async function buildApp(
   app.addHook('onRequest', botCheck.hook);
 
   const tokens = new TokenService(config.jwtSecret, config.accessTokenTtlSeconds);
+  // `Authorization: Bearer th_live_…`: a program's API key (docs/decisions/0087-api-keys-and-scopes.md).
+  const keyAuthentication = createKeyAuthenticator(db, config.rateLimitFactor);
   const wiring: Wiring = {
     app,
     config,
@@ -89,7 +93,11 @@ export async function buildApp(
     logger,
     storage,
     tokens,
-    auth: createAuthGuard(tokens, (sessionId) => loadSessionContext(db, sessionId)),
+    auth: createAuthGuard(
+      tokens,
+      (sessionId) => loadSessionContext(db, sessionId),
+      keyAuthentication.authenticate,
+    ),
     mailer: createMailer(jobs),
     rateLimits,
     metrics: metrics.port,
@@ -100,6 +108,7 @@ export async function buildApp(
   await wireMoney(wiring, catalogue);
   await wireTracks(wiring, catalogue);
   await wireAccountSecurity(wiring);
+  await wireApiKeys(wiring, keyAuthentication);
   await wireUsage(wiring, reports);
   return app;
 }

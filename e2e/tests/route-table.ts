@@ -61,6 +61,7 @@ export const ROUTES: RouteCase[] = [
   { url: '/splits/?invite=abc123', area: 'splits', heading: 'Royalty splits' },
   { url: '/account', area: 'auth', heading: 'Account settings' },
   { url: '/account/verify?from=%2Fwallet', area: 'auth', heading: 'Verify your identity' },
+  { url: '/account/api-keys', area: 'auth', heading: 'API keys' },
   { url: '/account/billing', area: 'wallet', heading: 'Billing' },
   { url: '/admin', area: 'auth', heading: 'Admin' },
   { url: '/admin/reviews', area: 'releases', heading: 'Admin' },

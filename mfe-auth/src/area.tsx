@@ -62,6 +62,14 @@ export const area: AreaDefinition = {
       ),
     },
     {
+      // A program's way in (docs/api.md), beside the account settings that link to it.
+      path: '/account/api-keys',
+      element: lazyPage(
+        () => import('./api-keys/api-keys-page.js'),
+        (m) => m.ApiKeysPage,
+      ),
+    },
+    {
       path: '/admin',
       element: lazyPage(
         () => import('./admin/admin-page.js'),

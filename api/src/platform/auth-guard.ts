@@ -1,4 +1,4 @@
-import { SUSPENDED_MESSAGE } from '@tunehouse/contracts';
+import { API_KEY_PREFIX, type KeyAccess, SUSPENDED_MESSAGE } from '@tunehouse/contracts';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { ApiError } from './errors.js';
 import type { TokenService } from './tokens.js';
@@ -36,8 +36,18 @@ export type SessionRecord = {
   impersonatorEmail: string | null;
 };
 
-/** Who is calling: the live session behind the bearer token and its user, as read for this request. */
-export type AuthContext = { session: SessionRecord; user: UserRecord };
+/** The API key a program called with (docs/decisions/0087-api-keys-and-scopes.md). */
+export type ApiKeyCaller = { id: string; scopes: readonly string[] };
+
+/**
+ * Who is calling: the live session behind the bearer token and its user, as read for this request. A call with an
+ * API key carries `key`, and `session` is the key standing in for one (its id, active, never impersonating): the
+ * endpoints that act on a real session (sign-out, the session list) refuse keys before they run.
+ */
+export type AuthContext = { session: SessionRecord; user: UserRecord; key?: ApiKeyCaller };
+
+/** Reads an API key's secret into its caller; throws 401 for an unknown, revoked or expired key, 429 past its limit. */
+export type KeyAuthenticator = (secret: string, request: FastifyRequest) => Promise<AuthContext>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,6 +63,8 @@ export type Access = {
   adminOnly?: boolean;
   /** The call moves or routes money: an impersonating administrator may not make it (decision 0061). */
   moneyRouting?: boolean;
+  /** Whether an API key may call this, and with which scope (from the endpoint's definition). */
+  key?: KeyAccess;
 };
 
 /** What an impersonating administrator is told by a call that moves or routes the user's money. */
@@ -65,12 +77,27 @@ export function isSuspended(account: AccountRecord, now = new Date()): boolean {
   return account.suspendedAt !== null && account.suspendedAt.getTime() <= now.getTime();
 }
 
-export function createAuthGuard(tokens: TokenService, loadSession: SessionLoader) {
+const bearerOf = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  return header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+};
+
+/** An API key, told from a session's access token by its prefix (`th_live_`). */
+const isApiKey = (token: string | undefined): token is string => token?.startsWith(API_KEY_PREFIX) === true;
+
+export function createAuthGuard(
+  tokens: TokenService,
+  loadSession: SessionLoader,
+  authenticateKey?: KeyAuthenticator,
+) {
   async function authenticate(request: FastifyRequest): Promise<AuthContext> {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw new ApiError(401, 'UNAUTHENTICATED', 'A valid session is required');
-    const verdict = await tokens.verifyAccess(match[1]!);
+    const token = bearerOf(request);
+    if (isApiKey(token)) {
+      if (!authenticateKey) throw new ApiError(401, 'API_KEY_INVALID', 'API keys are not accepted here');
+      return authenticateKey(token, request);
+    }
+    if (!token) throw new ApiError(401, 'UNAUTHENTICATED', 'A valid session is required');
+    const verdict = await tokens.verifyAccess(token);
     if (!verdict.ok) {
       throw verdict.reason === 'expired'
         ? new ApiError(401, 'ACCESS_TOKEN_EXPIRED', 'The access token has expired; refresh the session')
@@ -91,6 +118,7 @@ export function createAuthGuard(tokens: TokenService, loadSession: SessionLoader
   function guard(access: Access = {}): onRequestAsyncHookHandler {
     return async (request) => {
       const context = await authenticate(request);
+      if (context.key) refuseOutsideScopes(context.key, access.key);
       const { session, user } = context;
       // An impersonation is known before any refusal, so the audit log records its refused writes too.
       if (session.impersonatorId) request.auth = context;
@@ -110,7 +138,8 @@ export function createAuthGuard(tokens: TokenService, loadSession: SessionLoader
 
   /** For routes open to everyone that note the caller when there is one (analytics). Never refuses. */
   const identify: onRequestAsyncHookHandler = async (request) => {
-    if (!request.headers.authorization) return;
+    // A key is a program, not a visitor: an open call neither needs nor notes it.
+    if (!request.headers.authorization || isApiKey(bearerOf(request))) return;
     request.auth = await authenticate(request).catch(() => null);
   };
 
@@ -118,6 +147,18 @@ export function createAuthGuard(tokens: TokenService, loadSession: SessionLoader
 }
 
 export type AuthGuard = ReturnType<typeof createAuthGuard>;
+
+/** A key calls only what its scopes open, and never what no key may call (0087). */
+function refuseOutsideScopes(key: ApiKeyCaller, access: KeyAccess | undefined): void {
+  if (access?.kind !== 'scope')
+    throw new ApiError(
+      403,
+      'API_KEY_NOT_ALLOWED',
+      'API keys cannot make this call; a person must, signed in',
+    );
+  if (!key.scopes.includes(access.scope))
+    throw new ApiError(403, 'API_KEY_SCOPE_MISSING', `This call needs a key with the ${access.scope} scope`);
+}
 
 export function callerOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new ApiError(401, 'UNAUTHENTICATED', 'A valid session is required');

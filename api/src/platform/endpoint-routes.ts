@@ -1,4 +1,4 @@
-import { type Endpoint, isNoBody } from '@tunehouse/contracts';
+import { type Endpoint, isNoBody, keyAccessOf } from '@tunehouse/contracts';
 import type { AppRouteResponse, ServerInferRequest, ServerInferResponses } from '@ts-rest/core';
 import type {
   FastifyInstance,
@@ -9,7 +9,8 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import type { AuthGuard } from './auth-guard.js';
-import { bearer, binaryFile, errorResponses, noContent } from './route-schemas.js';
+import { operationIdOf } from './operation-ids.js';
+import { binaryFile, errorResponses, noContent, securityOf } from './route-schemas.js';
 
 /** The parsed request parts the endpoint defines, in place of Fastify's untyped ones. */
 export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body'> & {
@@ -76,6 +77,8 @@ function fileResponse(endpoint: Endpoint): Record<number, unknown> {
 function accessHooks(endpoint: Endpoint, auth: AuthGuard): onRequestAsyncHookHandler[] {
   // A call that moves or routes money refuses an impersonating administrator (403 IMPERSONATION_READ_ONLY).
   const moneyRouting = endpoint.metadata.moneyRouting === true;
+  // Whether an API key may call it, and with which scope (docs/decisions/0087-api-keys-and-scopes.md).
+  const key = keyAccessOf(operationIdOf(endpoint), endpoint);
   switch (endpoint.metadata.access) {
     case 'public':
       if (moneyRouting)
@@ -86,11 +89,11 @@ function accessHooks(endpoint: Endpoint, auth: AuthGuard): onRequestAsyncHookHan
         throw new Error(`${endpoint.method} ${endpoint.path}: an optional call cannot be moneyRouting`);
       return [auth.identify];
     case 'session':
-      return [auth.guard({ moneyRouting })];
+      return [auth.guard({ moneyRouting, key })];
     case 'pending':
-      return [auth.guard({ allowPending: true, allowSuspended: true, moneyRouting })];
+      return [auth.guard({ allowPending: true, allowSuspended: true, moneyRouting, key })];
     case 'suspended':
-      return [auth.guard({ allowSuspended: true, moneyRouting })];
+      return [auth.guard({ allowSuspended: true, moneyRouting, key })];
     case 'admin':
       return [auth.guard({ adminOnly: true })];
   }
@@ -126,10 +129,11 @@ export function endpointRegistrar(app: FastifyInstance, auth: AuthGuard) {
       ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
       ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
       schema: {
+        operationId: operationIdOf(endpoint),
         tags: [endpoint.metadata.tag].flat(),
         ...(endpoint.summary ? { summary: endpoint.summary } : {}),
         ...(endpoint.description ? { description: endpoint.description } : {}),
-        ...(endpoint.metadata.access === 'public' ? {} : { security: bearer }),
+        ...securityOf(endpoint),
         // A multipart endpoint that does not insist on it (the album form) also takes its JSON part alone.
         ...(endpoint.metadata.multipart
           ? {

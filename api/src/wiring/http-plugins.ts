@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../platform/config.js';
 import { declaredResponseHeaders, withResponseHeaders } from '../platform/response-headers.js';
+import { securitySchemes } from '../platform/route-schemas.js';
 import { addSecurityHeaders } from '../platform/security-headers.js';
 
 /** The plugins in front of every route: security headers, CORS, compression and the OpenAPI document at /docs. */
@@ -68,7 +69,7 @@ export async function registerHttpPlugins(app: FastifyInstance, config: AppConfi
           'Errors are always `{ error: { code, message, details? } }`; validation details name field paths.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes,
       },
     },
     transform: withResponseHeaders(

@@ -11,6 +11,12 @@ export const API_ERROR_CODES = [
   'UNAUTHENTICATED',
   'ACCESS_TOKEN_EXPIRED',
   'SESSION_ENDED',
+  /** An API key unknown or revoked (401), or past its expiry (401 API_KEY_EXPIRED): docs/decisions/0087-api-keys-and-scopes.md. */
+  'API_KEY_INVALID',
+  'API_KEY_EXPIRED',
+  /** A key calling outside its scopes (403), or a call no key may make (403 API_KEY_NOT_ALLOWED). */
+  'API_KEY_SCOPE_MISSING',
+  'API_KEY_NOT_ALLOWED',
   'REFRESH_REJECTED',
   'CHALLENGE_REQUIRED',
   'SESSION_NOT_CHALLENGED',

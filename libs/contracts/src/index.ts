@@ -40,6 +40,7 @@ export * from './operations.js';
 export * from './splits.js';
 export * from './wallet.js';
 export * from './payouts.js';
+export * from './api-keys.js';
 export * from './payments.js';
 export * from './endpoints/index.js';
 export * from './vat-ids.js';

@@ -54,6 +54,14 @@ export function AccountPage() {
             <Card title="Active sessions" id="sessions">
               <SessionsSection userId={me.data.id} readOnly={readOnly} />
             </Card>
+            {!readOnly && (
+              <Card title="API keys" id="api-keys">
+                <p>
+                  Keys let your own programs use the Tunehouse API as this account.{' '}
+                  <Link to="/account/api-keys">Manage API keys</Link>
+                </p>
+              </Card>
+            )}
             <Card title="Identity" id="identity">
               {me.data.account.verifiedAt ? (
                 <p>

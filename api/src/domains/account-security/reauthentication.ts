@@ -15,13 +15,15 @@ export type OwnerProof = { otp?: string | undefined; password?: string | undefin
  * What a money action asks for: a payout asks an authenticator code of an account that has one and nothing
  * otherwise (0046); a new payout method asks that code, or else the account's password.
  */
-export type ProofRule = 'code-if-any' | 'code-or-password';
+export type ProofRule = 'code-if-any' | 'code-or-password' | 'key-money-scope';
 
 export type ReauthenticationDeps = { mailer: Mailer; siteUrl: string };
 
 const ACTIONS: Record<ProofRule, string> = {
   'code-if-any': 'to request a payout',
   'code-or-password': 'to add a bank account',
+  // Same proof as a bank account: an API key with a money scope can move money (0087).
+  'key-money-scope': 'to give a key a scope that moves money',
 };
 
 /**

@@ -33,7 +33,8 @@ export function createSessionUseTracker(db: Db) {
   }
 
   const hook: onResponseAsyncHookHandler = async (request) => {
-    if (!request.auth) return;
+    // An API key is not a session; its use is noted by the api-keys domain.
+    if (!request.auth || request.auth.key) return;
     try {
       await stamp(request, request.auth.session.id);
     } catch (error) {

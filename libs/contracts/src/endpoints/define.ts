@@ -64,6 +64,16 @@ const endpointMetadataFields = /*#__PURE__*/ z.object({
    * lets a browser on another origin read them (CORS), and a caller reads them through `onResponseHeaders`.
    * (The installed @ts-rest/core has no `responseHeaders` of its own.)
    */
+  /**
+   * API keys (docs/decisions/0087-api-keys-and-scopes.md): the scope a key needs, when not its group's resource
+   * plus `read`/`write` (`endpoints/scopes.ts`).
+   */
+  scope: z
+    .string()
+    .regex(/^[a-z]+:[a-z]+$/)
+    .optional(),
+  /** No API key may call this, whatever its scopes (a person's own security: password, second step, sessions). */
+  keys: z.literal('never').optional(),
   responseHeaders: z.record(z.string().regex(/^[A-Za-z0-9-]+$/), z.string().min(1)).optional(),
 });
 

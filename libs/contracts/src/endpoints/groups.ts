@@ -5,6 +5,7 @@
  */
 export * as accounts from './accounts.js';
 export * as accountSecurity from './account-security.js';
+export * as apiKeys from './api-keys.js';
 export * as admin from './admin.js';
 export * as audit from './audit.js';
 export * as botCheck from './bot-check.js';

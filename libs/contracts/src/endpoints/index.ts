@@ -4,6 +4,7 @@ import * as endpointsByGroup from './groups.js';
 export * from './define.js';
 export * from './call.js';
 export * from './query-string.js';
+export * from './scopes.js';
 
 /**
  * Every endpoint of the API, by area. Adding one: docs/how-to-add-an-endpoint.md. Each group lives in its own

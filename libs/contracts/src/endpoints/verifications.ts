@@ -16,7 +16,14 @@ export const submit = /*#__PURE__*/ endpoint({
     'JPEG, PNG or PDF by content (415), at most 10 MiB (413). 409 while a submission is under review ' +
     'or once verified; 403 for an impersonation. The provider decides later; an approval sets ' +
     'account.verifiedAt.',
-  metadata: meta({ access: 'session', tag: 'verifications', multipart: true, botCheck: 'verify_identity' }),
+  // A person's identity document, sent by that person: never by a program's key (0087).
+  metadata: meta({
+    access: 'session',
+    tag: 'verifications',
+    multipart: true,
+    botCheck: 'verify_identity',
+    keys: 'never',
+  }),
 });
 
 export const current = /*#__PURE__*/ endpoint({

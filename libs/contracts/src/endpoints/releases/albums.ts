@@ -131,7 +131,8 @@ export const takeDown = /*#__PURE__*/ endpoint({
   description:
     'expected_amount_due (minor units) guards against a settlement amount that changed since it was ' +
     'shown: while no distribution fee exists the amount due is 0, so any other value answers 409.',
-  metadata: meta({ access: 'session', tag: 'albums', moneyRouting: true }),
+  // Its own scope: a take-down stops earnings, so granting it to a key needs the second step (0087).
+  metadata: meta({ access: 'session', tag: 'albums', moneyRouting: true, scope: 'releases:takedown' }),
 });
 
 export const artists = /*#__PURE__*/ endpoint({

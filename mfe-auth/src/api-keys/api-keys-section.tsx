@@ -1,0 +1,262 @@
+import { type FormEvent, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { css } from '@emotion/react';
+import { type ApiKey, call, endpoints, keyScopes } from '@tunehouse/contracts';
+import { messageOf, useShell } from '@tunehouse/area-kit';
+import {
+  Button,
+  ConfirmDialog,
+  Notice,
+  TextField,
+  badgeStyle,
+  colors,
+  formatDate,
+  tableScroll,
+  tableStyle,
+  visuallyHidden,
+} from '@tunehouse/ui';
+
+/** The scopes a key can hold, by resource (`releases`: read, write, takedown), from the endpoint definitions. */
+function scopesByResource(): Array<{ resource: string; scopes: Array<{ scope: string; money: boolean }> }> {
+  const groups = new Map<string, Array<{ scope: string; money: boolean }>>();
+  for (const { scope, money } of keyScopes()) {
+    const resource = scope.split(':')[0]!;
+    groups.set(resource, [...(groups.get(resource) ?? []), { scope, money }]);
+  }
+  return [...groups].map(([resource, scopes]) => ({ resource, scopes }));
+}
+
+const scopeGrid = css`
+  border: 0;
+  padding: 0;
+  margin: 0 0 1rem;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+  gap: 0.5rem 1rem;
+  fieldset {
+    border: 1px solid ${colors.border};
+    border-radius: 6px;
+    padding: 0.4rem 0.6rem;
+  }
+  label {
+    display: block;
+  }
+`;
+
+const secretBox = css`
+  code {
+    display: block;
+    word-break: break-all;
+    padding: 0.5rem;
+    background: ${colors.surface};
+    margin: 0.5rem 0;
+  }
+`;
+
+export const apiKeysQueryKey = ['api-keys'] as const;
+
+function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
+  const shell = useShell();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<string[]>([]);
+  const [expiry, setExpiry] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const money = new Set(
+    keyScopes()
+      .filter((info) => info.money)
+      .map((info) => info.scope),
+  );
+  const needsSecondStep = scopes.some((scope) => money.has(scope));
+
+  const toggle = (scope: string) =>
+    setScopes((chosen) => (chosen.includes(scope) ? chosen.filter((s) => s !== scope) : [...chosen, scope]));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const created = await call(shell.api, endpoints.apiKeys.create, {
+        body: {
+          name,
+          scopes,
+          expiresAt: expiry ? new Date(`${expiry}T23:59:59`).toISOString() : null,
+          ...(needsSecondStep && password ? { password } : {}),
+        },
+      });
+      setName('');
+      setScopes([]);
+      setExpiry('');
+      setPassword('');
+      onCreated(created.secret);
+      await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create an API key">
+      {error && <Notice tone="error">{error}</Notice>}
+      <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} maxLength={80} />
+      <fieldset css={scopeGrid}>
+        <legend>Scopes</legend>
+        {scopesByResource().map(({ resource, scopes: options }) => (
+          <fieldset key={resource}>
+            <legend>{resource}</legend>
+            {options.map(({ scope, money: moves }) => (
+              <label key={scope}>
+                <input type="checkbox" checked={scopes.includes(scope)} onChange={() => toggle(scope)} />{' '}
+                {scope.split(':')[1]}
+                {moves && <span css={badgeStyle(colors.danger)}>MONEY</span>}
+              </label>
+            ))}
+          </fieldset>
+        ))}
+      </fieldset>
+      <TextField
+        label="Expires on (optional)"
+        type="date"
+        value={expiry}
+        onChange={(event) => setExpiry(event.target.value)}
+      />
+      {needsSecondStep && (
+        <TextField
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          hint="A scope that moves money needs your password again."
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      )}
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Creating…' : 'Create key'}
+      </Button>
+    </form>
+  );
+}
+
+function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+  const shell = useShell();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function revoke() {
+    setBusy(true);
+    try {
+      await call(shell.api, endpoints.apiKeys.revoke, { params: { id: apiKey.id } });
+      setConfirming(false);
+      shell.toasts.push(`The key “${apiKey.name}” is revoked.`, 'SUCCESS');
+      await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <tr>
+      <td>
+        {apiKey.name}
+        {apiKey.revokedAt && <span css={badgeStyle(colors.muted)}>REVOKED</span>}
+      </td>
+      <td>
+        <code>{apiKey.prefix}…</code>
+      </td>
+      <td>{apiKey.scopes.join(', ')}</td>
+      <td>
+        {apiKey.lastUsedAt ? `${formatDate(apiKey.lastUsedAt)} (${apiKey.lastUsedFrom ?? '?'})` : 'Never'}
+      </td>
+      <td>{apiKey.expiresAt ? formatDate(apiKey.expiresAt) : 'Never'}</td>
+      <td>
+        {!apiKey.revokedAt && (
+          <Button
+            variant="secondary"
+            onClick={() => setConfirming(true)}
+            aria-label={`Revoke ${apiKey.name}`}
+          >
+            Revoke
+          </Button>
+        )}
+        <ConfirmDialog
+          open={confirming}
+          title="Revoke this key?"
+          confirmLabel="Revoke"
+          tone="danger"
+          busy={busy}
+          busyLabel="Revoking…"
+          error={error}
+          onConfirm={revoke}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>Programs using “{apiKey.name}” are refused from their next call. This cannot be undone.</p>
+        </ConfirmDialog>
+      </td>
+    </tr>
+  );
+}
+
+/** The account's API keys (docs/api.md): create with scopes, the secret shown once, the list, revoke. */
+export function ApiKeysSection() {
+  const shell = useShell();
+  const keys = useQuery({
+    queryKey: apiKeysQueryKey,
+    queryFn: ({ signal }) => call(shell.api, endpoints.apiKeys.list, {}, { signal }),
+  });
+  const [secret, setSecret] = useState<string | null>(null);
+
+  return (
+    <>
+      <p>
+        Keys let your own programs use the Tunehouse API as this account, limited to the scopes you choose.
+      </p>
+      {secret && (
+        <div css={secretBox} role="status">
+          <Notice tone="success">Copy the key now: it is shown this once.</Notice>
+          <code data-testid="api-key-secret">{secret}</code>
+          <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(secret)}>
+            Copy
+          </Button>{' '}
+          <Button variant="secondary" onClick={() => setSecret(null)}>
+            Done
+          </Button>
+        </div>
+      )}
+      <CreateKeyForm onCreated={setSecret} />
+      {keys.isPending && <p role="status">Loading your keys…</p>}
+      {keys.isError && <Notice tone="error">{messageOf(keys.error)}</Notice>}
+      {keys.data && keys.data.items.length > 0 && (
+        <div css={tableScroll}>
+          <table css={tableStyle}>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Key</th>
+                <th scope="col">Scopes</th>
+                <th scope="col">Last used</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span css={visuallyHidden}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.data.items.map((apiKey) => (
+                <KeyRow key={apiKey.id} apiKey={apiKey} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
