@@ -64,6 +64,15 @@
     start();
   }
 
+  // The sign-in page's "Create an account" keeps the page's `from` (prerender/signup-link.ts draws the same for
+  // React; a path on this site, never a sign-in page; the area checks it again where it is used).
+  var from = new URLSearchParams(window.location.search).get('from');
+  if (from && from.charAt(0) === '/' && /^[^/\\]/.test(from.slice(1)) && from.indexOf('/auth/') !== 0) {
+    var keeping = document.querySelectorAll('a[data-keeps-from]');
+    for (var k = 0; k < keeping.length; k += 1)
+      keeping[k].setAttribute('href', keeping[k].getAttribute('href') + '?from=' + encodeURIComponent(from));
+  }
+
   // bootstrap.tsx announces the hydrated page; from then on React answers clicks itself.
   document.addEventListener('tunehouse:shell-started', function () {
     document.removeEventListener('click', onClick, true);

@@ -121,6 +121,22 @@ describe('the shell pages npm start serves', () => {
     expect(document.querySelector('noscript')?.textContent).toContain('JavaScript');
   });
 
+  it('keep the sign-in page\'s `from` on its "Create an account" link before the shell runs', async () => {
+    const route = '/auth/login?from=%2Fwallet%3Ftab%3Dpayouts';
+    const html = await (
+      await fetch(`${stack.shellUrl}${route}`, { headers: { accept: 'text/html' } })
+    ).text();
+    // The page's own starter runs, as served and as its tag names it; nothing else of the page loads.
+    const { window } = new JSDOM(html, { url: `${stack.shellUrl}${route}`, runScripts: 'outside-only' });
+    const starter = window.document.querySelector('script[src^="/start-on-interest."]');
+    const source = await (await fetch(`${stack.shellUrl}${starter.getAttribute('src')}`)).text();
+    Object.defineProperty(window.document, 'currentScript', { value: starter });
+    window.eval(source);
+    const links = linksOf(window.document.querySelector('#root main'));
+    window.close();
+    expect(links).toEqual(['/auth/forgot', '/auth/signup?from=%2Fwallet%3Ftab%3Dpayouts']);
+  });
+
   it("answer a path no area owns with the shell's 404 page, drawn in the first response", async () => {
     const { response, document } = await page('/no/such/page');
     expect(response.headers.get('cache-control')).toBe('no-cache');

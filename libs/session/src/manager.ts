@@ -3,18 +3,8 @@ import { toSessionView } from './flags.js';
 import { flagsOf, type ManagerContext } from './manager-context.js';
 import type { SessionManager, SessionManagerOptions } from './manager-types.js';
 import { createSessionStore } from './session-store.js';
-import {
-  activateEmail,
-  destroy,
-  login,
-  requestPasswordReset,
-  resetPassword,
-  resume,
-  signup,
-  verify,
-} from './sign-in-calls.js';
+import { adopt } from './adopt.js';
 import { createTokenRefresh } from './token-refresh.js';
-import { adopt, impersonate, userCall } from './user-calls.js';
 
 export type { SessionClient, SessionManager, SessionManagerOptions } from './manager-types.js';
 
@@ -23,6 +13,15 @@ export type { SessionClient, SessionManager, SessionManagerOptions } from './man
  * time (token-refresh.ts), and the calls that sign in, verify, sign out (sign-in-calls.ts) and change the user
  * (user-calls.ts). This only puts the parts together and restores what the last page load left.
  */
+/**
+ * The calls that sign in and change the user are loaded on their first use: their contracts' zod schemas (sign-in,
+ * sign-up, accounts, users, admin) cost a phone ~100–200 ms of main thread to build, and a signed-in page load
+ * needs none of them (docs/decisions/0082-layout-shift-and-startup-work.md, issue 25). Each is parsed in full when
+ * it is used, so nothing is validated less.
+ */
+const signInCalls = () => import('./sign-in-calls.js');
+const userCalls = () => import('./user-calls.js');
+
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const now = options.now ?? Date.now;
   const logger: Logger = options.logger ?? console;
@@ -42,19 +41,26 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     },
     subscribe: store.subscribe,
     accessToken: tokens.accessToken,
-    login: (email, password) => login(ctx, email, password),
-    verify: (secret, headers) => verify(ctx, secret, headers),
-    signup: (fields) => signup(ctx, fields),
-    activateEmail: (input) => activateEmail(ctx, input),
-    resetPassword: (input) => resetPassword(ctx, input),
-    requestPasswordReset: (email) => requestPasswordReset(ctx, email),
+    login: async (email, password) => (await signInCalls()).login(ctx, email, password),
+    verify: async (secret, headers) => (await signInCalls()).verify(ctx, secret, headers),
+    signup: async (fields) => (await signInCalls()).signup(ctx, fields),
+    activateEmail: async (input) => (await signInCalls()).activateEmail(ctx, input),
+    resetPassword: async (input) => (await signInCalls()).resetPassword(ctx, input),
+    requestPasswordReset: async (email) => (await signInCalls()).requestPasswordReset(ctx, email),
     refresh: tokens.refresh,
-    destroy: () => destroy(ctx),
-    patchUser: (patch, headers) => userCall(ctx, patch, headers),
-    reloadUser: (headers) => userCall(ctx, undefined, headers),
-    impersonate: (userId) => impersonate(ctx, userId),
+    destroy: async () => {
+      // Signing out must clear the local session even when the calls cannot be loaded (offline).
+      const calls = await signInCalls().catch((error: unknown) => {
+        store.set(null);
+        throw error;
+      });
+      return calls.destroy(ctx);
+    },
+    patchUser: async (patch, headers) => (await userCalls()).userCall(ctx, patch, headers),
+    reloadUser: async (headers) => (await userCalls()).userCall(ctx, undefined, headers),
+    impersonate: async (userId) => (await userCalls()).impersonate(ctx, userId),
     adopt: (input) => adopt(ctx, input),
-    resume: () => resume(ctx),
+    resume: async () => (await signInCalls()).resume(ctx),
   };
 
   // Restore what the last page load left; an expired session is of no use any more.

@@ -1,14 +1,12 @@
-import { InvalidValueError } from '@tunehouse/api-client';
 import {
   type CurrentUser,
   endpoints,
   requestOf,
   type Session,
-  sessionSchema,
   type UpdateCurrentUserRequest,
   userSchema,
 } from '@tunehouse/contracts';
-import { SESSION_WARNINGS, sessionErrors } from './errors.js';
+import { sessionErrors } from './errors.js';
 import { bearer, call, endIfOver, flagsOf, type ManagerContext } from './manager-context.js';
 import { sameId } from './session-store.js';
 
@@ -52,21 +50,4 @@ export async function impersonate(ctx: ManagerContext, userId: string | number):
   });
   ctx.store.set(impersonation);
   return impersonation;
-}
-
-/** Takes a session obtained elsewhere (an admin impersonation answer); it is parsed strictly. */
-export function adopt(ctx: ManagerContext, input: unknown): Session {
-  const parsed = sessionSchema.safeParse(input);
-  if (!parsed.success) {
-    const error = new InvalidValueError(
-      parsed.error.issues.map((issue) => ({
-        path: issue.path.map((segment) => (typeof segment === 'number' ? segment : String(segment))),
-        message: issue.message,
-      })),
-    );
-    ctx.logger.warn(SESSION_WARNINGS.parse, error);
-    throw error;
-  }
-  ctx.store.set(parsed.data);
-  return parsed.data;
 }

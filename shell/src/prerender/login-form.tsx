@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { Button, NarrowColumn, TextField, colors } from '@tunehouse/ui';
 import { ShellLink } from '../chrome/shell-link.js';
+import { KEEPS_FROM_ATTRIBUTE, signupHrefFor } from './signup-link.js';
 import { PRERENDERED_FORM_ATTRIBUTE, SUBMIT_REQUESTED_ATTRIBUTE } from './login-handover.js';
 
 // As mfe-auth/src/shared/auth-styles.ts.
@@ -61,7 +62,15 @@ export function PrerenderedLoginForm() {
         </div>
       </form>
       <p css={afterForm}>
-        New to Tunehouse? <ShellLink href="/auth/signup">Create an account</ShellLink>
+        New to Tunehouse?{' '}
+        <ShellLink
+          // The build draws it without `from`; start-on-interest.js adds it to the markup, React to the click.
+          href={typeof window === 'undefined' ? '/auth/signup' : signupHrefFor(window.location.search)}
+          {...{ [KEEPS_FROM_ATTRIBUTE]: '' }}
+          suppressHydrationWarning
+        >
+          Create an account
+        </ShellLink>
       </p>
     </NarrowColumn>
   );

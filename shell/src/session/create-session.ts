@@ -1,5 +1,5 @@
 import { createApiClient, type ApiClient } from '@tunehouse/api-client';
-import { call, endpoints, signupRequestSchema, type Session } from '@tunehouse/contracts';
+import type { Session } from '@tunehouse/contracts';
 import {
   cookieSessionStorage,
   hasStatus,
@@ -17,6 +17,9 @@ import {
   takeItem,
   type KeyValueStore,
 } from './impersonation.js';
+
+/** Loaded on first use (see the module). */
+const adminAndSignupCalls = () => import('./admin-and-signup-calls.js');
 
 export const SESSION_COOKIE = 'tunehouse_session';
 
@@ -106,12 +109,12 @@ export function createShellSession(options: ShellSessionOptions): ShellSession {
     verify: (secret) => settled(session.verify(secret)),
     // The form checks the same schema; parsing here keeps the contract's types honest at the boundary. Nobody is
     // signed in: the answer is a receipt, the mailed link signs in.
-    signup: (fields) => session.signup(signupRequestSchema.parse(fields)),
+    signup: async (fields) => session.signup((await adminAndSignupCalls()).parseSignup(fields)),
     activateEmail: (link) => settled(session.activateEmail(link)),
     requestPasswordReset: (email) => session.requestPasswordReset(email),
     resetPassword: (input) => settled(session.resetPassword(input)),
     impersonate: async (userId, returnTo) => {
-      const answer = await call(api, endpoints.admin.impersonate, { body: { userId: String(userId) } });
+      const answer = await (await adminAndSignupCalls()).requestImpersonation(api, userId);
       // Only where to come back to is kept: the admin's session stays in their own HttpOnly refresh cookie.
       local.setItem(ADMIN_RETURN_TO_KEY, safeReturnPath(returnTo));
       // Switching users is not the session ending.
