@@ -29,6 +29,7 @@ import {
   reportDeliveryStatus,
 } from './domains/releases/index.js';
 import { splitsOfTunehouse } from './domains/splits/index.js';
+import { createWebhookEmitter } from './domains/webhooks/index.js';
 
 /**
  * Where one domain's port meets another domain's implementation, beside app.ts and main.ts: a domain that needs
@@ -66,6 +67,7 @@ export function licensingForReleases(config: Pick<AppConfig, 'plans'>): ReleaseL
  * platform's jobs, with a transport per platform (SFTP where configured, otherwise the built-in simulator under
  * `<DATA_DIR>/deliveries/`), reporting each platform's answer to the releases domain; and the releases
  * DeliveryPort onto it (docs/decisions/0033-releases-api.md). The caller works the queue with `service.work()`.
+ * A release going live and a platform's refusal are recorded for the owner's webhooks (0088-webhooks.md).
  */
 export function createReleaseDelivery(
   config: AppConfig,
@@ -83,7 +85,7 @@ export function createReleaseDelivery(
     transports: createPlatformTransports(config),
     config,
     ...(logger ? { logger } : {}),
-    onStatus: reportDeliveryStatus(db),
+    onStatus: reportDeliveryStatus(db, createWebhookEmitter(jobs)),
   });
   return { service, port: createDdexDeliveryPort({ storage, delivery: service }) };
 }
