@@ -3,6 +3,7 @@ import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
 import type { Jobs } from './platform/jobs.js';
 import type { MetricsPort } from './platform/metrics.js';
+import type { EmitEvent } from './platform/webhook-events.js';
 import { createMediaStorage, type MediaStorage } from './platform/storage/index.js';
 import {
   createDeliveryService,
@@ -131,7 +132,8 @@ export function createPaymentsForJobs(
     delivery,
     storage = createMediaStorage(config),
     logger,
-  }: { db: Db; delivery: DeliveryPort; storage?: MediaStorage; logger?: FastifyBaseLogger },
+    emit,
+  }: { db: Db; delivery: DeliveryPort; storage?: MediaStorage; logger?: FastifyBaseLogger; emit?: EmitEvent },
 ): PaymentService {
   const releases = createReleaseService({
     db,
@@ -141,6 +143,7 @@ export function createPaymentsForJobs(
     audio: createAudioStore(storage),
     delivery,
     licensing: licensingForReleases(config),
+    emit,
   });
   const licensing = createLicensingService({ db, plans: config.plans });
   return createPayments(config, { db, releases, licensing, logger });

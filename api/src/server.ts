@@ -177,6 +177,7 @@ try {
     delivery: delivery.port,
     storage,
     logger: log.child({ domain: 'payments' }),
+    emit: createWebhookEmitter(jobs),
   }).work(jobs, config.payments.reconcileAfterSeconds);
   await jobs.schedule(QUEUES.cleanup, '*/30 * * * *');
   // Scheduled backups, off unless BACKUP_SCHEDULE_CRON is set (docs/decisions/0084-backup-and-restore.md).

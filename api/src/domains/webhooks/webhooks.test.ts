@@ -161,7 +161,11 @@ describe('registering an endpoint', () => {
 describe('a publish', () => {
   it('sends release.live to the owner’s endpoint, signed with its secret', async () => {
     const owner = await login(t.app, (await createUser(t.db)).email);
-    const hook = await register(owner, '/releases', ['release.live', 'delivery.failed']);
+    const hook = await register(owner, '/releases', [
+      'release.live',
+      'delivery.failed',
+      'release.taken_down',
+    ]);
     const c = releaseClient(t.app);
     const artist = await c.artist(owner, 'Hooked Artist');
     const created = await c.createForm(owner, [
@@ -205,6 +209,21 @@ describe('a publish', () => {
       [event.id],
     );
     figures['release.live: event to receipt (ms)'] = receipt.at - rows[0]!.created_at.getTime();
+
+    // Taken down by its owner: release.taken_down, from the takedown's transaction.
+    const down = await t.app.inject(
+      injectOf(
+        endpoints.releases.albums.takeDown,
+        { params: { id: String(album.id) }, query: {} },
+        { session: owner },
+      ),
+    );
+    expect(down.statusCode, down.body).toBe(204);
+    const takenDown = await expectSigned(await until(() => receiptsAt('/releases')[1]), hook.secret);
+    expect(takenDown).toMatchObject({
+      type: 'release.taken_down',
+      data: { albumId: String(album.id), title: 'Signed Single' },
+    });
   }, 60_000);
 });
 
