@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { apiErrorBodySchema, serviceStatusSchema } from '@tunehouse/contracts';
+import { apiErrorBodySchema, serviceStatusSchema, WEBHOOK_EVENT_TYPES } from '@tunehouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { createPool } from './platform/db.js';
@@ -274,6 +274,14 @@ describe('OpenAPI at /docs', () => {
         'GET /v1/admin/operations/failed-jobs',
         'POST /v1/admin/operations/failed-jobs/{queue}/{id}/retry',
         'GET /v1/admin/operations/failed-deliveries',
+        // docs/decisions/0088-webhooks.md
+        'GET /v1/webhooks',
+        'POST /v1/webhooks',
+        'PATCH /v1/webhooks/{id}',
+        'DELETE /v1/webhooks/{id}',
+        'POST /v1/webhooks/{id}/secret',
+        'GET /v1/webhooks/{id}/deliveries',
+        'POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend',
         'GET /test/boom',
       ].sort(),
     );
@@ -281,6 +289,36 @@ describe('OpenAPI at /docs', () => {
       requestBody: { content: { 'application/json': { schema: { required: string[] } } } };
     };
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+  });
+
+  it('lists each webhook event with its envelope in the OpenAPI 3.1 webhooks section', async () => {
+    const document = (await t.app.inject({ url: '/docs/json' })).json() as {
+      openapi: string;
+      webhooks: Record<
+        string,
+        {
+          post: {
+            parameters: { name: string }[];
+            requestBody: {
+              content: {
+                'application/json': { schema: { required: string[]; properties: Record<string, unknown> } };
+              };
+            };
+          };
+        }
+      >;
+    };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const settled = document.webhooks['payout.settled']!.post;
+    expect(settled.parameters.map((parameter) => parameter.name)).toEqual([
+      'tunehouse-signature',
+      'tunehouse-event-id',
+      'tunehouse-event-type',
+    ]);
+    const schema = settled.requestBody.content['application/json'].schema;
+    expect(schema.required.sort()).toEqual(['createdAt', 'data', 'id', 'type']);
+    expect(schema.properties.type).toMatchObject({ const: 'payout.settled' });
   });
 
   it('documents a file answer by its media type, as a binary body', async () => {

@@ -4,6 +4,7 @@ import { recordAdminActions } from './domains/audit/index.js';
 import { createMetrics, type LastBackupPort, type Metrics } from './domains/operations/index.js';
 import { loadSessionContext } from './domains/sessions/index.js';
 import { type DeliveryPort, recordingDeliveryPort } from './domains/releases/index.js';
+import { createWebhookEmitter } from './domains/webhooks/index.js';
 import { createAuthGuard } from './platform/auth-guard.js';
 import { createBotCheck } from './platform/bot-check.js';
 import type { AppConfig } from './platform/config.js';
@@ -21,6 +22,7 @@ import { wireAccountSecurity, wireIdentity } from './wiring/wire-identity.js';
 import { wireMoney } from './wiring/wire-money.js';
 import { wireOperations } from './wiring/wire-operations.js';
 import { type ReportUploads, wireUsage } from './wiring/wire-usage.js';
+import { wireWebhooks } from './wiring/wire-webhooks.js';
 import type { Wiring } from './wiring/wiring.js';
 
 export type AppDeps = {
@@ -101,6 +103,7 @@ export async function buildApp(
     mailer: createMailer(jobs),
     rateLimits,
     metrics: metrics.port,
+    emit: createWebhookEmitter(jobs),
   };
   await wireIdentity(wiring, botCheck);
   await wireOperations(wiring, metrics, lastBackup);
@@ -110,5 +113,6 @@ export async function buildApp(
   await wireAccountSecurity(wiring);
   await wireApiKeys(wiring, keyAuthentication);
   await wireUsage(wiring, reports);
+  await wireWebhooks(wiring);
   return app;
 }

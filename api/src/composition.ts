@@ -3,6 +3,7 @@ import type { AppConfig } from './platform/config.js';
 import type { Db } from './platform/db.js';
 import type { Jobs } from './platform/jobs.js';
 import type { MetricsPort } from './platform/metrics.js';
+import type { EmitEvent } from './platform/webhook-events.js';
 import { createMediaStorage, type MediaStorage } from './platform/storage/index.js';
 import {
   createDeliveryService,
@@ -29,6 +30,7 @@ import {
   reportDeliveryStatus,
 } from './domains/releases/index.js';
 import { splitsOfTunehouse } from './domains/splits/index.js';
+import { createWebhookEmitter } from './domains/webhooks/index.js';
 
 /**
  * Where one domain's port meets another domain's implementation, beside app.ts and main.ts: a domain that needs
@@ -66,6 +68,7 @@ export function licensingForReleases(config: Pick<AppConfig, 'plans'>): ReleaseL
  * platform's jobs, with a transport per platform (SFTP where configured, otherwise the built-in simulator under
  * `<DATA_DIR>/deliveries/`), reporting each platform's answer to the releases domain; and the releases
  * DeliveryPort onto it (docs/decisions/0033-releases-api.md). The caller works the queue with `service.work()`.
+ * A release going live and a platform's refusal are recorded for the owner's webhooks (0088-webhooks.md).
  */
 export function createReleaseDelivery(
   config: AppConfig,
@@ -83,7 +86,7 @@ export function createReleaseDelivery(
     transports: createPlatformTransports(config),
     config,
     ...(logger ? { logger } : {}),
-    onStatus: reportDeliveryStatus(db),
+    onStatus: reportDeliveryStatus(db, createWebhookEmitter(jobs)),
   });
   return { service, port: createDdexDeliveryPort({ storage, delivery: service }) };
 }
@@ -129,7 +132,8 @@ export function createPaymentsForJobs(
     delivery,
     storage = createMediaStorage(config),
     logger,
-  }: { db: Db; delivery: DeliveryPort; storage?: MediaStorage; logger?: FastifyBaseLogger },
+    emit,
+  }: { db: Db; delivery: DeliveryPort; storage?: MediaStorage; logger?: FastifyBaseLogger; emit?: EmitEvent },
 ): PaymentService {
   const releases = createReleaseService({
     db,
@@ -139,6 +143,7 @@ export function createPaymentsForJobs(
     audio: createAudioStore(storage),
     delivery,
     licensing: licensingForReleases(config),
+    emit,
   });
   const licensing = createLicensingService({ db, plans: config.plans });
   return createPayments(config, { db, releases, licensing, logger });

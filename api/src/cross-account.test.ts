@@ -41,7 +41,10 @@ type Ids = Record<
   | 'invoice'
   | 'payment'
   | 'setup'
-  | 'fee',
+  | 'fee'
+  | 'apiKey'
+  | 'webhook'
+  | 'delivery',
   string
 >;
 
@@ -67,6 +70,8 @@ const OWNED: [RegExp, (ids: Ids) => Record<string, string>][] = [
   [/^\/v1\/payments\/:id/, (ids) => ({ id: ids.payment })],
   [/^\/v1\/payment-method-setups\/:id/, (ids) => ({ id: ids.setup })],
   [/^\/v1\/reporting\/distribution-fees\/:id/, (ids) => ({ id: ids.fee })],
+  [/^\/v1\/api-keys\/:id/, (ids) => ({ id: ids.apiKey })],
+  [/^\/v1\/webhooks\/:id/, (ids) => ({ id: ids.webhook, deliveryId: ids.delivery })],
 ];
 
 /** Id-bearing endpoints whose id is not something an account owns, and why. */
@@ -205,6 +210,27 @@ async function ownersResources(): Promise<Ids> {
     injectOf(endpoints.billing.addMethod, { body: { kind: 'CARD' } }, { session: owner }),
   );
   expect(setup.statusCode, setup.body).toBe(201);
+  const apiKey = await t.app.inject(
+    injectOf(
+      endpoints.apiKeys.create,
+      { body: { name: 'Owned key', scopes: ['releases:read'] } },
+      { session: owner },
+    ),
+  );
+  expect(apiKey.statusCode, apiKey.body).toBe(201);
+  // A webhook endpoint and one delivery as registering and an event make them (registering resolves the host).
+  const { rows: hooks } = await t.db.query<{ endpoint: string; delivery: string }>(
+    `WITH endpoint AS (
+       INSERT INTO webhook_endpoints (account_id, url, event_types, secret)
+       VALUES ($1, 'https://hooks.example.com/owned', '{release.live}', 'whsec_owned') RETURNING id
+     ), event AS (
+       INSERT INTO webhook_events (account_id, type, data) VALUES ($1, 'release.live', '{}') RETURNING id
+     )
+     INSERT INTO webhook_deliveries (endpoint_id, event_id, status, attempts)
+     SELECT endpoint.id, event.id, 'FAILED', 1 FROM endpoint, event
+     RETURNING endpoint_id AS endpoint, id AS delivery`,
+    [user.account.id],
+  );
 
   return {
     album: String(album.id),
@@ -220,6 +246,9 @@ async function ownersResources(): Promise<Ids> {
     payment,
     setup: expectShape(cardSetupStartedSchema, setup).setup.id,
     fee: fees[0]!.id,
+    apiKey: (apiKey.json() as { key: { id: string } }).key.id,
+    webhook: hooks[0]!.endpoint,
+    delivery: hooks[0]!.delivery,
   };
 }
 

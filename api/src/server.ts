@@ -14,6 +14,7 @@ import {
 } from './domains/reports/index.js';
 import { createBuiltInVerificationService, type VerificationJob } from './domains/verifications/index.js';
 import { createPayoutsFromConfig } from './domains/payouts/index.js';
+import { createWebhookDelivery, createWebhookEmitter } from './domains/webhooks/index.js';
 import { cleanUp } from './platform/cleanup.js';
 import { ConfigError, loadConfig, REPO_ROOT } from './platform/config.js';
 import { provideDatabase } from './platform/database.js';
@@ -21,6 +22,7 @@ import { isDatabaseUnavailable } from './platform/database-unavailable.js';
 import { createPool } from './platform/db.js';
 import { QUEUES, startJobs } from './platform/jobs.js';
 import { createMailDelivery } from './platform/mail/delivery.js';
+import { createMailer } from './platform/mail/outbox.js';
 import { migrate } from './platform/migrations.js';
 import { createMediaStorage } from './platform/storage/index.js';
 import { createErrorReporter } from './platform/telemetry/error-reports.js';
@@ -153,7 +155,21 @@ try {
   // Period closes started by an admin (docs/decisions/0042-ledger-and-periods.md).
   await createClosingPeriods({ db, jobs, config, metrics: metrics.port }).work();
   // Payout status checks and the recovery of unsent payouts (docs/decisions/0046-payouts.md).
-  await createPayoutsFromConfig(config, { db, jobs, logger: log.child({ domain: 'payouts' }) }).work();
+  await createPayoutsFromConfig(config, {
+    db,
+    jobs,
+    logger: log.child({ domain: 'payouts' }),
+    emit: createWebhookEmitter(jobs),
+  }).work();
+  // Webhook deliveries with their retries (docs/decisions/0088-webhooks.md).
+  await createWebhookDelivery({
+    db,
+    jobs,
+    mailer: createMailer(jobs),
+    siteUrl: config.siteUrl,
+    allowPrivateAddresses: config.webhooks.allowPrivateAddresses,
+    logger: log.child({ domain: 'webhooks' }),
+  }).work();
   // Card payments and set-ups whose webhook and return were both lost, asked about at the provider and settled
   // once through the same settlement code, takedown included (docs/decisions/0048-payments.md).
   await createPaymentsForJobs(config, {
@@ -161,6 +177,7 @@ try {
     delivery: delivery.port,
     storage,
     logger: log.child({ domain: 'payments' }),
+    emit: createWebhookEmitter(jobs),
   }).work(jobs, config.payments.reconcileAfterSeconds);
   await jobs.schedule(QUEUES.cleanup, '*/30 * * * *');
   // Scheduled backups, off unless BACKUP_SCHEDULE_CRON is set (docs/decisions/0084-backup-and-restore.md).

@@ -362,6 +362,10 @@ const envSchema = z.object({
     .optional(),
   INVOICE_ISSUER_NAME: z.string().trim().min(1).optional(),
   INVOICE_ISSUER_ADDRESS: z.string().optional(),
+  // Webhooks (docs/decisions/0088-webhooks.md): endpoints whose host resolves to a private, loopback, link-local or
+  // unique-local address are refused, at registration and at each delivery, unless this is true (a closed network
+  // whose receivers live beside the API; the tests' local receiver).
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.default(false),
 });
 
 /** Card payments in (docs/decisions/0048-payments.md). */
@@ -526,6 +530,8 @@ export type AppConfig = {
   payments: PaymentSettings;
   /** When a month may close: `graceDays` after it ended, with the close rule's clock `clockDaysAhead` ahead (tests). */
   periodClose: { graceDays: number; clockDaysAhead: number };
+  /** Webhook deliveries (docs/decisions/0088-webhooks.md): whether private addresses may receive them. */
+  webhooks: { allowPrivateAddresses: boolean };
 };
 
 export class ConfigError extends Error {}
@@ -617,5 +623,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payouts: payoutSettings(e),
     payments: paymentSettings(e),
     periodClose: { graceDays: e.PERIOD_CLOSE_GRACE_DAYS, clockDaysAhead: e.PERIOD_CLOSE_CLOCK_DAYS_AHEAD },
+    webhooks: { allowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES },
   };
 }

@@ -23,6 +23,8 @@ export const QUEUES = {
   paymentReconcile: 'payment-reconcile',
   /** Takes a scheduled backup and applies the retention (domains/backups; off unless BACKUP_SCHEDULE_CRON). */
   backup: 'backup',
+  /** Sends one webhook delivery and schedules its retry (domains/webhooks, docs/decisions/0088-webhooks.md). */
+  webhookDelivery: 'webhook-delivery',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -60,6 +62,9 @@ export const QUEUE_POLICIES: Readonly<Record<QueueName, QueuePolicy>> = {
   // A backup of a large installation copies every media file: not taken as lost for 4 hours. A failed one is
   // tried once more; the next scheduled run comes anyway.
   [QUEUES.backup]: { retryLimit: 1, retryDelay: 300, retryBackoff: false, expireInSeconds: 4 * 3600 },
+  // An attempt that fails at the receiver is recorded and scheduled as a new job by the delivery's own backoff;
+  // only a database error is thrown and retried here.
+  [QUEUES.webhookDelivery]: DEFAULT_POLICY,
 };
 
 export type Jobs = {

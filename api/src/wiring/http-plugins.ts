@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { BOT_CHECK_HEADER } from '@tunehouse/contracts';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { webhookOpenApi } from '../domains/webhooks/index.js';
 import type { AppConfig } from '../platform/config.js';
 import { declaredResponseHeaders, withResponseHeaders } from '../platform/response-headers.js';
 import { securitySchemes } from '../platform/route-schemas.js';
@@ -71,6 +72,9 @@ export async function registerHttpPlugins(app: FastifyInstance, config: AppConfi
       components: {
         securitySchemes,
       },
+      // The events sent to accounts' endpoints (docs/decisions/0088-webhooks.md). Cast: openapi-types' 3.1 path
+      // item does not take the JSON Schema zod writes, though 3.1 means exactly that schema dialect.
+      webhooks: webhookOpenApi() as never,
     },
     transform: withResponseHeaders(
       createJsonSchemaTransform({

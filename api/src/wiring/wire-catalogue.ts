@@ -43,7 +43,7 @@ export type Catalogue = {
 
 /** Artists, contributors, media, releases (docs/decisions/0033-releases-api.md) and their licences and fees. */
 export async function wireCatalogue(
-  { app, config, db, jobs, storage, auth }: Wiring,
+  { app, config, db, jobs, storage, auth, emit }: Wiring,
   delivery: DeliveryPort,
 ): Promise<Catalogue> {
   const images = createImageStore(storage);
@@ -66,6 +66,7 @@ export async function wireCatalogue(
     audio,
     delivery,
     licensing: licensingForReleases(config),
+    emit,
   });
   await app.register(releaseRoutes({ releases, artworks, auth, config }));
   await app.register(simulatedStoreRoutes({ store: createSimulatedStore({ db }), auth }));

@@ -11,7 +11,7 @@ import type { Wiring } from './wiring.js';
 
 /** Periods and their close, the wallet, splits, card payments, payouts, billing and invoices. */
 export async function wireMoney(
-  { app, config, db, jobs, logger, auth, mailer, rateLimits }: Wiring,
+  { app, config, db, jobs, logger, auth, mailer, rateLimits, emit }: Wiring,
   { releases, licensing }: Pick<Catalogue, 'releases' | 'licensing'>,
 ): Promise<void> {
   // Royalty periods and their close into the ledger (docs/decisions/0042-ledger-and-periods.md).
@@ -27,7 +27,7 @@ export async function wireMoney(
   const payments = createPayments(config, { db, releases, licensing, logger });
   await app.register(paymentRoutes({ payments, auth }));
   // Payouts and their self-billing invoices (docs/decisions/0046-payouts.md); main.ts works their jobs.
-  const payouts = createPayoutsFromConfig(config, { db, jobs, ...(logger ? { logger } : {}) });
+  const payouts = createPayoutsFromConfig(config, { db, jobs, emit, ...(logger ? { logger } : {}) });
   await app.register(payoutRoutes({ payouts, auth }));
   // Payment methods and billing details (docs/decisions/0074-one-name-per-money-concept.md): a bank account is
   // registered with the payouts' provider, a card set up through the payments' provider.

@@ -8,6 +8,7 @@ import type { MetricsPort } from '../platform/metrics.js';
 import type { RateLimits } from '../platform/rate-limits.js';
 import type { MediaStorage } from '../platform/storage/index.js';
 import type { TokenService } from '../platform/tokens.js';
+import type { EmitEvent } from '../platform/webhook-events.js';
 
 /** What every wire-*.ts file is given by buildApp: the app to register on and what the domains share. */
 export type Wiring = {
@@ -23,4 +24,6 @@ export type Wiring = {
   rateLimits: RateLimits;
   /** Where the domains count what the operator's metrics report (docs/decisions/0085-metrics-and-operator-view.md). */
   metrics: MetricsPort;
+  /** Where the domains record webhook events, in their own transactions (docs/decisions/0088-webhooks.md). */
+  emit: EmitEvent;
 };

@@ -42,6 +42,8 @@ export * from './wallet.js';
 export * from './payouts.js';
 export * from './api-keys.js';
 export * from './payments.js';
+export * from './webhook-events.js';
+export * from './webhook-signature.js';
 export * from './endpoints/index.js';
 export * from './vat-ids.js';
 export * from './error-envelope.js';

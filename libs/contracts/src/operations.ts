@@ -19,6 +19,7 @@ export const JOB_QUEUES = [
   'payout-recovery',
   'payment-reconcile',
   'backup',
+  'webhook-delivery',
 ] as const;
 export const jobQueueSchema = /*#__PURE__*/ z.enum(JOB_QUEUES);
 export type JobQueue = z.infer<typeof jobQueueSchema>;

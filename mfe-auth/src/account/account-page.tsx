@@ -7,6 +7,7 @@ import { PasswordForm } from './password-form.js';
 import { ProfileForm } from './profile-form.js';
 import { SecondStepSection } from './second-step.js';
 import { SessionsSection } from './sessions-card.js';
+import { WebhooksSection } from './webhooks-card.js';
 
 /** Fields as wide as a line of text, not the page; the sessions table keeps the card's width. */
 const readableForms = css`
@@ -15,7 +16,10 @@ const readableForms = css`
   }
 `;
 
-/** Account settings: the user's details, how they sign in, their sessions and identity verification. */
+/**
+ * Account settings: the user's details, how they sign in, their sessions, webhooks (docs/decisions/0088-webhooks.md)
+ * and identity verification.
+ */
 export function AccountPage() {
   usePageMeta('Account settings');
   const shell = useShell();
@@ -62,6 +66,9 @@ export function AccountPage() {
                 </p>
               </Card>
             )}
+            <Card title="Webhooks" id="webhooks">
+              <WebhooksSection readOnly={readOnly} />
+            </Card>
             <Card title="Identity" id="identity">
               {me.data.account.verifiedAt ? (
                 <p>

@@ -64,6 +64,8 @@ async function openAccount(handlers: Record<string, Handler> = {}, session = dem
       }
       if (request.method === 'GET' && request.path === '/v1/users/me') return me;
       if (request.method === 'GET' && request.path === '/v1/sessions') return { items: sessions };
+      // The webhooks card (webhooks.test.tsx tests it).
+      if (request.method === 'GET' && request.path === '/v1/webhooks') return { items: [] };
       if (request.method === 'DELETE' && request.path.startsWith('/v1/sessions/')) {
         sessions = sessions.filter((item) => `/v1/sessions/${item.id}` !== request.path);
         return undefined;

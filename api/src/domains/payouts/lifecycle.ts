@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { type Jobs, QUEUES } from '../../platform/jobs.js';
+import { type EmitEvent, emitNothing } from '../../platform/webhook-events.js';
 import { cancelInvoiceOfPayout } from '../invoices/index.js';
 import { bookReversal, bookSettlement } from './ledger-moves.js';
 import { PayoutRejectedError, type PayoutProvider, type PayoutProviderStatus } from './provider.js';
@@ -23,6 +24,8 @@ type Deps = {
   /** REQUESTED payouts untouched for this long are sent again by the recovery job. */
   recoveryAfterSeconds: number;
   logger?: FastifyBaseLogger | undefined;
+  /** Records payout.settled and payout.failed in the booking's transaction (docs/decisions/0088-webhooks.md). */
+  emit?: EmitEvent | undefined;
 };
 
 /**
@@ -38,6 +41,7 @@ export function createPayoutLifecycle({
   sendTimeoutSeconds,
   recoveryAfterSeconds,
   logger,
+  emit = emitNothing,
 }: Deps) {
   /** Books a final answer of the provider; nothing when the payout is already past it. */
   async function apply(payoutId: string, answer: PayoutProviderStatus): Promise<void> {
@@ -48,6 +52,11 @@ export function createPayoutLifecycle({
       if (answer.status === 'SETTLED' && payout.status === 'SENT') {
         await bookSettlement(tx, payout);
         await setStatus(tx, payout.id, 'SETTLED', null);
+        await emit(tx, payout.accountId, 'payout.settled', {
+          payoutId: payout.id,
+          amount: payout.amount,
+          currency: payout.currency,
+        });
       } else if (answer.status === 'FAILED' && (payout.status === 'REQUESTED' || payout.status === 'SENT')) {
         await reverse(tx, payout, 'FAILED', answer.reason);
       } else if (answer.status === 'RETURNED' && (payout.status === 'SENT' || payout.status === 'SETTLED')) {
@@ -60,6 +69,13 @@ export function createPayoutLifecycle({
     await bookReversal(tx, payout, payout.status === 'SETTLED' ? 'settled' : 'inFlight');
     await setStatus(tx, payout.id, status, reason);
     await cancelInvoiceOfPayout(tx, payout.id);
+    await emit(tx, payout.accountId, 'payout.failed', {
+      payoutId: payout.id,
+      amount: payout.amount,
+      currency: payout.currency,
+      status,
+      reason,
+    });
   }
 
   /**

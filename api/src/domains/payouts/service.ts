@@ -11,6 +11,7 @@ import type { AppConfig } from '../../platform/config.js';
 import type { Db } from '../../platform/db.js';
 import { type Jobs, QUEUES } from '../../platform/jobs.js';
 import { createMailer, type Mailer } from '../../platform/mail/outbox.js';
+import type { EmitEvent } from '../../platform/webhook-events.js';
 import { createPayoutLifecycle, type PayoutCheckJob } from './lifecycle.js';
 import { payeeRegistryOf } from './payee-registry.js';
 import type { PayoutProvider } from './provider.js';
@@ -32,6 +33,8 @@ export type PayoutServiceDeps = {
   mailer: Mailer;
   siteUrl: string;
   logger?: FastifyBaseLogger | undefined;
+  /** Where payout.settled and payout.failed are recorded (docs/decisions/0088-webhooks.md); omitted, nowhere. */
+  emit?: EmitEvent | undefined;
 };
 
 export function createPayoutService({
@@ -43,6 +46,7 @@ export function createPayoutService({
   mailer,
   siteUrl,
   logger,
+  emit,
 }: PayoutServiceDeps) {
   const reauthentication = { mailer, siteUrl };
   const lifecycle = createPayoutLifecycle({
@@ -52,6 +56,7 @@ export function createPayoutService({
     sendTimeoutSeconds: settings.sendTimeoutSeconds,
     recoveryAfterSeconds: settings.recoveryAfterSeconds,
     logger,
+    emit,
   });
   const request = createPayoutRequests({
     db,
@@ -111,7 +116,7 @@ export function payoutProviderFromConfig(config: Pick<AppConfig, 'payouts'>, db:
 /** The payout service as the API and its job worker run it. */
 export function createPayoutsFromConfig(
   config: Pick<AppConfig, 'payouts' | 'platformCurrency' | 'siteUrl'>,
-  { db, jobs, logger }: { db: Db; jobs: Jobs; logger?: FastifyBaseLogger },
+  { db, jobs, logger, emit }: { db: Db; jobs: Jobs; logger?: FastifyBaseLogger; emit?: EmitEvent },
 ): PayoutService {
   return createPayoutService({
     db,
@@ -122,5 +127,6 @@ export function createPayoutsFromConfig(
     platformCurrency: config.platformCurrency,
     settings: config.payouts,
     logger,
+    emit,
   });
 }

@@ -8,6 +8,7 @@ import {
   type ReleaseForDeliveryInput,
 } from '../delivery/index.js';
 import type { MediaStorage } from '../../platform/storage/index.js';
+import type { EmitEvent } from '../../platform/webhook-events.js';
 import { createAudioStore, createImageStore } from '../media/index.js';
 import type { DeliveryPort } from './delivery-port.js';
 import {
@@ -129,14 +130,14 @@ export function createDdexDeliveryPort({
  * Delivery's status events moved onto the album's per-platform states (and the album to LIVE). A simulated
  * platform also says where it shows the release once live, and stops showing it once taken down.
  */
-export function reportDeliveryStatus(db: Db) {
+export function reportDeliveryStatus(db: Db, emit?: EmitEvent) {
   return async (event: DeliveryStatusEvent): Promise<void> => {
     const platform = event.platform as Platform;
-    await reportPlatformStatus(db, {
-      albumId: event.albumId,
-      platform,
-      status: event.status === 'UNKNOWN' ? 'REJECTED' : event.status,
-    });
+    await reportPlatformStatus(
+      db,
+      { albumId: event.albumId, platform, status: event.status === 'UNKNOWN' ? 'REJECTED' : event.status },
+      emit,
+    );
     if (event.transport !== 'simulator') return;
     if (event.deliveryStatus === 'LIVE')
       await recordLink(db, { albumId: event.albumId, ...simulatedStoreLink(platform, event.albumId) });

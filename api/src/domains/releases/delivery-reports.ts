@@ -1,6 +1,7 @@
 import type { Platform } from '@tunehouse/contracts';
 import { type Db, type Queryable, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
+import { type EmitEvent, emitNothing } from '../../platform/webhook-events.js';
 import { STORAGE_REFERENCE } from '../delivery/index.js';
 import type { AudioStore, ImageStore } from '../media/index.js';
 import {
@@ -22,11 +23,13 @@ import { findTransition, isFinal, PLATFORM_TRANSITIONS } from './states.js';
 /**
  * A platform's answer about the delivery under way (`pending`): its status moves along PLATFORM_TRANSITIONS (409
  * otherwise); at a final status (LIVE or REJECTED; ACCEPTED for a takedown) the pending delivery becomes `current`.
- * The first LIVE delivery or update moves an ACCEPTED album to LIVE.
+ * The first LIVE delivery or update moves an ACCEPTED album to LIVE. That move records `release.live`, and a
+ * platform's REJECTED records `delivery.failed`, for the owner's webhooks (docs/decisions/0088-webhooks.md).
  */
 export async function reportPlatformStatus(
   db: Db,
   { albumId, platform, status }: { albumId: string; platform: Platform; status: PlatformStatus },
+  emit: EmitEvent = emitNothing,
 ): Promise<void> {
   await withTransaction(db, async (tx) => {
     const album = await findAlbum(tx, null, albumId, { lock: true });
@@ -46,8 +49,13 @@ export async function reportPlatformStatus(
         ? { platform, current: next, pending: null }
         : { platform, current: state.current, pending: next },
     );
-    if (status === 'LIVE' && next.action !== 'TAKEDOWN' && findTransition(album, 'goLive'))
+    const release = { albumId, title: album.title ?? '', upc: album.barcode };
+    if (status === 'LIVE' && next.action !== 'TAKEDOWN' && findTransition(album, 'goLive')) {
       await setAlbumState(tx, albumId, { status: album.status, reviewStatus: 'LIVE' });
+      await emit(tx, album.accountId, 'release.live', { ...release, platform });
+    }
+    if (status === 'REJECTED')
+      await emit(tx, album.accountId, 'delivery.failed', { ...release, platform, action: next.action });
   });
 }
 

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../platform/config.js';
 import type { Db } from '../../platform/db.js';
+import type { EmitEvent } from '../../platform/webhook-events.js';
 import type { ArtworkStore, AudioStore, ImageStore } from '../media/index.js';
 import type { DeliveryPort } from './delivery-port.js';
 import type { ReleaseLicensingPort } from './licensing-port.js';
@@ -14,6 +15,8 @@ export type ReleaseServiceDeps = {
   licensing: ReleaseLicensingPort;
   /** The clock (tests move it). */
   now?: () => Date;
+  /** Records release.taken_down in the takedown's transaction (docs/decisions/0088-webhooks.md); omitted, nowhere. */
+  emit?: EmitEvent | undefined;
 };
 
 /** What each release use case is given: the service's dependencies, the clock chosen. */

@@ -1,4 +1,5 @@
 import { type Queryable, withTransaction } from '../../platform/db.js';
+import { emitNothing } from '../../platform/webhook-events.js';
 import { moveAlbum, ownedAlbum } from './editing.js';
 import { handOff } from './hand-off.js';
 import type { ReleaseDeps } from './release-deps.js';
@@ -20,7 +21,7 @@ export async function takeDown(deps: ReleaseDeps, input: TakedownInput): Promise
 
 /** The takedown inside the caller's transaction (a card payment settles it together with its own booking). */
 export async function takeDownIn(
-  deps: Pick<ReleaseDeps, 'delivery' | 'licensing' | 'now'>,
+  deps: Pick<ReleaseDeps, 'delivery' | 'licensing' | 'now' | 'emit'>,
   tx: Queryable,
   { accountId, id, expectedAmountDue }: TakedownInput,
 ): Promise<void> {
@@ -35,4 +36,9 @@ export async function takeDownIn(
   });
   await setAlbumState(tx, album.id, { ...move.next, deleted: true });
   await handOff(deps, tx, album, 'takedown');
+  await (deps.emit ?? emitNothing)(tx, accountId, 'release.taken_down', {
+    albumId: album.id,
+    title: album.title ?? '',
+    upc: album.barcode,
+  });
 }

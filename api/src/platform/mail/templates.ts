@@ -8,7 +8,8 @@ export type MailMessage = {
     | 'split-invite'
     | 'wrong-codes-alert'
     | 'money-actions-locked'
-    | 'payout-method-added';
+    | 'payout-method-added'
+    | 'webhook-endpoint-disabled';
   to: string;
   subject: string;
   text: string;
@@ -181,6 +182,29 @@ export function payoutMethodAddedMail(p: {
       '',
       'If it was not you, remove it and change your password now:',
       `${p.siteUrl}/account/billing`,
+    ].join('\n'),
+  };
+}
+
+/** A webhook endpoint's retries ran out and the API turned it off (docs/decisions/0088-webhooks.md). */
+export function webhookEndpointDisabledMail(p: {
+  to: string;
+  firstName: string;
+  siteUrl: string;
+  url: string;
+  reason: string;
+}): MailMessage {
+  return {
+    template: 'webhook-endpoint-disabled',
+    to: p.to,
+    subject: `Your ${PRODUCT} webhook endpoint was turned off`,
+    text: [
+      greeting(p.firstName),
+      '',
+      `We could not deliver events to ${p.url} and have stopped trying: ${p.reason}`,
+      'Events that happen while it is off are not sent to it. Once it answers again, turn it back on and resend',
+      'what it missed from its delivery log:',
+      `${p.siteUrl}/account#webhooks`,
     ].join('\n'),
   };
 }

@@ -29,3 +29,4 @@ export * as payouts from './payouts.js';
 export * as invoices from './invoices.js';
 export * as payments from './payments.js';
 export * as operations from './operations.js';
+export * as webhooks from './webhooks.js';

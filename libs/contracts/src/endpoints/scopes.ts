@@ -35,6 +35,7 @@ export const GROUP_SCOPES = {
   invoices: 'wallet',
   payments: 'payments',
   operations: 'never',
+  webhooks: 'webhooks',
 } as const satisfies Record<keyof typeof endpointsByGroup, string>;
 
 /** How a key stands to one endpoint. */

@@ -1,0 +1,18 @@
+import type { WebhookEventData, WebhookEventType } from '@tunehouse/contracts';
+import type { Queryable } from './db.js';
+
+/**
+ * The port through which a domain records a webhook event (docs/decisions/0088-webhooks.md): called inside the
+ * transaction of the change that caused it, so the event exists if and only if the change committed. The webhooks
+ * domain implements it; the wiring (api/src/wiring/, composition.ts) hands it to the domains, none of which imports
+ * the webhooks domain.
+ */
+export type EmitEvent = <T extends WebhookEventType>(
+  tx: Queryable,
+  accountId: string,
+  type: T,
+  data: WebhookEventData<T>,
+) => Promise<void>;
+
+/** For callers that record no events (the demo seed, some tests). */
+export const emitNothing: EmitEvent = async () => {};
