@@ -52,7 +52,8 @@ export function createClosingPeriods(deps: {
   config: Pick<AppConfig, 'platformCurrency' | 'plans' | 'periodClose'>;
   metrics?: MetricsPort;
 }) {
-  return createPeriodsService({ ...deps, ...closePortsOfTunehouse });
+  // Each close tells the accounts with a statement (statement.ready, docs/decisions/0088-webhooks.md).
+  return createPeriodsService({ ...deps, ...closePortsOfTunehouse, emit: createWebhookEmitter(deps.jobs) });
 }
 
 /** Licensing as publishing and takedown see it, with the installation's plan settings. */

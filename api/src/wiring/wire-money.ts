@@ -21,7 +21,7 @@ export async function wireMoney(
   const wallet = createWalletService({ db, platformCurrency: config.platformCurrency });
   await app.register(walletRoutes({ wallet, auth }));
   // Royalty splits of releases (docs/decisions/0045-royalty-splits.md); the periods' close divides through them.
-  const splits = createSplitsService({ db, mailer, config });
+  const splits = createSplitsService({ db, mailer, config, emit });
   await app.register(splitRoutes({ splits, auth, rateLimits }));
   // Card payments in and saved cards (docs/decisions/0048-payments.md); main.ts works the reconciliation job.
   const payments = createPayments(config, { db, releases, licensing, logger });

@@ -25,6 +25,7 @@ export {
   PLATFORM_ACCOUNTS,
   accountKeySchema,
   heldKey,
+  parseAccountKey,
   walletKey,
   type LedgerAccountKind,
 } from './account-keys.js';

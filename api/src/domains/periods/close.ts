@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../platform/db.js';
 import { rollbackAndRelease, withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { QUEUES, type Jobs } from '../../platform/jobs.js';
+import type { EmitEvent } from '../../platform/webhook-events.js';
 import { PLATFORM_ACCOUNTS, transfer, type TransferKind } from '../ledger/index.js';
 import {
   type Allocation,
@@ -12,6 +13,7 @@ import {
   statementOf,
 } from './allocation.js';
 import { type LineSummary, reportCounts } from './line-summary.js';
+import { tellStatementsReady } from './statements-ready.js';
 import { periodRevenue } from './period-revenue.js';
 import type { LicensingPort, SplitsPort } from './ports.js';
 
@@ -26,6 +28,8 @@ export type CloseDeps = {
    * transfers, fee collections and the period say that date (docs/decisions/0069-demo-truth-and-wallet-errors.md).
    */
   bookedAt?: Date | undefined;
+  /** Records `statement.ready` for each account with a statement (omitted: none, as for the demo's past months). */
+  emit?: EmitEvent | undefined;
 };
 
 export type ClosePlan = {
@@ -275,6 +279,7 @@ export async function closePeriod(
     const plan = await planClose(tx, periodId, deps);
     refuseMissingRates(period.month, plan.missingRates);
     await applyClose(tx, plan, deps.platformCurrency, deps.bookedAt);
+    if (deps.emit) await tellStatementsReady(tx, period, plan.allocations, deps.emit);
     return 'CLOSED';
   });
 }

@@ -156,3 +156,13 @@ export async function upsertRate(
   );
   return 'SET';
 }
+
+/** The accounts that own matched revenue lines of a period (each has a statement of it once it closes). */
+export async function ownersOfPeriodRevenue(q: Queryable, periodId: string): Promise<string[]> {
+  const { rows } = await q.query<{ account_id: string }>(
+    `SELECT DISTINCT account_id::text AS account_id FROM revenue_lines
+     WHERE period_id = $1 AND matched AND account_id IS NOT NULL`,
+    [periodId],
+  );
+  return rows.map((row) => row.account_id);
+}

@@ -11,6 +11,7 @@ import { withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
 import { QUEUES, type Jobs } from '../../platform/jobs.js';
 import { type MetricsPort, noMetrics } from '../../platform/metrics.js';
+import type { EmitEvent } from '../../platform/webhook-events.js';
 import { closableFrom, todayUtc } from './closable-from.js';
 import { type CloseDeps, closePeriod, previewClose, startClose } from './close.js';
 import type { LicensingPort, SplitsPort } from './ports.js';
@@ -44,6 +45,7 @@ export function createPeriodsService({
   licensing,
   splits,
   metrics = noMetrics,
+  emit,
 }: {
   db: Db;
   jobs: Pick<Jobs, 'enqueue' | 'work'>;
@@ -53,6 +55,8 @@ export function createPeriodsService({
   splits: SplitsPort;
   /** Times each run of the close job (omitted: not timed). */
   metrics?: MetricsPort;
+  /** Records each closed period's `statement.ready` events (docs/decisions/0088-webhooks.md). */
+  emit?: EmitEvent | undefined;
 }) {
   const currency = config.platformCurrency;
   const deps: CloseDeps = {
@@ -61,6 +65,7 @@ export function createPeriodsService({
     // An album without a licence is taken as under the standard plan.
     defaultShare: config.plans.terms.STANDARD.share,
     platformCurrency: currency,
+    emit,
   };
 
   const withClosableFrom = (period: Omit<AdminPeriod, 'closableFrom'>): AdminPeriod => ({

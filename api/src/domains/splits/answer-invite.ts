@@ -1,6 +1,7 @@
 import type { SplitInviteAnswer } from '@tunehouse/contracts';
 import { withTransaction } from '../../platform/db.js';
 import { ApiError } from '../../platform/errors.js';
+import { emitNothing } from '../../platform/webhook-events.js';
 import { type AnswerAction, answerInvite } from './answers.js';
 import { inviteHash } from './invite-codes.js';
 import { inviteNotFound } from './read-invite.js';
@@ -15,10 +16,11 @@ function isAccountClash(error: unknown): boolean {
 
 /**
  * POST /v1/splits/invites/{code}/accept and /decline: whoever holds the code answers the invite for the signed-in
- * account (idempotent by key).
+ * account (idempotent by key). The split's owner gets `split.invite_answered` in the same transaction, once: a
+ * replay of the same answer records nothing.
  */
 export async function answerByCode(
-  { db }: Pick<SplitsDeps, 'db'>,
+  { db, emit = emitNothing }: Pick<SplitsDeps, 'db' | 'emit'>,
   {
     accountId,
     code,
@@ -31,13 +33,20 @@ export async function answerByCode(
       const participant = await participantByInvite(tx, inviteHash(code), true);
       if (!participant) throw inviteNotFound();
       const split = (await findSplit(tx, participant.splitId))!;
-      return answerInvite(tx, participant, {
+      const answer = await answerInvite(tx, participant, {
         action,
         key,
         callerAccountId: accountId,
         ownerAccountId: split.ownerAccountId,
         now: new Date(),
       });
+      if (participant.status === 'PENDING')
+        await emit(tx, split.ownerAccountId, 'split.invite_answered', {
+          albumId: split.albumId,
+          inviteId: participant.id,
+          answer: action === 'ACCEPT' ? 'ACCEPTED' : 'DECLINED',
+        });
+      return answer;
     });
   } catch (error) {
     if (isAccountClash(error))

@@ -5,9 +5,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
   albumDetailSchema,
+  albumSplitSchema,
   endpoints,
   payoutSchema,
   type Session,
+  splitPutResultSchema,
   verifyWebhookSignature,
   type WebhookDelivery,
   webhookDeliveryListSchema,
@@ -35,6 +37,8 @@ import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.
 import { verifyIdentity } from '../../testing/verified-identity.js';
 import { PLATFORM_ACCOUNTS, transfer, walletKey } from '../ledger/index.js';
 import { createPayoutsFromConfig } from '../payouts/index.js';
+import { fileRevenueLines } from '../periods/index.js';
+import { createClosingPeriods } from '../../composition.js';
 import {
   type BackoffPolicy,
   createWebhookDelivery,
@@ -363,6 +367,110 @@ describe('a payout', () => {
       409,
       'CONFLICT',
     );
+  });
+});
+
+describe('an answered split invite', () => {
+  it('sends split.invite_answered to the split’s owner once, signed; a replayed answer sends nothing', async () => {
+    const ownerUser = await createUser(t.db);
+    // Splitting royalties needs a verified identity (docs/decisions/0045-royalty-splits.md).
+    await verifyIdentity(t.db, ownerUser.account.id, 'Owner Person');
+    const owner = await login(t.app, ownerUser.email);
+    const inviteeUser = await createUser(t.db);
+    const invitee = await login(t.app, inviteeUser.email);
+    const hook = await register(owner, '/splits', ['split.invite_answered']);
+    const album = await releaseClient(t.app).album(owner, {
+      title: 'Shared',
+      tracks: [{ index: 1, title: 'Shared Track' }],
+    });
+    const { nextEffectiveFrom } = expectShape(
+      albumSplitSchema,
+      await t.app.inject(
+        injectOf(endpoints.splits.ofAlbum, { params: { id: String(album.id) } }, { session: owner }),
+      ),
+    );
+    const put = expectShape(
+      splitPutResultSchema,
+      await t.app.inject(
+        injectOf(
+          endpoints.splits.put,
+          {
+            params: { id: String(album.id) },
+            body: {
+              effectiveFrom: nextEffectiveFrom,
+              participants: [{ email: inviteeUser.email, role: 'Producer', basisPoints: 2_500 }],
+            },
+          },
+          { session: owner },
+        ),
+      ),
+    );
+    const code = new URL(put.invites[0]!.url).searchParams.get('invite')!;
+    const key = randomUUID();
+    const accept = () =>
+      t.app.inject(
+        injectOf(
+          endpoints.splits.accept,
+          { params: { code }, headers: { 'idempotency-key': key } },
+          { session: invitee, headers: { 'idempotency-key': key } },
+        ),
+      );
+    expect((await accept()).statusCode).toBe(200);
+    // The same answer again (a client's retry) is the same answer, and no second event.
+    expect((await accept()).statusCode).toBe(200);
+
+    const receipt = await until(() => receiptsAt('/splits')[0]);
+    const event = await expectSigned(receipt, hook.secret);
+    expect(event).toMatchObject({
+      type: 'split.invite_answered',
+      data: { albumId: String(album.id), inviteId: put.invites[0]!.participantId, answer: 'ACCEPTED' },
+    });
+    const { rows } = await t.db.query<{ count: string }>(
+      `SELECT count(*)::text AS count FROM webhook_events WHERE type = 'split.invite_answered' AND data->>'albumId' = $1`,
+      [String(album.id)],
+    );
+    expect(rows[0]!.count).toBe('1');
+  });
+});
+
+describe('a closed period', () => {
+  it('sends statement.ready once to the owner of its revenue, and nothing to an account without a statement', async () => {
+    const ownerUser = await createUser(t.db);
+    const owner = await login(t.app, ownerUser.email);
+    const bystander = await login(t.app, (await createUser(t.db)).email);
+    const hook = await register(owner, '/statements', ['statement.ready']);
+    await register(bystander, '/bystander', ['statement.ready']);
+    const album = await releaseClient(t.app).album(owner, {
+      title: 'Earning',
+      tracks: [{ index: 1, title: 'Earning Track' }],
+    });
+    // A month of its own, far back, so no other test's lines are in it.
+    const [periodId] = await withTransaction(t.db, (tx) =>
+      fileRevenueLines(tx, [
+        {
+          day: '2019-04-15',
+          trackId: String(album.tracks[0]!.id),
+          albumId: String(album.id),
+          accountId: ownerUser.account.id,
+          streams: 1_000,
+          revenueMicro: 3_500_000,
+        },
+      ]),
+    );
+    // The close as the close job runs it, with the emit port composition.ts gives it.
+    expect(await createClosingPeriods({ db: t.db, jobs: t.jobs, config: t.config }).closeNow(periodId!)).toBe(
+      'CLOSED',
+    );
+
+    const receipt = await until(() => receiptsAt('/statements')[0]);
+    const event = await expectSigned(receipt, hook.secret);
+    expect(event).toMatchObject({ type: 'statement.ready', data: { periodId, month: '2019-04' } });
+    const { rows } = await t.db.query<{ account_id: string }>(
+      `SELECT account_id::text FROM webhook_events WHERE type = 'statement.ready' AND data->>'periodId' = $1`,
+      [periodId],
+    );
+    expect(rows.map((row) => row.account_id)).toEqual([ownerUser.account.id]);
+    expect(receiptsAt('/bystander')).toEqual([]);
   });
 });
 

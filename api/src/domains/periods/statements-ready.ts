@@ -1,0 +1,26 @@
+import type { Queryable } from '../../platform/db.js';
+import type { EmitEvent } from '../../platform/webhook-events.js';
+import { parseAccountKey } from '../ledger/index.js';
+import type { Allocation } from './allocation.js';
+import { ownersOfPeriodRevenue } from './repository.js';
+
+/**
+ * Records `statement.ready` for every account with a statement of the period just closed, in the close's
+ * transaction (docs/decisions/0088-webhooks.md): the owners of its matched revenue, and every wallet it credited
+ * (split participants included). One event per account, in a stable order.
+ */
+export async function tellStatementsReady(
+  tx: Queryable,
+  period: { id: string; month: string },
+  allocations: readonly Allocation[],
+  emit: EmitEvent,
+): Promise<void> {
+  const accounts = new Set(await ownersOfPeriodRevenue(tx, period.id));
+  for (const allocation of allocations) {
+    if (allocation.kind !== 'CREDIT') continue;
+    const { accountId } = parseAccountKey(allocation.beneficiaryKey);
+    if (accountId) accounts.add(accountId);
+  }
+  for (const accountId of [...accounts].sort())
+    await emit(tx, accountId, 'statement.ready', { periodId: period.id, month: period.month });
+}
