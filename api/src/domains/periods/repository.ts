@@ -157,12 +157,21 @@ export async function upsertRate(
   return 'SET';
 }
 
-/** The accounts that own matched revenue lines of a period (each has a statement of it once it closes). */
-export async function ownersOfPeriodRevenue(q: Queryable, periodId: string): Promise<string[]> {
-  const { rows } = await q.query<{ account_id: string }>(
-    `SELECT DISTINCT account_id::text AS account_id FROM revenue_lines
-     WHERE period_id = $1 AND matched AND account_id IS NOT NULL`,
-    [periodId],
+/**
+ * Of the accounts that own matched revenue lines of a period or are named in `credited`, those that still exist
+ * (each has a statement of the period once it closes). A line keeps the id of an account since removed.
+ */
+export async function accountsWithStatement(
+  q: Queryable,
+  periodId: string,
+  credited: readonly string[],
+): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT a.id::text AS id FROM accounts a
+     WHERE a.id IN (SELECT account_id FROM revenue_lines WHERE period_id = $1 AND matched)
+        OR a.id = ANY($2::uuid[])
+     ORDER BY a.id`,
+    [periodId, credited],
   );
-  return rows.map((row) => row.account_id);
+  return rows.map((row) => row.id);
 }
