@@ -15,6 +15,7 @@ describe('the auth remote', () => {
       { path: '/auth/forgot', heading: 'Forgot your password' },
       { path: '/account', heading: 'Account settings' },
       { path: '/account/verify', heading: 'Verify your identity' },
+      { path: '/account/api-keys', heading: 'API keys' },
       { path: '/admin', heading: 'Admin' },
       { path: '/admin/operations', heading: 'Admin' },
     ]);
