@@ -7,10 +7,11 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookDelivery,
   type WebhookEndpoint,
+  type WebhookEndpointCreate,
   webhookEndpointCreateSchema,
   type WebhookEventType,
 } from '@tunehouse/contracts';
-import { messageOf, useShell } from '@tunehouse/area-kit';
+import { messageOf, useApiForm, useShell } from '@tunehouse/area-kit';
 import {
   Button,
   ConfirmDialog,
@@ -18,7 +19,7 @@ import {
   TextField,
   badgeStyle,
   colors,
-  formatDate,
+  formatDateTime,
   tableScroll,
   tableStyle,
   visuallyHidden,
@@ -97,11 +98,8 @@ const statusColour: Record<WebhookDelivery['status'], string> = {
   FAILED: colors.danger,
 };
 
-function dateTime(value: string | null): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return `${formatDate(date)} ${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-}
+/** A delivery's time, or a dash when it has none (no next attempt). */
+const dateTime = (value: string | null) => (value ? formatDateTime(value) : '—');
 
 export function WebhooksSection({ readOnly }: { readOnly: boolean }) {
   const shell = useShell();
@@ -145,37 +143,32 @@ export function WebhooksSection({ readOnly }: { readOnly: boolean }) {
 }
 
 function AddEndpointForm({ onSecret }: { onSecret: (value: { url: string; secret: string }) => void }) {
-  const shell = useShell();
   const queryClient = useQueryClient();
   const [url, setUrl] = useState('');
   const [types, setTypes] = useState<WebhookEventType[]>(['release.live']);
-  const [errors, setErrors] = useState<{ url?: string; eventTypes?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const add = useApiForm({
+    send: (body: WebhookEndpointCreate, api) => call(api, endpoints.webhooks.create, { body }),
+    onSuccess: async (created) => {
+      onSecret({ url: created.url, secret: created.secret });
+      setUrl('');
+      await queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+    },
+  });
+  const { busy, fieldErrors: errors, formError } = add;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = webhookEndpointCreateSchema.safeParse({ url: url.trim(), eventTypes: types });
     if (!parsed.success) {
-      const found: typeof errors = {};
+      const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] === 'url' ? 'url' : 'eventTypes';
         found[field] ??= issue.message;
       }
-      setErrors(found);
+      add.setFieldErrors(found);
       return;
     }
-    setErrors({});
-    setBusy(true);
-    try {
-      const created = await call(shell.api, endpoints.webhooks.create, { body: parsed.data });
-      onSecret({ url: created.url, secret: created.secret });
-      setUrl('');
-      await queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
-    } catch (error) {
-      setErrors({ form: messageOf(error) });
-    } finally {
-      setBusy(false);
-    }
+    void add.submit(parsed.data);
   }
 
   const toggle = (type: WebhookEventType) =>
@@ -186,7 +179,7 @@ function AddEndpointForm({ onSecret }: { onSecret: (value: { url: string; secret
   return (
     <form onSubmit={submit} noValidate aria-label="Add a webhook endpoint" css={endpointBlock}>
       <h3>Add an endpoint</h3>
-      {errors.form && <Notice tone="error">{errors.form}</Notice>}
+      {formError && <Notice tone="error">{formError}</Notice>}
       <TextField
         label="Endpoint URL"
         type="url"
@@ -232,21 +225,16 @@ function EndpointBlock({
   const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [busy, setBusy] = useState(false);
   const params = { id: endpoint.id };
-
-  async function act(work: () => Promise<unknown>, done: string) {
-    setBusy(true);
-    try {
-      await work();
-      shell.toasts.push(done, 'SUCCESS');
-      await queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
-    } catch (error) {
-      shell.toasts.push(messageOf(error), 'ERROR');
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Turning on or off, a new secret and deleting: one write at a time, its outcome said in a toast.
+  const action = useApiForm({
+    send: ({ work }: { work: () => Promise<unknown>; done: string }) => work(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY }),
+    successToast: (_, { done }) => done,
+    failureToast: true,
+  });
+  const { busy } = action;
+  const act = (work: () => Promise<unknown>, done: string) => action.submit({ work, done });
 
   return (
     <section css={endpointBlock} aria-label={`Webhook endpoint ${endpoint.url}`}>
@@ -331,17 +319,13 @@ function DeliveryLog({ endpoint, readOnly }: { endpoint: WebhookEndpoint; readOn
       call(shell.api, endpoints.webhooks.deliveries, { params: { id: endpoint.id } }, { signal }),
   });
 
-  async function resend(delivery: WebhookDelivery) {
-    try {
-      await call(shell.api, endpoints.webhooks.resend, {
-        params: { id: endpoint.id, deliveryId: delivery.id },
-      });
-      shell.toasts.push(`The ${delivery.eventType} event is sent again.`, 'SUCCESS');
-      await queryClient.invalidateQueries({ queryKey: key });
-    } catch (error) {
-      shell.toasts.push(messageOf(error), 'ERROR');
-    }
-  }
+  const resend = useApiForm({
+    send: (delivery: WebhookDelivery, api) =>
+      call(api, endpoints.webhooks.resend, { params: { id: endpoint.id, deliveryId: delivery.id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    successToast: (_, delivery) => `The ${delivery.eventType} event is sent again.`,
+    failureToast: true,
+  });
 
   if (log.isPending) return <p role="status">Loading deliveries…</p>;
   if (log.isError) return <Notice tone="error">{messageOf(log.error)}</Notice>;
@@ -379,7 +363,11 @@ function DeliveryLog({ endpoint, readOnly }: { endpoint: WebhookEndpoint; readOn
               <td>{dateTime(delivery.nextAttemptAt)}</td>
               {!readOnly && (
                 <td>
-                  <Button variant="ghost" disabled={!endpoint.enabled} onClick={() => resend(delivery)}>
+                  <Button
+                    variant="ghost"
+                    disabled={!endpoint.enabled}
+                    onClick={() => void resend.submit(delivery)}
+                  >
                     Resend
                   </Button>
                 </td>

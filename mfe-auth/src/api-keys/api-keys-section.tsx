@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from '@emotion/react';
-import { type ApiKey, call, endpoints, keyScopes } from '@tunehouse/contracts';
-import { messageOf, useShell } from '@tunehouse/area-kit';
+import { type ApiKey, call, endpoints, keyScopes, type NewApiKey } from '@tunehouse/contracts';
+import { messageOf, useApiForm, useShell } from '@tunehouse/area-kit';
 import {
   Button,
   ConfirmDialog,
@@ -56,14 +56,11 @@ const secretBox = css`
 export const apiKeysQueryKey = ['api-keys'] as const;
 
 function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
-  const shell = useShell();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>([]);
   const [expiry, setExpiry] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const money = new Set(
     keyScopes()
       .filter((info) => info.money)
@@ -74,36 +71,39 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const toggle = (scope: string) =>
     setScopes((chosen) => (chosen.includes(scope) ? chosen.filter((s) => s !== scope) : [...chosen, scope]));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      const created = await call(shell.api, endpoints.apiKeys.create, {
-        body: {
-          name,
-          scopes,
-          expiresAt: expiry ? new Date(`${expiry}T23:59:59`).toISOString() : null,
-          ...(needsSecondStep && password ? { password } : {}),
-        },
-      });
+  const create = useApiForm({
+    send: (body: NewApiKey, api) => call(api, endpoints.apiKeys.create, { body }),
+    onSuccess: async (created) => {
       setName('');
       setScopes([]);
       setExpiry('');
       setPassword('');
       onCreated(created.secret);
       await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const { busy, formError: error, fieldErrors } = create;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void create.submit({
+      name,
+      scopes,
+      expiresAt: expiry ? new Date(`${expiry}T23:59:59`).toISOString() : null,
+      ...(needsSecondStep && password ? { password } : {}),
+    });
   }
 
   return (
     <form onSubmit={submit} noValidate aria-label="Create an API key">
       {error && <Notice tone="error">{error}</Notice>}
-      <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} maxLength={80} />
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        maxLength={80}
+        error={fieldErrors.name}
+      />
       <fieldset css={scopeGrid}>
         <legend>Scopes</legend>
         {scopesByResource().map(({ resource, scopes: options }) => (
@@ -124,6 +124,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
         type="date"
         value={expiry}
         onChange={(event) => setExpiry(event.target.value)}
+        error={fieldErrors.expiresAt}
       />
       {needsSecondStep && (
         <TextField
@@ -133,6 +134,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
           hint="A scope that moves money needs your password again."
           value={password}
           onChange={(event) => setPassword(event.target.value)}
+          error={fieldErrors.password}
         />
       )}
       <Button type="submit" disabled={busy}>
@@ -143,25 +145,16 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
 }
 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
-  const shell = useShell();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function revoke() {
-    setBusy(true);
-    try {
-      await call(shell.api, endpoints.apiKeys.revoke, { params: { id: apiKey.id } });
+  const revoke = useApiForm({
+    send: (_: void, api) => call(api, endpoints.apiKeys.revoke, { params: { id: apiKey.id } }),
+    onSuccess: async () => {
       setConfirming(false);
-      shell.toasts.push(`The key “${apiKey.name}” is revoked.`, 'SUCCESS');
       await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    successToast: `The key “${apiKey.name}” is revoked.`,
+  });
 
   return (
     <tr>
@@ -192,10 +185,10 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
           title="Revoke this key?"
           confirmLabel="Revoke"
           tone="danger"
-          busy={busy}
+          busy={revoke.busy}
           busyLabel="Revoking…"
-          error={error}
-          onConfirm={revoke}
+          error={revoke.formError}
+          onConfirm={() => void revoke.submit()}
           onCancel={() => setConfirming(false)}
         >
           <p>Programs using “{apiKey.name}” are refused from their next call. This cannot be undone.</p>
