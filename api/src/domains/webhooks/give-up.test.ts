@@ -21,6 +21,7 @@ import { createUser, expectShape, login } from '../../testing/fixtures.js';
 import { startHttpsReceiver } from '../../testing/https-receiver.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createWebhookDelivery, createWebhookEmitter } from './index.js';
+import { until } from '../../testing/until.js';
 
 let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startHttpsReceiver>>;
@@ -71,16 +72,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('a receiver that never answers 2xx', () => {
   it('is tried until the schedule runs out, then turned off, and its owner is mailed', async () => {
     const user = await createUser(t.db);
@@ -104,7 +95,7 @@ describe('a receiver that never answers 2xx', () => {
       }),
     );
 
-    const mail = await until(() => received.find((message) => message.to.includes(user.email)));
+    const mail = await until(() => received.find((message) => message.to.includes(user.email)), 30_000);
     expect(mail.raw).toContain('Subject: Your Tunehouse webhook endpoint was turned off');
     expect(mail.raw).toContain(`${receiver.url}/down`);
     expect(receiver.receipts.map((receipt) => receipt.answered)).toEqual([503, 503]);

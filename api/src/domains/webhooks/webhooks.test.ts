@@ -46,6 +46,7 @@ import {
   nextRetryDelaySeconds,
   retrySchedule,
 } from './index.js';
+import { until } from '../../testing/until.js';
 
 /** Seconds instead of minutes: 1, 2, 3, 4, 6 s between the attempts of a failing delivery. */
 const TEST_BACKOFF: BackoffPolicy = { firstSeconds: 1, factor: 1.5, capSeconds: 60, giveUpAfterSeconds: 600 };
@@ -101,16 +102,6 @@ const deliveriesOf = async (session: Session, id: string): Promise<WebhookDelive
     webhookDeliveryListSchema,
     await t.app.inject(injectOf(endpoints.webhooks.deliveries, { params: { id } }, { session })),
   ).items;
-
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const receiptsAt = (path: string) => receiver.receipts.filter((receipt) => receipt.path === path);
 
@@ -192,7 +183,7 @@ describe('a publish', () => {
     await t.db.query('UPDATE albums SET release_date = current_date WHERE id = $1', [album.id]);
     await t.delivery!.work();
 
-    const receipt = await until(() => receiptsAt('/releases')[0]);
+    const receipt = await until(() => receiptsAt('/releases')[0], 40_000);
     const event = await expectSigned(receipt, hook.secret);
     expect(event).toMatchObject({
       type: 'release.live',
@@ -201,7 +192,7 @@ describe('a publish', () => {
     const [delivery] = await until(async () => {
       const list = await deliveriesOf(owner, hook.id);
       return list[0]?.status === 'SUCCEEDED' ? list : undefined;
-    });
+    }, 40_000);
     expect(delivery).toMatchObject({
       eventId: event.id,
       eventType: 'release.live',
@@ -223,7 +214,7 @@ describe('a publish', () => {
       ),
     );
     expect(down.statusCode, down.body).toBe(204);
-    const takenDown = await expectSigned(await until(() => receiptsAt('/releases')[1]), hook.secret);
+    const takenDown = await expectSigned(await until(() => receiptsAt('/releases')[1], 40_000), hook.secret);
     expect(takenDown).toMatchObject({
       type: 'release.taken_down',
       data: { albumId: String(album.id), title: 'Signed Single' },
@@ -274,7 +265,7 @@ describe('a payout', () => {
   }, 60_000);
 
   it('sends payout.settled, signed; a forged or replayed signature fails the verifier', async () => {
-    const receipt = await until(() => receiptsAt('/payouts')[0]);
+    const receipt = await until(() => receiptsAt('/payouts')[0], 40_000);
     const event = await expectSigned(receipt, ok.secret);
     expect(event).toMatchObject({
       type: 'payout.settled',
@@ -345,7 +336,7 @@ describe('a payout', () => {
     const resent = expectShape(webhookDeliverySchema, response);
     expect(resent).toMatchObject({ eventId: first!.eventId, status: 'PENDING', attempts: 0 });
     expect(resent.id).not.toBe(first!.id);
-    const receipt = await until(() => receiptsAt('/payouts')[1]);
+    const receipt = await until(() => receiptsAt('/payouts')[1], 40_000);
     expect(JSON.parse(receipt.body).id).toBe(first!.eventId);
     // Turned off, it neither resends nor is sent new events.
     const off = await t.app.inject(
@@ -419,7 +410,7 @@ describe('an answered split invite', () => {
     // The same answer again (a client's retry) is the same answer, and no second event.
     expect((await accept()).statusCode).toBe(200);
 
-    const receipt = await until(() => receiptsAt('/splits')[0]);
+    const receipt = await until(() => receiptsAt('/splits')[0], 40_000);
     const event = await expectSigned(receipt, hook.secret);
     expect(event).toMatchObject({
       type: 'split.invite_answered',
@@ -462,7 +453,7 @@ describe('a closed period', () => {
       'CLOSED',
     );
 
-    const receipt = await until(() => receiptsAt('/statements')[0]);
+    const receipt = await until(() => receiptsAt('/statements')[0], 40_000);
     const event = await expectSigned(receipt, hook.secret);
     expect(event).toMatchObject({ type: 'statement.ready', data: { periodId, month: '2019-04' } });
     const { rows } = await t.db.query<{ account_id: string }>(

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { QUEUES } from '../jobs.js';
 import { createMailDelivery } from './delivery.js';
 import { passwordResetMail } from './templates.js';
+import { until } from '../../testing/until.js';
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -50,16 +51,6 @@ function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('mail delivery', () => {
