@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { css } from '@emotion/react';
 import type { z } from 'zod';
 import { call, changeEmailRequestSchema, type CurrentUser, endpoints } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useApiForm, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField, badgeStyle, colors } from '@tunehouse/ui';
 import { formActions } from '../shared/auth-styles.js';
 import { storeCurrentUser } from './account-queries.js';
@@ -44,31 +43,30 @@ export function EmailSection({ user, readOnly }: { user: CurrentUser; readOnly: 
 function EmailForm() {
   const shell = useShell();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EmailInput, unknown, EmailChange>({
     resolver: zodResolver(changeEmailRequestSchema),
     defaultValues: EMPTY,
   });
-
-  const submit = form.handleSubmit(async (change) => {
-    setFormError(null);
-    try {
-      const user = await call(shell.api, endpoints.accountSecurity.changeEmail, { body: change });
+  const change = useApiForm({
+    send: (body: EmailChange, api) => call(api, endpoints.accountSecurity.changeEmail, { body }),
+    onSuccess: async (user) => {
       storeCurrentUser(queryClient, user);
       await queryClient.invalidateQueries({ queryKey: ['sessions'] });
       form.reset(EMPTY);
-      shell.toasts.push(
-        `Your e-mail address is now ${user.email}. Confirm it with the link we sent there. Your other devices are logged out.`,
-        'SUCCESS',
-      );
       // The session carries the user too (the header, the admin banner).
       await shell.session.refresh().catch(() => undefined);
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, FIELDS));
-    }
+    },
+    successToast: (user) =>
+      `Your e-mail address is now ${user.email}. Confirm it with the link we sent there. Your other devices are logged out.`,
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, FIELDS),
+  });
+
+  const submit = form.handleSubmit(async (body) => {
+    await change.submit(body);
   });
 
   const { errors, isSubmitting } = form.formState;
+  const { formError } = change;
   return (
     <form onSubmit={submit} noValidate aria-label="Change your e-mail address">
       {formError && <Notice tone="error">{formError}</Notice>}

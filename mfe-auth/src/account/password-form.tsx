@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { call, changePasswordRequestSchema, endpoints } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useApiForm } from '@tunehouse/area-kit';
 import { Button, Notice, TextField } from '@tunehouse/ui';
 import { formActions } from '../shared/auth-styles.js';
 
@@ -20,26 +19,25 @@ const EMPTY: PasswordChange = { currentPassword: '', password: '', repeat: '' };
 
 /** A new password (the current one asked again); every other session of the user ends. */
 export function PasswordForm() {
-  const shell = useShell();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PasswordChange>({ resolver: zodResolver(schema), defaultValues: EMPTY });
-
-  const submit = form.handleSubmit(async ({ currentPassword, password }) => {
-    setFormError(null);
-    try {
-      await call(shell.api, endpoints.accountSecurity.changePassword, {
-        body: { currentPassword, password },
-      });
+  const change = useApiForm({
+    send: (body: Omit<PasswordChange, 'repeat'>, api) =>
+      call(api, endpoints.accountSecurity.changePassword, { body }),
+    onSuccess: async () => {
       form.reset(EMPTY);
       await queryClient.invalidateQueries({ queryKey: ['sessions'] });
-      shell.toasts.push('Your password is changed. Your other devices are logged out.', 'SUCCESS');
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, FIELDS));
-    }
+    },
+    successToast: 'Your password is changed. Your other devices are logged out.',
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, FIELDS),
+  });
+
+  const submit = form.handleSubmit(async ({ currentPassword, password }) => {
+    await change.submit({ currentPassword, password });
   });
 
   const { errors, isSubmitting } = form.formState;
+  const { formError } = change;
   return (
     <form onSubmit={submit} noValidate aria-label="Change your password">
       {formError && <Notice tone="error">{formError}</Notice>}

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { COUNTRY_CODES, countryCodeSchema, type CurrentUser } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useApiForm, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
 import { formActions } from '../shared/auth-styles.js';
 
@@ -28,7 +27,6 @@ const FIELDS = ['firstName', 'lastName', 'country', 'city'] as const;
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const shell = useShell();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ProfileInput, unknown, Profile>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -39,19 +37,23 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
     },
   });
 
-  const submit = form.handleSubmit(async (profile) => {
-    setFormError(null);
-    try {
-      await shell.session.patchUser(profile);
+  // Through the shell's session rather than the API port, so the header shows the new name at once.
+  const save = useApiForm({
+    send: (profile: Profile) => shell.session.patchUser(profile),
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
       form.reset(form.getValues());
-      shell.toasts.push('Your details are saved.', 'SUCCESS');
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, FIELDS));
-    }
+    },
+    successToast: 'Your details are saved.',
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, FIELDS),
+  });
+
+  const submit = form.handleSubmit(async (profile) => {
+    await save.submit(profile);
   });
 
   const { errors, isSubmitting, isDirty } = form.formState;
+  const { formError } = save;
   return (
     <form onSubmit={submit} noValidate aria-label="Your details">
       {formError && <Notice tone="error">{formError}</Notice>}

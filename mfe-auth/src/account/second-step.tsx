@@ -13,7 +13,7 @@ import {
   type CurrentUser,
   type TotpEnrolment,
 } from '@tunehouse/contracts';
-import { applyFieldErrors, useApiForm, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, useApiForm } from '@tunehouse/area-kit';
 import { Button, Notice, TextField, badgeStyle, colors, fonts, mq, radius } from '@tunehouse/ui';
 import { formActions, lede } from '../shared/auth-styles.js';
 import { storeCurrentUser } from './account-queries.js';
@@ -133,31 +133,28 @@ type ConfirmInput = z.input<typeof confirmTotpRequestSchema>;
 type Confirm = z.output<typeof confirmTotpRequestSchema>;
 
 function TotpSetup({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: () => void }) {
-  const shell = useShell();
   const queryClient = useQueryClient();
   const qrCode = useQrCode(enrolment.otpauthUrl);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ConfirmInput, unknown, Confirm>({
     resolver: zodResolver(confirmTotpRequestSchema),
     defaultValues: { secret: '' },
   });
-
-  const submit = form.handleSubmit(async ({ secret }) => {
-    setFormError(null);
-    try {
-      const user = await call(shell.api, endpoints.accountSecurity.confirmTotp, { body: { secret } });
+  const confirm = useApiForm({
+    send: (body: Confirm, api) => call(api, endpoints.accountSecurity.confirmTotp, { body }),
+    onSuccess: (user) => {
       storeCurrentUser(queryClient, user);
-      shell.toasts.push(
-        'Second-step verification is on. From now on, logging in asks for a code from the app.',
-        'SUCCESS',
-      );
       onDone();
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, ['secret']));
-    }
+    },
+    successToast: 'Second-step verification is on. From now on, logging in asks for a code from the app.',
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, ['secret']),
+  });
+
+  const submit = form.handleSubmit(async (body) => {
+    await confirm.submit(body);
   });
 
   const { errors, isSubmitting } = form.formState;
+  const { formError } = confirm;
   return (
     <div css={setupStyle}>
       {qrCode ? (
@@ -201,27 +198,27 @@ function TotpSetup({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: ()
 type TurnOff = z.infer<typeof disableSecondStepRequestSchema>;
 
 function TurnOffForm() {
-  const shell = useShell();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<TurnOff>({
     resolver: zodResolver(disableSecondStepRequestSchema),
     defaultValues: { currentPassword: '' },
   });
-
-  const submit = form.handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await call(shell.api, endpoints.accountSecurity.turnOffSecondStep, { body });
+  const turnOff = useApiForm({
+    send: (body: TurnOff, api) => call(api, endpoints.accountSecurity.turnOffSecondStep, { body }),
+    onSuccess: async () => {
       form.reset({ currentPassword: '' });
       await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
-      shell.toasts.push('Second-step verification is off.', 'SUCCESS');
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, ['currentPassword']));
-    }
+    },
+    successToast: 'Second-step verification is off.',
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, ['currentPassword']),
+  });
+
+  const submit = form.handleSubmit(async (body) => {
+    await turnOff.submit(body);
   });
 
   const { errors, isSubmitting } = form.formState;
+  const { formError } = turnOff;
   return (
     <form onSubmit={submit} noValidate aria-label="Turn off second-step verification">
       {formError && <Notice tone="error">{formError}</Notice>}

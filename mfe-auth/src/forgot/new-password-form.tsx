@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { newPasswordSchema } from '@tunehouse/contracts';
 import type { EmailedLink } from '@tunehouse/shell-contract';
-import { applyFieldErrors, Link, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, useApiForm, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField } from '@tunehouse/ui';
 import { formActions } from '../shared/auth-styles.js';
 
@@ -19,24 +18,25 @@ type NewPassword = z.infer<typeof schema>;
 /** Opened from the reset mail: choose a new password, which also signs the user in. */
 export function NewPasswordForm({ link }: { link: EmailedLink }) {
   const shell = useShell();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<NewPassword>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', repeat: '' },
   });
 
+  // Through the shell's session: the answer signs the user in.
+  const reset = useApiForm({
+    send: (password: string) => shell.session.resetPassword({ ...link, password }),
+    onSuccess: () => shell.navigate('/'),
+    successToast: 'Your password is changed. You are logged in.',
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, ['password']),
+  });
+
   const submit = form.handleSubmit(async ({ password }) => {
-    setFormError(null);
-    try {
-      await shell.session.resetPassword({ ...link, password });
-      shell.toasts.push('Your password is changed. You are logged in.', 'SUCCESS');
-      shell.navigate('/');
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, ['password']));
-    }
+    await reset.submit(password);
   });
 
   const { errors, isSubmitting } = form.formState;
+  const { formError } = reset;
   return (
     <form onSubmit={submit} noValidate aria-label="Choose a new password">
       {formError && (

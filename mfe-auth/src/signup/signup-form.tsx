@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -7,7 +6,7 @@ import {
   type SignupReceipt,
   type SignupRequest,
 } from '@tunehouse/contracts';
-import { applyFieldErrors, Link, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, useApiForm, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, SelectField, TextField, countryOptions } from '@tunehouse/ui';
 import { afterForm, formActions } from '../shared/auth-styles.js';
 import { withFrom } from '../shared/use-return-target.js';
@@ -30,22 +29,24 @@ export function SignupForm({
   onSent: (receipt: SignupReceipt) => void;
 }) {
   const shell = useShell();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignupRequest>({
     resolver: zodResolver(signupRequestSchema),
     defaultValues: { firstName: '', lastName: '', email: email ?? '', password: '' },
   });
 
+  // Through the shell's session, which answers the bot check before it sends.
+  const signup = useApiForm({
+    send: (request: SignupRequest) => shell.session.signup(request),
+    onSuccess: (receipt: SignupReceipt) => onSent(receipt),
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, FIELDS),
+  });
+
   const submit = form.handleSubmit(async (fields) => {
-    setFormError(null);
-    try {
-      onSent(await shell.session.signup(from === '/' ? fields : { ...fields, returnTo: from }));
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, FIELDS));
-    }
+    await signup.submit(from === '/' ? fields : { ...fields, returnTo: from });
   });
 
   const { errors, isSubmitting } = form.formState;
+  const { formError } = signup;
   return (
     <>
       <form onSubmit={submit} noValidate aria-label="Create your account">
