@@ -1,10 +1,15 @@
-import { useId, useState, type RefObject } from 'react';
+import { useId, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { CREDIT_ROLES, type Contributor, type CreditRole } from '@tunehouse/contracts';
-import { applyFieldErrors, useShell } from '@tunehouse/area-kit';
+import {
+  CREDIT_ROLES,
+  type Contributor,
+  type CreateContributorRequest,
+  type CreditRole,
+} from '@tunehouse/contracts';
+import { applyFieldErrors, useApiForm, useShell } from '@tunehouse/area-kit';
 import { Button, Dialog, Notice, SelectField, TextField } from '@tunehouse/ui';
 import {
   contributorKeys,
@@ -62,7 +67,6 @@ function ContributorFormDialog({
   const queryClient = useQueryClient();
   const formId = useId();
   const roles = useQuery(contributorRolesQuery(shell.api));
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -72,26 +76,27 @@ function ContributorFormDialog({
     },
   });
 
+  const save = useApiForm({
+    send: (body: CreateContributorRequest, api) =>
+      contributor ? updateContributor(api, contributor.id, body) : createContributor(api, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: contributorKeys.lists() });
+      onClose();
+    },
+    successToast: (saved) => `${saved.name} is ${contributor ? 'saved' : 'added'}.`,
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, FIELDS),
+  });
+
   const submit = form.handleSubmit(async (values) => {
-    setFormError(null);
-    const body = {
+    await save.submit({
       name: values.name.trim(),
       role: values.role as CreditRole,
       publisher: values.publisher.trim() || null,
-    };
-    try {
-      const saved = contributor
-        ? await updateContributor(shell.api, contributor.id, body)
-        : await createContributor(shell.api, body);
-      await queryClient.invalidateQueries({ queryKey: contributorKeys.lists() });
-      shell.toasts.push(`${saved.name} is ${contributor ? 'saved' : 'added'}.`, 'SUCCESS');
-      onClose();
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, FIELDS));
-    }
+    });
   });
 
   const { errors, isSubmitting } = form.formState;
+  const { formError } = save;
   return (
     <Dialog
       open

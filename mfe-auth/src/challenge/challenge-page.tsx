@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { verifySessionRequestSchema, type VerifySessionRequest } from '@tunehouse/contracts';
-import { applyFieldErrors, Link, usePageMeta, useSession, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, useApiForm, usePageMeta, useSession, useShell } from '@tunehouse/area-kit';
 import { Button, NarrowColumn, Notice, TextField } from '@tunehouse/ui';
 import { formActions, lede } from '../shared/auth-styles.js';
 import { useReturnTarget, withFrom } from '../shared/use-return-target.js';
@@ -13,7 +13,6 @@ export function ChallengePage() {
   const shell = useShell();
   const session = useSession();
   const from = useReturnTarget();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<VerifySessionRequest>({
     resolver: zodResolver(verifySessionRequestSchema),
     defaultValues: { secret: '' },
@@ -25,15 +24,18 @@ export function ChallengePage() {
     else if (!session) shell.navigate(withFrom('/auth/login', from));
   }, [session, shell, from]);
 
-  const submit = form.handleSubmit(async ({ secret }) => {
-    setFormError(null);
-    try {
-      await shell.session.verify(secret);
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, ['secret']));
-      form.resetField('secret', { keepError: true });
-    }
+  // Through the shell's session; a full session is then followed by the effect above.
+  const verify = useApiForm({
+    send: (secret: string) => shell.session.verify(secret),
+    // A wrong code is typed again from an empty field.
+    onError: () => form.resetField('secret', { keepError: true }),
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, ['secret']),
   });
+
+  const submit = form.handleSubmit(async ({ secret }) => {
+    await verify.submit(secret);
+  });
+  const { formError } = verify;
 
   const byEmail = session?.challengeMethod === 'email';
   const { errors, isSubmitting } = form.formState;

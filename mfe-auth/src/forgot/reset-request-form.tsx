@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetLinkRequestSchema, type PasswordResetLinkRequest } from '@tunehouse/contracts';
-import { applyFieldErrors, Link, useShell } from '@tunehouse/area-kit';
+import { applyFieldErrors, Link, useApiForm, useShell } from '@tunehouse/area-kit';
 import { Button, Notice, TextField } from '@tunehouse/ui';
 import { formActions, lede } from '../shared/auth-styles.js';
 
@@ -10,21 +10,22 @@ import { formActions, lede } from '../shared/auth-styles.js';
 export function ResetRequestForm() {
   const shell = useShell();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PasswordResetLinkRequest>({
     resolver: zodResolver(passwordResetLinkRequestSchema),
     defaultValues: { email: '' },
   });
 
-  const submit = form.handleSubmit(async ({ email }) => {
-    setFormError(null);
-    try {
-      await shell.session.requestPasswordReset(email);
-      setSentTo(email);
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, ['email']));
-    }
+  // Through the shell's session, which answers the bot check before it sends.
+  const request = useApiForm({
+    send: (email: string) => shell.session.requestPasswordReset(email),
+    onSuccess: (_sent, email) => setSentTo(email),
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, ['email']),
   });
+
+  const submit = form.handleSubmit(async ({ email }) => {
+    await request.submit(email);
+  });
+  const { formError } = request;
 
   if (sentTo)
     return (

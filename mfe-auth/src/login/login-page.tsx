@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema, type LoginRequest } from '@tunehouse/contracts';
 import {
   applyFieldErrors,
   Link,
+  useApiForm,
   usePageMeta,
   useSearchParams,
   useSession,
@@ -21,7 +22,6 @@ export function LoginPage() {
   const session = useSession();
   const from = useReturnTarget();
   const [search] = useSearchParams();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },
@@ -32,16 +32,20 @@ export function LoginPage() {
     if (session?.isAuthenticated) shell.navigate(from);
   }, [session, shell, from]);
 
-  const submit = form.handleSubmit(async (credentials) => {
-    setFormError(null);
-    try {
-      const signedIn = await shell.session.login(credentials);
-      // A full session is followed by the effect above; only the challenge needs a step of its own.
+  // Through the shell's session, which answers the bot check and keeps the tokens.
+  const login = useApiForm({
+    send: (credentials: LoginRequest) => shell.session.login(credentials),
+    // A full session is followed by the effect above; only the challenge needs a step of its own.
+    onSuccess: (signedIn) => {
       if (signedIn.isChallenged) shell.navigate(withFrom('/auth/challenge', from));
-    } catch (error) {
-      setFormError(applyFieldErrors(error, form.setError, ['email', 'password']));
-    }
+    },
+    placeFieldErrors: (error) => applyFieldErrors(error, form.setError, ['email', 'password']),
   });
+
+  const submit = form.handleSubmit(async (credentials) => {
+    await login.submit(credentials);
+  });
+  const { formError } = login;
 
   const { errors, isSubmitting } = form.formState;
   return (
