@@ -137,6 +137,27 @@ describe('the distribution page’s fee', () => {
     expect(payments[0]?.headers?.['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('writes the fee in the platform currency the wallet names', async () => {
+    await open('/albums/album-1/distribution', {
+      respond: fakeApi({
+        'GET /v1/albums/album-1': live,
+        'GET /v1/albums/album-1/platforms': platforms,
+        'GET /v1/albums/album-1/distribution-fee': feeJson(4_210),
+        'GET /v1/wallet': {
+          available: 0,
+          held: { splitsPendingAcceptance: 0, payoutsInFlight: 0 },
+          currency: 'USD',
+          lastClosedPeriod: null,
+          lifetimeEarnings: 0,
+        },
+      }),
+    });
+    const card = await screen.findByRole('region', { name: 'Licence and distribution fee' });
+    await waitFor(() => expect(card.textContent).toContain('Taking the release down now costs US$8.37'));
+    expect(card.textContent).toContain('at US$0.003 a stream');
+    expect(card.textContent).not.toContain('€');
+  });
+
   it('reads a 204 as a release without a fee', async () => {
     await open('/albums/album-1/distribution', {
       respond: fakeApi({

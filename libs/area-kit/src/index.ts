@@ -34,3 +34,4 @@ export { isMissing } from './is-missing.js';
 export { goToCheckout, startTakedownPayment } from './checkout.js';
 export { useApiForm, type ApiForm, type ApiFormOptions } from './use-api-form.js';
 export { DownloadButton } from './download-button.js';
+export { platformCurrencyQuery, usePlatformCurrency, useMoney } from './platform-currency.js';

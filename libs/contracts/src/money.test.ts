@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  formatUnitPrice,
   centsToDecimal,
   formatMoney,
   formatPercent,
@@ -83,5 +84,21 @@ describe('the money module', () => {
     expect(microToCents(5_000n)).toBe(1n);
     expect(microToCents(15_000n)).toBe(2n);
     expect(() => microToCents(-1n)).toThrow(RangeError);
+  });
+
+  it('writes a per-stream price with its fractions of a cent, in the currency given', () => {
+    expect(formatUnitPrice(3000, 'EUR')).toBe('€0.003');
+    expect(formatUnitPrice(2500, 'EUR')).toBe('€0.0025');
+    expect(formatUnitPrice(1, 'USD')).toBe('US$0.000001');
+    expect(formatUnitPrice(1_230_000, 'GBP')).toBe('£1.230');
+  });
+
+  it('never loses a micro-unit of a price: the digits shown are the amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (micro) => {
+        const digits = formatUnitPrice(micro, 'EUR').replace(/[€,]/g, '');
+        expect(Math.round(Number(digits) * 1_000_000)).toBe(micro);
+      }),
+    );
   });
 });

@@ -44,6 +44,26 @@ export function formatMoney(cents: number | bigint, currency: string): string {
   return formatter.format(centsToDecimal(cents) as Intl.StringNumericLiteral);
 }
 
+const priceFormatters = /*#__PURE__*/ new Map<string, Intl.NumberFormat>();
+
+/**
+ * Micro-units as a price per unit (a stream), keeping the fractions of a cent a per-stream price has: 3000, 'EUR'
+ * → "€0.003"; 2500, 'EUR' → "€0.0025". At least three decimals, at most the six micro-units have.
+ */
+export function formatUnitPrice(micro: number | bigint, currency: string): string {
+  let formatter = priceFormatters.get(currency);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 3,
+      maximumFractionDigits: MICRO_PLACES,
+    });
+    priceFormatters.set(currency, formatter);
+  }
+  return formatter.format(microToDecimal(micro) as Intl.StringNumericLiteral);
+}
+
 // Whole units and at most two decimals, after the grouping commas are gone: "1234", "1234.5", "1234.56".
 const PLAIN_AMOUNT = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 

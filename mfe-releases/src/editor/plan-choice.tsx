@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { planName, type PlanOption, type PlanType } from '@tunehouse/contracts';
 import { colors } from '@tunehouse/ui';
 import { planInWords } from '../shared/fee-queries.js';
+import { usePlatformCurrency } from '@tunehouse/area-kit';
 
 const fieldsetStyle = css`
   margin: 1rem 0 0;
@@ -58,14 +59,13 @@ export function PlanChoice({
   chosen,
   onChoose,
   disabled,
-  currency,
 }: {
   plans: readonly PlanOption[];
   chosen: PlanType | undefined;
   onChoose: (plan: PlanType) => void;
   disabled: boolean;
-  currency?: string;
 }) {
+  const currency = usePlatformCurrency();
   return (
     <fieldset css={fieldsetStyle} data-plan-choice="">
       <legend>Choose a plan</legend>

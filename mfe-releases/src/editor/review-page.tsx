@@ -20,6 +20,7 @@ import {
   useApiForm,
   useSearchParams,
   useShell,
+  usePlatformCurrency,
 } from '@tunehouse/area-kit';
 import { isApiError } from '@tunehouse/shell-contract';
 import { Button, Card, Notice, Page, buttonStyles, colors } from '@tunehouse/ui';
@@ -214,6 +215,7 @@ export function problemsOfError(error: unknown): Problem[] {
 /** The delivery: what goes where and when, the terms, and the button that publishes. */
 function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) {
   const shell = useShell();
+  const currency = usePlatformCurrency();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [accepted, setAccepted] = useState(false);
@@ -328,7 +330,7 @@ function Delivery({ album, blocked }: { album: AlbumDetail; blocked: boolean }) 
         </dl>
         {keepsLicence && plan && (
           <p css={{ margin: '1rem 0 0', lineHeight: 1.5 }} data-plan-terms="">
-            This release keeps its licence: {planInWords(plan)}
+            This release keeps its licence: {planInWords(plan, currency)}
           </p>
         )}
         {!keepsLicence && options.data && (

@@ -1,11 +1,26 @@
 import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AlbumDetail, type AlbumDistributionFee, planName, releaseTitle } from '@tunehouse/contracts';
-import { Link, messageOf, useApiForm, usePageMeta, useShell } from '@tunehouse/area-kit';
+import {
+  type AlbumDetail,
+  type AlbumDistributionFee,
+  formatMoney,
+  formatUnitPrice,
+  planName,
+  releaseTitle,
+} from '@tunehouse/contracts';
+import {
+  Link,
+  messageOf,
+  useApiForm,
+  useMoney,
+  usePageMeta,
+  usePlatformCurrency,
+  useShell,
+} from '@tunehouse/area-kit';
 import { Button, Card, ConfirmDialog, Notice, Page, colors, dangerButtonStyle } from '@tunehouse/ui';
 import { stepPath } from '../shared/steps.js';
-import { formatAmount, formatDay } from '../shared/format.js';
+import { formatDay } from '../shared/format.js';
 import { LoadFailure, MissingRelease, isMissing } from '../shared/load-failure.js';
 import { publishAlbum, takeDownAlbum } from '../shared/queries.js';
 import { albumFeeQuery, planInWords } from '../shared/fee-queries.js';
@@ -79,6 +94,7 @@ export function DistributionPage() {
 
 function DistributionActions({ album }: { album: AlbumDetail }) {
   const shell = useShell();
+  const money = useMoney();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<'update' | 'takedown' | null>(null);
   const fee = useQuery({ ...albumFeeQuery(shell.api, album.id), enabled: asking === 'takedown' });
@@ -184,7 +200,7 @@ function DistributionActions({ album }: { album: AlbumDetail }) {
         {offer && (
           <p>
             Its distribution fee is not collected yet: taking it down now costs{' '}
-            <strong>{formatAmount(offer.amountDue)}</strong> for the{' '}
+            <strong>{money(offer.amountDue)}</strong> for the{' '}
             {offer.numberOfStreamsRemaining.toLocaleString('en')} streams still owed, paid from your balance.
           </p>
         )}
@@ -226,12 +242,13 @@ function FeeCard({ albumId }: { albumId: string | number }) {
 }
 
 function FeeDetail({ fee }: { fee: AlbumDistributionFee }) {
+  const currency = usePlatformCurrency();
   const plan = fee.license.paymentPlan;
   const { numberOfStreams: total, numberOfStreamsCollected: collected } = fee;
   return (
     <div data-fee={fee.isSettled ? 'settled' : 'collecting'}>
       <p css={{ margin: '0 0 0.75rem', lineHeight: 1.5 }}>
-        <strong>{planName(plan)} plan.</strong> {planInWords(plan)}
+        <strong>{planName(plan)} plan.</strong> {planInWords(plan, currency)}
       </p>
       <p css={{ margin: 0 }}>
         Fee {fee.sequenceNumber}, for {formatDay(fee.issuedAt)} to {formatDay(fee.expiresAt)}:{' '}
@@ -253,23 +270,13 @@ function FeeDetail({ fee }: { fee: AlbumDistributionFee }) {
         </p>
       ) : fee.settlementOffer ? (
         <p css={muted}>
-          Taking the release down now costs {formatAmount(fee.settlementOffer.amountDue)}: the{' '}
+          Taking the release down now costs {formatMoney(fee.settlementOffer.amountDue, currency)}: the{' '}
           {fee.settlementOffer.numberOfStreamsRemaining.toLocaleString('en')} streams still owed at{' '}
-          {formatStreamPrice(fee.settlementOffer.pricePerStream)} a stream.
+          {formatUnitPrice(fee.settlementOffer.pricePerStream, currency)} a stream.
         </p>
       ) : (
         <p css={muted}>This fee year is over; what it did not collect is not owed.</p>
       )}
     </div>
   );
-}
-
-/** A per-stream price in micro-units of the platform currency (€0.003). */
-function formatStreamPrice(micro: number, currency = 'EUR'): string {
-  return new Intl.NumberFormat('en-GB', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 3,
-    maximumFractionDigits: 6,
-  }).format(micro / 1_000_000);
 }

@@ -50,7 +50,7 @@ export function planOptionsQuery(api: Api) {
 }
 
 /** A plan's share and fee in plain words (amounts in the platform currency, cents). */
-export function planInWords(plan: ReportingPlan, currency = 'EUR'): string {
+export function planInWords(plan: ReportingPlan, currency: string): string {
   const keeps =
     plan.share >= 10_000
       ? 'You keep all of your royalties'

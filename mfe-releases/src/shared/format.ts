@@ -26,7 +26,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1_000_000_000).toFixed(2)} GB`;
 }
 
-/** Minor units (cents) as an amount of money; the fee screens that have no currency at hand show euros. */
-export function formatAmount(minorUnits: number, currency = 'EUR'): string {
+/** Minor units (cents) as an amount of money in the currency. */
+export function formatAmount(minorUnits: number, currency: string): string {
   return formatMoney(minorUnits, currency);
 }

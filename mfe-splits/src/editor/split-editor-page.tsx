@@ -12,16 +12,11 @@ import {
   useParams,
   useShell,
   useViewingAs,
+  usePlatformCurrency,
 } from '@tunehouse/area-kit';
 import { Button, Card, Notice, SelectField, colors, formatDate } from '@tunehouse/ui';
 import { QueryPage } from '../shared/query-page.js';
-import {
-  albumSplitQuery,
-  currencyQuery,
-  putSplit,
-  releaseQuery,
-  splitKeys,
-} from '../shared/split-queries.js';
+import { albumSplitQuery, putSplit, releaseQuery, splitKeys } from '../shared/split-queries.js';
 import { monthOf } from '../shared/split-sections.js';
 import {
   bodyOf,
@@ -68,7 +63,7 @@ function SplitForm({
   const closed = albumSplit.takenDownAt !== null;
   const shell = useShell();
   const queryClient = useQueryClient();
-  const currency = useQuery(currencyQuery(shell.api)).data ?? 'EUR';
+  const currency = usePlatformCurrency();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EditorValues, unknown, EditorOutput>({
     resolver: zodResolver(editorSchema),

@@ -10,6 +10,7 @@ import {
   usePageMeta,
   useShell,
   useViewingAs,
+  useMoney,
 } from '@tunehouse/area-kit';
 import { isApiError } from '@tunehouse/shell-contract';
 import {
@@ -27,7 +28,6 @@ import { formatShare } from '../shared/percent.js';
 import { ReleaseRef } from '../shared/release-ref.js';
 import { answerInvite, inviteQuery, splitKeys } from '../shared/split-queries.js';
 import { figureStyle } from '../shared/styles.js';
-import { useMoney } from '../shared/use-currency.js';
 import { monthOf } from '../shared/split-sections.js';
 
 const factsStyle = css`

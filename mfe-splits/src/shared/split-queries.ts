@@ -18,7 +18,6 @@ export const splitKeys = {
   ofAlbum: (albumId: string) => [...splitKeys.all, 'album', albumId] as const,
   release: (albumId: string) => [...splitKeys.all, 'release', albumId] as const,
   invite: (code: string) => [...splitKeys.all, 'invite', code] as const,
-  currency: () => [...splitKeys.all, 'currency'] as const,
 };
 
 /** A page of the splits I own or take part in; the page shown stays while the next one loads. */
@@ -63,19 +62,6 @@ export function inviteQuery(api: Api, code: string) {
     queryKey: splitKeys.invite(code),
     queryFn: ({ signal }) => call(api, endpoints.splits.invite, { params: { code } }, { signal }),
     retry: false,
-  });
-}
-
-/**
- * The platform currency every split amount is in. The split answers carry cents without naming it; the wallet
- * names it, and every account has a wallet.
- */
-export function currencyQuery(api: Api) {
-  return queryOptions({
-    queryKey: splitKeys.currency(),
-    queryFn: ({ signal }) => call(api, endpoints.wallet.get, {}, { signal }),
-    select: (wallet) => wallet.currency,
-    staleTime: Infinity,
   });
 }
 

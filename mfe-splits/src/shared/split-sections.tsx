@@ -4,8 +4,8 @@ import { ProgressBar, colors, formatMonth, progressPercent, tableScroll, tableSt
 import { formatShare } from './percent.js';
 import { participantName } from './participants.js';
 import { figureStyle } from './styles.js';
-import { useMoney } from './use-currency.js';
 import { currentVersionOf, overriddenTracks, versionShares, type ShareLine } from './version-shares.js';
+import { useMoney } from '@tunehouse/area-kit';
 
 const listStyle = css`
   margin: 0;

@@ -1,9 +1,8 @@
 import type { Split } from '@tunehouse/contracts';
-import { ShellLink } from '@tunehouse/area-kit';
+import { ShellLink, useMoney } from '@tunehouse/area-kit';
 import { formatMonth, tableScroll, tableStyle } from '@tunehouse/ui';
 import { participantName } from '../shared/participants.js';
 import { figureStyle } from '../shared/styles.js';
-import { useMoney } from '../shared/use-currency.js';
 
 /**
  * What the split gave each participant in each closed month (credited to them or held for them), newest month

@@ -3,8 +3,8 @@ import type { Split, SplitParticipant } from '@tunehouse/contracts';
 import { Button, badgeStyle, colors, formatDate, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatShare } from '../shared/percent.js';
 import { STATUS_COLORS, STATUS_LABELS, participantName } from '../shared/participants.js';
-import { useMoney } from '../shared/use-currency.js';
 import { figureStyle } from '../shared/styles.js';
+import { useMoney } from '@tunehouse/area-kit';
 
 const actionsStyle = css`
   display: flex;

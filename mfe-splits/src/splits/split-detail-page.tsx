@@ -2,7 +2,15 @@ import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Split, SplitParticipant } from '@tunehouse/contracts';
-import { Link, MoneyReadOnlyNotice, messageOf, useParams, useShell, useViewingAs } from '@tunehouse/area-kit';
+import {
+  Link,
+  MoneyReadOnlyNotice,
+  messageOf,
+  useParams,
+  useShell,
+  useViewingAs,
+  useMoney,
+} from '@tunehouse/area-kit';
 import { Card, ConfirmDialog, Notice, buttonStyles, colors } from '@tunehouse/ui';
 import { CopyLink } from '../shared/copy-link.js';
 import { formatShare } from '../shared/percent.js';
@@ -10,7 +18,6 @@ import { participantName } from '../shared/participants.js';
 import { QueryPage } from '../shared/query-page.js';
 import { ReleaseRef } from '../shared/release-ref.js';
 import { resendInvite, revokeInvite, splitKeys, splitQuery } from '../shared/split-queries.js';
-import { useMoney } from '../shared/use-currency.js';
 import { EarningsByMonth } from './earnings-by-month.js';
 import { ParticipantsTable, type ParticipantActions } from './participants-table.js';
 import { Recoupments, TrackOverrides, VersionHistory, monthOf } from '../shared/split-sections.js';

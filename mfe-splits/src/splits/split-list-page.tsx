@@ -1,14 +1,13 @@
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { SplitSummary } from '@tunehouse/contracts';
-import { Link, ShellLink, useListSearch, usePageMeta, useShell } from '@tunehouse/area-kit';
+import { Link, ShellLink, useListSearch, usePageMeta, useShell, useMoney } from '@tunehouse/area-kit';
 import { Card, Page, Pager, SelectField, buttonStyles, colors, tableScroll, tableStyle } from '@tunehouse/ui';
 import { formatShare } from '../shared/percent.js';
 import { QueryState } from '@tunehouse/area-kit';
 import { ReleaseRef } from '../shared/release-ref.js';
 import { figureStyle } from '../shared/styles.js';
 import { splitListQuery, type SplitListParams } from '../shared/split-queries.js';
-import { useMoney } from '../shared/use-currency.js';
 
 const PAGE_SIZE = 25;
 
