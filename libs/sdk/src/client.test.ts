@@ -85,6 +85,10 @@ describe('createTunehouse', () => {
       void tunehouse.releases.albums.remove;
       // @ts-expect-error: params are required
       void tunehouse.contributors.get();
+      // A query whose fields all have defaults may be left out.
+      void tunehouse.releases.albums
+        .list()
+        .then((page) => page.items[0]?.title satisfies string | null | undefined);
       // @ts-expect-error: a body of the wrong shape
       void tunehouse.payouts.request({ body: { amount: '5000' } });
       void tunehouse.payouts.request({ body: payoutBody }).then((answer) => answer.status satisfies string);

@@ -1,11 +1,18 @@
 import type { CallOptions, Endpoint, EndpointArgs, EndpointResult } from '@tunehouse/contracts';
 
+/** A part whose fields are all optional (a list's `query`) may itself be left out. */
+type OptionalWhenEmpty<T> = {
+  [K in keyof T as Record<string, never> extends T[K] ? K : never]?: T[K];
+} & {
+  [K in keyof T as Record<string, never> extends T[K] ? never : K]: T[K];
+};
+
 /**
  * What an SDK operation takes: the endpoint's own request parts (`params`, `query`, `body`), and for the endpoints
  * that need an `Idempotency-Key` the key itself as `idempotencyKey`, optional: by default every call gets a fresh
  * UUID, sent unchanged on each of its retries.
  */
-export type OperationArgs<E extends Endpoint> = Omit<EndpointArgs<E>, 'headers'> & {
+export type OperationArgs<E extends Endpoint> = OptionalWhenEmpty<Omit<EndpointArgs<E>, 'headers'>> & {
   /** Extra request headers. */
   headers?: Record<string, string>;
   /** The endpoints that need one: the key of this intended action (a retry of it by hand reuses it). */
