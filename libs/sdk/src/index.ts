@@ -13,3 +13,4 @@ export {
   formatPath,
 } from '@tunehouse/api-client';
 export type { WebhookEvent, WebhookEventType, WebhookEventData } from '@tunehouse/contracts';
+export * from './forms.js';
