@@ -43,12 +43,13 @@ export async function labelWalkthrough(): Promise<void> {
     pLine: '2026 Harbour Records',
     cLine: '2026 Harbour Records',
     recordLabel: 'Harbour Records',
+    barcode: '5012345678900', // your UPC/EAN (unless your installation assigns them)
     ai: false,
     releaseDate: '2027-03-05',
     platforms: ['SPOTIFY', 'APPLE_MUSIC', 'DEEZER'],
     territories: 'WORLDWIDE',
     artists: [{ id: artist.id, role: 'PRIMARY' }],
-    tracks: [{ index: 1, title: 'Aurora' }],
+    tracks: [{ index: 1, title: 'Aurora', isrc: 'GBHRB2600001' }],
   };
   const form = new FormData();
   form.append('metadata', JSON.stringify(metadata));
