@@ -1,11 +1,10 @@
-import { endpoints } from '@tunehouse/contracts';
+import { createTunehouse, HttpError } from '@tunehouse/sdk';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
-import { apiUrlOf } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
 
 // Issue 30's journey, key half (docs/decisions/0087-api-keys-and-scopes.md): Mara makes a key that may only read
-// releases, sees its secret once and the key listed once; a program (plain fetch, the SDK comes later) lists her
-// albums with it and is refused a payout.
+// releases, sees its secret once and the key listed once; a program with the SDK (docs/decisions/0089-typed-sdk.md)
+// lists her albums with it and is refused a payout.
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -36,15 +35,13 @@ test('Mara creates a releases:read key; a script lists her albums with it and is
   await expect(page.getByText(secret)).toHaveCount(0);
 
   // The program: no browser, no cookie, only the key.
-  const auth = { authorization: `Bearer ${secret}` };
-  const albums = await fetch(apiUrlOf(api.url, endpoints.releases.albums.list), { headers: auth });
-  expect(albums.status).toBe(200);
-  expect(((await albums.json()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
-  const payout = await fetch(apiUrlOf(api.url, endpoints.payouts.request), {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `journey-${Date.now()}` },
-    body: JSON.stringify({ amount: 1000, paymentMethodId: '00000000-0000-4000-8000-000000000000' }),
-  });
-  expect(payout.status).toBe(403);
-  expect(((await payout.json()) as { error: { code: string } }).error.code).toBe('API_KEY_SCOPE_MISSING');
+  const tunehouse = createTunehouse({ baseUrl: api.url, apiKey: secret });
+  const albums = await tunehouse.releases.albums.list();
+  expect(albums.items.length).toBeGreaterThan(0);
+  // The SDK adds the Idempotency-Key a payout needs; the key's scopes stop it before anything moves.
+  const payout = await tunehouse.payouts
+    .request({ body: { amount: 1000, paymentMethodId: '00000000-0000-4000-8000-000000000000' } })
+    .catch((error: unknown) => error);
+  expect(payout).toBeInstanceOf(HttpError);
+  expect(payout).toMatchObject({ status: 403, code: 'API_KEY_SCOPE_MISSING' });
 });

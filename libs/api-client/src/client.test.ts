@@ -419,6 +419,24 @@ describe('retries on 423, 502, 503 and 504 with backoff', () => {
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([2000, 5000]);
   });
 
+  it('retries the statuses it is given, a 429 for any method, waiting up to maxRetryDelayMs', async () => {
+    const { client, calls, sleep } = setup(
+      [
+        apiError(429, 'RATE_LIMITED', 'slow down', { headers: { 'retry-after': '30' } }),
+        apiError(429, 'RATE_LIMITED', 'slow down', { headers: { 'retry-after': '120' } }),
+        json({ ok: 1 }),
+      ],
+      { retryStatuses: new Set([429, 503]), maxRetryDelayMs: 60_000 },
+    );
+    await expect(client.request({ method: 'POST', path: '/a', body: {} })).resolves.toEqual({ ok: 1 });
+    expect(calls).toHaveLength(3);
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([30_000, 60_000]);
+
+    const locked = setup([apiError(423, 'LOCKED', 'busy')], { retryStatuses: new Set([429, 503]) });
+    await expect(locked.client.request({ method: 'GET', path: '/a' })).rejects.toMatchObject({ status: 423 });
+    expect(locked.calls).toHaveLength(1);
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     const now = Date.parse('2025-01-01T00:00:00Z');
     expect(parseRetryAfter('3', now)).toBe(3000);

@@ -28,7 +28,7 @@ export const RETRY_STATUSES: ReadonlySet<number> = new Set([423, 502, 503, 504])
  * Of those, the answers in which the API itself says it did nothing (locked, unavailable): any method may be sent
  * again. A 502 or 504 comes from a gateway, and the server behind it may have acted (decision 0066).
  */
-const NOTHING_DONE_STATUSES: ReadonlySet<number> = new Set([423, 503]);
+const NOTHING_DONE_STATUSES: ReadonlySet<number> = new Set([423, 429, 503]);
 /**
  * 3 attempts in all (the first and two retries), as the product spec says. This client is the only layer that retries: the shell's
  * query client does not (decision 0066), so a failing query makes at most these many requests.
@@ -73,6 +73,13 @@ export interface ApiClientOptions {
   /** The backoff ceiling of the first retry; it doubles per retry up to {@link MAX_RETRY_DELAY_MS}. */
   baseDelayMs?: number;
   maxAttempts?: number;
+  /**
+   * The statuses worth another attempt; default {@link RETRY_STATUSES}. The SDK adds 429 (a program waits out
+   * its key's rate limit) and drops 423; the browser client does not retry a 429, which a person reads instead.
+   */
+  retryStatuses?: ReadonlySet<number>;
+  /** The longest wait between attempts, Retry-After included; default {@link MAX_RETRY_DELAY_MS}. */
+  maxRetryDelayMs?: number;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -83,11 +90,16 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  */
 export function backoffDelay(
   retry: number,
-  options: { random: () => number; baseDelayMs: number; retryAfterMs?: number | undefined },
+  options: {
+    random: () => number;
+    baseDelayMs: number;
+    retryAfterMs?: number | undefined;
+    maxDelayMs?: number | undefined;
+  },
 ): number {
-  if (options.retryAfterMs !== undefined)
-    return Math.min(MAX_RETRY_DELAY_MS, Math.max(0, options.retryAfterMs));
-  const ceiling = Math.min(MAX_RETRY_DELAY_MS, options.baseDelayMs * 2 ** retry);
+  const maxDelayMs = options.maxDelayMs ?? MAX_RETRY_DELAY_MS;
+  if (options.retryAfterMs !== undefined) return Math.min(maxDelayMs, Math.max(0, options.retryAfterMs));
+  const ceiling = Math.min(maxDelayMs, options.baseDelayMs * 2 ** retry);
   return options.random() * ceiling;
 }
 
@@ -184,6 +196,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const logger: Logger = options.logger ?? console;
   const baseDelayMs = options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS;
   const maxAttempts = Math.max(1, options.maxAttempts ?? MAX_ATTEMPTS);
+  const retryStatuses = options.retryStatuses ?? RETRY_STATUSES;
+  const maxDelayMs = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS;
   const botCheck =
     options.botCheck === undefined
       ? createBotCheckSolver({ baseUrl: options.baseUrl, fetch: fetchImpl })
@@ -289,7 +303,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function shouldRetry(error: unknown, request: ApiClientRequest<unknown>, method: string): boolean {
     if (error instanceof HttpError)
       return (
-        RETRY_STATUSES.has(error.status) &&
+        retryStatuses.has(error.status) &&
         (NOTHING_DONE_STATUSES.has(error.status) || repeatable(request, method))
       );
     return error instanceof NetworkError && repeatable(request, method);
@@ -307,7 +321,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           if (attemptNumber >= maxAttempts || !shouldRetry(error, request, method) || request.signal?.aborted)
             throw error;
           const retryAfterMs = error instanceof HttpError ? error.retryAfterMs : undefined;
-          await sleep(backoffDelay(attemptNumber - 1, { random, baseDelayMs, retryAfterMs }));
+          await sleep(backoffDelay(attemptNumber - 1, { random, baseDelayMs, retryAfterMs, maxDelayMs }));
           if (request.signal?.aborted) throw request.signal.reason;
         }
       }
