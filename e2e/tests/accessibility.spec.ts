@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { DEMO, expect, test } from '../fixtures/app.js';
 import { analyzeAccessibility } from '../fixtures/axe.js';
+import { logIn } from '../fixtures/session.js';
 
 const WIDTHS = [375, 1280] as const;
 /**
@@ -28,13 +29,6 @@ async function check(page: Page, name: string) {
   }
 }
 
-async function logIn(page: Page, shellUrl: string, email: string, target: string) {
-  await page.goto(`${shellUrl}/auth/login?from=${encodeURIComponent(target)}`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 test('the sign-in pages and the shell chrome have no serious accessibility problems', async ({
   page,
   app,
@@ -56,14 +50,14 @@ test('the sign-in pages and the shell chrome have no serious accessibility probl
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
   await check(page, 'reset-password');
 
-  await logIn(page, app.shellUrl, DEMO.secondStep, '/account');
+  await logIn(page, app.shellUrl, DEMO.secondStep, { from: '/account' });
   await expect(page.getByRole('heading', { level: 1, name: 'Verify it is you' })).toBeVisible();
   await check(page, 'challenge');
 });
 
 test('account settings and the admin page have no serious accessibility problems', async ({ page, app }) => {
   test.setTimeout(JOURNEY_TIMEOUT);
-  await logIn(page, app.shellUrl, DEMO.artist, '/account');
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/account' });
   await expect(page.getByLabel('First name')).toHaveValue('Mara');
   await check(page, 'account');
   await page.getByRole('banner').locator('button[aria-haspopup="menu"]').click();
@@ -71,7 +65,7 @@ test('account settings and the admin page have no serious accessibility problems
   await page.goto(`${app.shellUrl}/auth/logout`);
   await expect(page).toHaveURL(/\/auth\/login/);
 
-  await logIn(page, app.shellUrl, DEMO.admin, '/admin');
+  await logIn(page, app.shellUrl, DEMO.admin, { from: '/admin' });
   await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
   await check(page, 'admin');
 
@@ -119,7 +113,7 @@ test('the payout dialog, the billing page and an invoice have no serious accessi
   app,
 }) => {
   test.setTimeout(JOURNEY_TIMEOUT);
-  await logIn(page, app.shellUrl, DEMO.artist, '/account/billing');
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/account/billing' });
   await expect(page.getByRole('form', { name: 'Billing details' })).toBeVisible();
   await check(page, 'billing');
   await page.goto(`${app.shellUrl}/wallet`);

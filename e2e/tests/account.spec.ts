@@ -9,6 +9,7 @@ import { type ApiServer, expect, linkIn, test, totp } from '../fixtures/app.js';
 import { signUpThroughMail, submitSignUp } from '../fixtures/sign-up.js';
 import { endpoints } from '@tunehouse/contracts';
 import { apiUrlOf } from '../fixtures/api-calls.js';
+import { logIn } from '../fixtures/session.js';
 
 const userMenu = (page: Page) => page.getByRole('banner').locator('button[aria-haspopup="menu"]');
 const form = (page: Page, name: string) => page.getByRole('form', { name });
@@ -23,13 +24,6 @@ async function signUp(
   const email = `${firstName.toLowerCase()}.${Date.now()}.${randomBytes(3).toString('hex')}@example.com`;
   await signUpThroughMail(page, stack, { firstName, lastName: 'Account', email, password });
   return email;
-}
-
-async function logIn(page: Page, shellUrl: string, email: string, password: string) {
-  await page.goto(`${shellUrl}/auth/login`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 /** No serious or critical axe violations at phone and desktop width; with SHOTS_DIR set, a screenshot of each. */
@@ -81,7 +75,7 @@ test('sign-up looks the same for a taken address; its owner is mailed, the new o
   expect(note).not.toContain('Mallory');
   expect(api.mailsTo(owner).filter((mail) => mail.includes('/auth/signup?'))).toHaveLength(1);
   // The attempt changed nothing: the owner's password still logs in.
-  await logIn(page, app.shellUrl, owner, 'the owner password');
+  await logIn(page, app.shellUrl, owner, { password: 'the owner password' });
   await expect(userMenu(page)).toHaveText(/Olga Account/);
 });
 
@@ -117,7 +111,7 @@ test('change the password: other sessions end, and the new password logs in', as
 
   await page.goto(`${app.shellUrl}/auth/logout`);
   await expect(page).toHaveURL(/\/auth\/login/);
-  await logIn(page, app.shellUrl, email, 'the second password');
+  await logIn(page, app.shellUrl, email, { password: 'the second password' });
   await expect(userMenu(page)).toHaveText(/Lena Account/);
 });
 
@@ -146,7 +140,7 @@ test('turn on the second step with an authenticator app: the next login is chall
 
   await page.goto(`${app.shellUrl}/auth/logout`);
   await expect(page).toHaveURL(/\/auth\/login/);
-  await logIn(page, app.shellUrl, email, 'a long enough password');
+  await logIn(page, app.shellUrl, email, { password: 'a long enough password' });
   await expect(page).toHaveURL(/\/auth\/challenge/);
   // The confirming code was used up; the next time step's code is accepted (one step of drift).
   await page.getByLabel('Verification code').fill(totp(secret, Date.now() + 30_000));

@@ -4,6 +4,7 @@ import { type AdminPeriod, endpoints } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, test, totp } from '../fixtures/app.js';
 import { accessToken, apiUrlOf, closePeriodAndWait } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { logIn } from '../fixtures/session.js';
 
 // Issue 28's journey (docs/decisions/0078-corrections-and-negative-balances.md,
 // docs/decisions/0081-big-report-files.md): a platform sends the open month as a gzipped DSR in two parts; the
@@ -84,14 +85,6 @@ function dsrPart(month: string, part: 1 | 2): { name: string; mimeType: string; 
   };
 }
 
-async function logIn(page: Page, shellUrl: string, email: string, target: string) {
-  await page.context().clearCookies();
-  await page.goto(`${shellUrl}/auth/login?from=${encodeURIComponent(target)}`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 test.use({ viewport: { width: 1280, height: 900 } });
 // The chargeback leaves Mara, as well as Kofi, far below zero: later journeys on a shared database would find
 // her payouts closed.
@@ -116,7 +109,7 @@ test('a gzipped two-part report with a correction takes the split participant be
   if (!open) throw new Error('The demo leaves an open month');
   const month = open.month.slice(0, 7);
 
-  await logIn(page, app.shellUrl, DEMO.admin, '/admin/reports');
+  await logIn(page, app.shellUrl, DEMO.admin, { from: '/admin/reports' });
   await expect(page).toHaveURL(/\/admin\/reports$/);
   const files = page.getByRole('table', { name: 'Report files' });
   const second = dsrPart(month, 2);
@@ -140,13 +133,16 @@ test('a gzipped two-part report with a correction takes the split participant be
   const statement = `/wallet/periods/${open.id}?bucket=track`;
   const correctionRow = (table: ReturnType<Page['getByRole']>) =>
     table.getByRole('rowheader', { name: /^Correction: Northern Static/ });
-  await logIn(page, app.shellUrl, DEMO.artist, statement);
+  // Each person signs in afresh, as on a shared computer after the previous one logged out.
+  await page.context().clearCookies();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: statement });
   const maraTable = page.getByRole('table', { name: 'Statement by track' });
   await expect(correctionRow(maraTable)).toHaveCount(1);
   await expect(maraTable.getByRole('rowheader', { name: 'Of which corrections' })).toBeVisible();
   shots.push(...(await checkPage(page, testInfo, 'statement-correction-mara')));
 
-  await logIn(page, app.shellUrl, DEMO.secondStep, statement);
+  await page.context().clearCookies();
+  await logIn(page, app.shellUrl, DEMO.secondStep, { from: statement });
   await page.getByLabel('Verification code').fill(totp(DEMO.kofiTotpSecret));
   await page.getByRole('button', { name: 'Verify' }).click();
   const kofiTable = page.getByRole('table', { name: 'Statement by track' });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
 import { endpoints } from '@tunehouse/contracts';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
+import { logIn } from '../fixtures/session.js';
 
 // Mara's demo licences and fees (docs/decisions/0043-plans-and-fees.md): "Lanterns" was released a few days before
 // this month, so last month's close collected part of its first distribution fee; "Northern Static" has settled.
@@ -44,12 +45,7 @@ test('Mara’s distribution pages show her fees’ progress and what a takedown 
       })
     ).json()) as Fee;
 
-  await page.goto(
-    `${app.shellUrl}/auth/login?from=${encodeURIComponent(`/albums/${idOf('Lanterns')}/distribution`)}`,
-  );
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: `/albums/${idOf('Lanterns')}/distribution` });
 
   const lanterns = await feeOf(idOf('Lanterns'));
   expect(lanterns.settlementRequiredForTakedown).toBe(true);

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { endpoints } from '@tunehouse/contracts';
 import { apiUrlOf } from '../fixtures/api-calls.js';
 import { DEMO, DEMO_PASSWORD, expect, test as app } from '../fixtures/app.js';
+import { logIn } from '../fixtures/session.js';
 
 // Issue 29's browser half of "a local receiver records an envelope" (docs/decisions/0086-traces-and-error-reporting.md):
 // a Sentry-compatible receiver on real HTTP is the stack's SHELL_ERROR_REPORTING_DSN; an area's render error and the
@@ -69,13 +70,6 @@ async function maraId(request: APIRequestContext, apiUrl: string) {
   return String(((await login.json()) as { user: { id: string | number } }).user.id);
 }
 
-async function signInAsMara(page: Page, shellUrl: string, from: string) {
-  await page.goto(`${shellUrl}/auth/login?from=${encodeURIComponent(from)}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 /** What no report may carry: the address beyond its template, its query, the person's e-mail or name. */
 function expectNothingPersonal(envelope: Envelope, ...values: string[]) {
   for (const value of [DEMO.artist, 'mara', 'Mara', 'utm_source', 'invite=', ...values])
@@ -90,7 +84,7 @@ test('an area that throws while rendering reports one envelope with its name, ve
   request,
 }) => {
   test.setTimeout(120_000);
-  await signInAsMara(page, app.shellUrl, '/albums');
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/albums' });
   const album = page.locator('#main tr[data-album]').first();
   // The first page after signing in: its list may take a while on a loaded runner.
   await expect(album).toBeVisible({ timeout: 30_000 });
@@ -128,7 +122,7 @@ test("the shell's error page for an area that cannot load reports it with the ar
   request,
 }) => {
   test.setTimeout(120_000);
-  await signInAsMara(page, app.shellUrl, '/albums');
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/albums' });
   await expect(page.locator('#main tr[data-album]').first()).toBeVisible({ timeout: 30_000 });
   await app.stopArea('analytics');
 

@@ -9,6 +9,7 @@ import { DEMO, DEMO_PASSWORD, expect, linkIn, test } from '../fixtures/app.js';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
 import { followActivationMail, submitSignUp } from '../fixtures/sign-up.js';
+import { logIn } from '../fixtures/session.js';
 
 // The demo's pending invitee (docs/decisions/0069-demo-truth-and-wallet-errors.md): every demo close held her 10 %
 // of Northern Static. Mara sees it on the split page; the invitee signs up from a re-sent invite, sees it in her
@@ -50,10 +51,7 @@ test('the pending invitee signs up, sees the money held for her in her wallet, a
   const shots: string[] = [];
 
   // Mara sees it on the split page, under Held.
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent(`/splits/${split.id}`)}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: `/splits/${split.id}` });
   const participants = page.getByRole('table', { name: 'Participants of Northern Static' });
   await expect(participants.getByRole('row', { name: new RegExp(INVITEE) })).toContainText(held);
   shots.push(...(await checkPage(page, testInfo, 'held-split-owner')));

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { DEMO, expect, test } from '../fixtures/app.js';
+import { logIn } from '../fixtures/session.js';
 
 // An administrator viewing the product as Mara reads her wallet and splits but cannot move or route her money
 // (docs/decisions/0061-impersonation-and-split-invites.md): the controls are disabled or gone, and the reason is
@@ -22,10 +23,7 @@ test('an admin viewing as Mara sees her wallet and splits read-only, with the re
   app,
 }) => {
   test.setTimeout(120_000);
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent('/admin')}`);
-  await page.getByLabel('E-mail address').fill(DEMO.admin);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.admin, { from: '/admin' });
   await page
     .getByRole('row', { name: /mara@demo/ })
     .getByRole('button', { name: /View as/ })

@@ -1,5 +1,6 @@
-import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { DEMO, expect, test } from '../fixtures/app.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { logIn } from '../fixtures/session.js';
 
 // The operator's view (docs/decisions/0085-metrics-and-operator-view.md): an admin opens the Operations tab and reads
 // the API's version and uptime, that no backup is known, each deployed area's version, the job queues and the
@@ -10,10 +11,7 @@ test('an admin reads the Operations page: API, backups, areas, queues and failur
   app,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent('/admin')}`);
-  await page.getByLabel('E-mail address').fill(DEMO.admin);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.admin, { from: '/admin' });
   await page
     .getByRole('navigation', { name: 'Admin sections' })
     .getByRole('link', { name: 'Operations' })

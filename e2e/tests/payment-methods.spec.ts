@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, test as base } from '../fixtures/app.js';
+import { DEMO, expect, test as base } from '../fixtures/app.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { logIn } from '../fixtures/session.js';
 
 // Cards as payment methods (docs/decisions/0048-payments.md): Mara adds a card on /account/billing through the
 // payment simulator's set-up page, lands on /payment-methods/complete with it saved, sees it listed and removes it.
@@ -19,10 +20,7 @@ test('Mara saves a card through the simulator’s set-up page, sees it listed an
   app,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent('/account/billing')}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/account/billing' });
 
   const wallet = area(page, 'wallet');
   await expect(wallet.getByRole('heading', { name: 'Cards' })).toBeVisible();

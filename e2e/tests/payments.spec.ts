@@ -3,6 +3,7 @@ import { endpoints } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, test as base } from '../fixtures/app.js';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { logIn } from '../fixtures/session.js';
 
 // Card payments (docs/decisions/0048-payments.md): Mara's balance is short of what taking "Lanterns" down costs, so
 // she pays it by card at the payment simulator's checkout and lands on /payments/complete, the release taken down.
@@ -59,12 +60,7 @@ test('Mara pays a takedown settlement by card through the simulator and the rele
     expect(payout.status(), await payout.text()).toBe(201);
   }
 
-  await page.goto(
-    `${app.shellUrl}/auth/login?from=${encodeURIComponent(`/albums/${lanterns}/distribution`)}`,
-  );
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: `/albums/${lanterns}/distribution` });
 
   await area(page, 'releases').getByRole('button', { name: 'Take down' }).click();
   const dialog = page.getByRole('dialog', { name: 'Take the release down?' });

@@ -4,6 +4,7 @@ import { endpoints } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { logIn } from '../fixtures/session.js';
 
 // Payouts (docs/decisions/0046-payouts.md): Mara, identity-verified in the demo, adds a bank account (typing her
 // password again; it is then on hold for new payees, decision 0060), requests a payout to the account the demo paid
@@ -23,10 +24,7 @@ test('Mara adds a bank account (held), requests a payout, sees it settle and dow
   test.setTimeout(150_000);
   const auth = { Authorization: `Bearer ${await accessToken(request, api.url, DEMO.artist, DEMO_PASSWORD)}` };
 
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent('/account/billing')}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/account/billing' });
 
   // A bank account by IBAN: the page keeps only its last four characters.
   const form = area(page).getByRole('form', { name: 'Add a bank account' });

@@ -13,6 +13,7 @@ import {
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { logIn } from '../fixtures/session.js';
 
 // The admin closes the current month and Mara's wallet moves by what the close credited
 // (docs/decisions/0042-ledger-and-periods.md). The demo closes every month before this one, so the open month holds
@@ -31,13 +32,6 @@ async function getJson<T>(request: APIRequestContext, url: string, headers: Head
   const response = await request.get(url, { headers });
   expect(response.status(), url).toBe(200);
   return (await response.json()) as T;
-}
-
-async function logIn(page: Page, shellUrl: string, email: string, target: string) {
-  await page.goto(`${shellUrl}/auth/login?from=${encodeURIComponent(target)}`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 /** The open month with matched revenue, if the demo left one. */
@@ -93,7 +87,7 @@ test('the admin closes the open month and Mara’s balance moves by the statemen
   expect(before.available).toBeGreaterThan(0);
   expect(before.lifetimeEarnings).toBeGreaterThanOrEqual(before.available);
 
-  await logIn(page, app.shellUrl, DEMO.admin, '/admin/periods');
+  await logIn(page, app.shellUrl, DEMO.admin, { from: '/admin/periods' });
   await expect(page).toHaveURL(/\/admin\/periods$/);
   let open = openWithRevenue((await getJson<{ items: AdminPeriod[] }>(request, listUrl, admin)).items);
   if (!open) {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { DEMO, expect, test } from '../fixtures/app.js';
+import { logIn } from '../fixtures/session.js';
 
 // The admin loads the ECB's daily reference rates (the project's own sample, made-up rates) after a report in
 // yen, previews the rate the table sets for the open month, and sets it (docs/decisions/0080-exchange-rate-tables.md).
@@ -39,10 +40,7 @@ test.use({ viewport: { width: 1280, height: 900 } });
 
 test('the admin loads the open month’s rates from an ECB table', async ({ page, app }, testInfo) => {
   test.setTimeout(180_000);
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent('/admin/reports')}`);
-  await page.getByLabel('E-mail address').fill(DEMO.admin);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.admin, { from: '/admin/reports' });
   await expect(page).toHaveURL(/\/admin\/reports$/);
   await uploadYenReport(page);
   await expect(page).toHaveURL(/\/admin\/periods$/);

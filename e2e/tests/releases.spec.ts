@@ -4,8 +4,9 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { type ApiServer, DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { type ApiServer, DEMO, expect, test } from '../fixtures/app.js';
 import { signUpThroughMail } from '../fixtures/sign-up.js';
+import { logIn } from '../fixtures/session.js';
 
 /** A real WAV file: 16-bit stereo PCM at 44.1 kHz, a sine of the given length and pitch. */
 function sineWav(seconds: number, hz = 440): Buffer {
@@ -125,10 +126,7 @@ const heading = (page: Page, name: string) =>
 async function acceptAsAdmin(browser: Browser, shellUrl: string, title: string): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const admin = await context.newPage();
-  await admin.goto(`${shellUrl}/auth/login?from=${encodeURIComponent('/admin/reviews')}`);
-  await admin.getByLabel('E-mail address').fill(DEMO.admin);
-  await admin.getByLabel('Password').fill(DEMO_PASSWORD);
-  await admin.getByRole('button', { name: 'Log in' }).click();
+  await logIn(admin, shellUrl, DEMO.admin, { from: '/admin/reviews' });
   const queue = admin.getByRole('table', { name: 'Releases waiting for review' });
   await expect(queue).toContainText(title);
   await admin.getByRole('button', { name: `Review ${title}` }).click();

@@ -4,6 +4,7 @@ import { endpoints, pathOf } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { logIn } from '../fixtures/session.js';
 
 // Mara reads her licences and distribution fees on the reporting screen, opens the stream-collection entries of
 // Lanterns' fee (last month's close collected part of it), and publishes a release on FREE_DISTRIBUTION
@@ -135,10 +136,7 @@ test('Mara reads her licences and fees, the streams that paid a fee, and publish
   const auth = { Authorization: `Bearer ${await accessToken(request, api.url, DEMO.artist, DEMO_PASSWORD)}` };
   const albumId = await readySingle(request, api.url, auth);
 
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent('/wallet')}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/wallet' });
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
 
   // From the wallet to the reporting screen.

@@ -6,6 +6,7 @@ import { type AdminPeriod, endpoints, type WalletStatement } from '@tunehouse/co
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
 import { accessToken, apiUrlOf, closePeriodAndWait } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { logIn } from '../fixtures/session.js';
 
 // docs/decisions/0079-restated-months.md: Napster (no demo data on it) reports a month the demo already closed,
 // then restates it lower. The admin's report list says both files restate that closed month; after the open month closes, Mara's
@@ -55,10 +56,7 @@ test('a restated closed month is booked in the open month as adjustments naming 
   if (!closed || !open) throw new Error('The demo leaves a closed month and an open one');
   const name = monthName(closed.month);
 
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent('/admin/reports')}`);
-  await page.getByLabel('E-mail address').fill(DEMO.admin);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.admin, { from: '/admin/reports' });
   await expect(page).toHaveURL(/\/admin\/reports$/);
   const restates = `Restates closed ${name}`;
   await expect(await upload(page, 'napster-first.csv', `${closed.month}-15`, '12.00')).toContainText(
@@ -93,10 +91,7 @@ test('a restated closed month is booked in the open month as adjustments naming 
 
   await page.context().clearCookies();
   const target = `/wallet/periods/${open.id}?bucket=track`;
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent(target)}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: target });
   const table = page.getByRole('table', { name: 'Statement by track' });
   // Paper Boats' two: another journey of this worker may have booked an adjustment of the same month on another track.
   await expect(

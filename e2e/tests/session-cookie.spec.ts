@@ -9,6 +9,7 @@ import { endpoints } from '@tunehouse/contracts';
 import { startApi } from '../../tools/start/api-process.mjs';
 import { apiUrlOf } from '../fixtures/api-calls.js';
 import { expect, freshStack, test } from '../fixtures/stack.js';
+import { logIn } from '../fixtures/session.js';
 
 /**
  * The refresh token is never reachable by page scripts (issue 17, M5; decision 0054): it is the API's HttpOnly
@@ -76,14 +77,6 @@ async function newAccount(): Promise<string> {
 
 const userMenu = (page: Page) => page.getByRole('banner').locator('button[aria-haspopup="menu"]');
 
-async function logIn(page: Page, shellUrl: string, email: string) {
-  await page.goto(`${shellUrl}/auth/login`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(userMenu(page)).toHaveText(/Odile Cookie/);
-}
-
 const cookieNamed = async (context: BrowserContext, name: string) =>
   (await context.cookies()).find((cookie) => cookie.name === name);
 
@@ -99,7 +92,8 @@ async function pageAccessToken(context: BrowserContext): Promise<{ token: string
 async function signedInOnFreshStack(page: Page, run: (shellUrl: string) => Promise<void>) {
   const stack = await freshStack({ shellPort: api.shellPort, apiBaseUrl: api.url });
   try {
-    await logIn(page, stack.shellUrl, await newAccount());
+    await logIn(page, stack.shellUrl, await newAccount(), { password: PASSWORD });
+    await expect(userMenu(page)).toHaveText(/Odile Cookie/);
     await run(stack.shellUrl);
   } finally {
     await stack.close();
@@ -194,7 +188,8 @@ test('a page of another origin on the same host can neither read nor use the ref
   const otherUrl = `http://127.0.0.1:${(other.address() as net.AddressInfo).port}/`;
   try {
     const email = await newAccount();
-    await logIn(page, stack.shellUrl, email);
+    await logIn(page, stack.shellUrl, email, { password: PASSWORD });
+    await expect(userMenu(page)).toHaveText(/Odile Cookie/);
     // Every call of the page refreshes its short-lived token; let them settle before noting the cookie.
     await page.waitForLoadState('networkidle');
     const refresh = (await cookieNamed(context, 'tunehouse_refresh'))!;

@@ -3,12 +3,7 @@ import { DEMO, DEMO_PASSWORD, expect, linkIn, test, totp } from '../fixtures/app
 import { endpoints } from '@tunehouse/contracts';
 import { apiUrlOf } from '../fixtures/api-calls.js';
 import { activationLinkFor, signUpThroughMail, submitSignUp } from '../fixtures/sign-up.js';
-
-async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+import { logIn, submitLogIn } from '../fixtures/session.js';
 
 const userMenu = (page: Page) => page.getByRole('banner').locator('button[aria-haspopup="menu"]');
 
@@ -36,7 +31,7 @@ test('sign up, activate the address from the mail, log out and log in again', as
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
-  await logIn(page, email, 'a long enough password');
+  await submitLogIn(page, email, 'a long enough password');
   await expect(userMenu(page)).toHaveText(/Nina Simone/);
 });
 
@@ -46,7 +41,7 @@ test('a deep link while logged out leads to the login and back to the page after
 }) => {
   await page.goto(`${app.shellUrl}/account?tab=details`);
   await expect(page).toHaveURL(`${app.shellUrl}/auth/login?from=%2Faccount%3Ftab%3Ddetails`);
-  await logIn(page, DEMO.artist, 'wrong password!');
+  await submitLogIn(page, DEMO.artist, 'wrong password!');
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByLabel('E-mail address')).toHaveValue(DEMO.artist);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -60,7 +55,7 @@ test('log in with the second step: the challenge comes first, then the page aske
   app,
 }) => {
   await page.goto(`${app.shellUrl}/wallet`);
-  await logIn(page, DEMO.secondStep);
+  await submitLogIn(page, DEMO.secondStep);
   await expect(page).toHaveURL(`${app.shellUrl}/auth/challenge?from=%2Fwallet`);
   // Until the challenge is answered every other page sends the user back to it.
   await page.goto(`${app.shellUrl}/artists`);
@@ -100,7 +95,7 @@ test('forgot password: the mailed link sets a new one and logs in', async ({ pag
   await page.getByRole('button', { name: 'Save and log in' }).click();
   await expect(page.getByText('Your password is changed. You are logged in.')).toBeVisible();
   await page.goto(`${app.shellUrl}/auth/logout`);
-  await logIn(page, email, 'the second password');
+  await submitLogIn(page, email, 'the second password');
   await expect(userMenu(page)).toHaveText(/Rita Reset/);
 });
 
@@ -109,8 +104,7 @@ test('a session that ends while signed in leads to the login with expired=true',
   app,
   api,
 }) => {
-  await page.goto(`${app.shellUrl}/auth/login`);
-  await logIn(page, DEMO.artist);
+  await logIn(page, app.shellUrl, DEMO.artist);
   await expect(userMenu(page)).toBeVisible();
   // The session ends on the server (another device logged out everywhere, an admin ended it, ...).
   const cookie = (await page.context().cookies()).find((entry) => entry.name === 'tunehouse_session')!;
@@ -128,7 +122,7 @@ test('a session that ends while signed in leads to the login with expired=true',
 
 test('a suspended account is sent to the suspended page', async ({ page, app }) => {
   await page.goto(`${app.shellUrl}/albums`);
-  await logIn(page, DEMO.suspended);
+  await submitLogIn(page, DEMO.suspended);
   await expect(page).toHaveURL(`${app.shellUrl}/auth/suspended`);
   await expect(page.getByRole('heading', { level: 1, name: 'Account suspended' })).toBeVisible();
   await page.goto(`${app.shellUrl}/trends`);
@@ -140,7 +134,7 @@ test('an admin views the product as a user, sees the banner, and goes back to ad
   app,
 }) => {
   await page.goto(`${app.shellUrl}/admin`);
-  await logIn(page, DEMO.admin);
+  await submitLogIn(page, DEMO.admin);
   await expect(page).toHaveURL(`${app.shellUrl}/admin`);
   await page.getByLabel('Find a user').fill('sam@demo');
   const row = page.getByRole('row', { name: /sam@demo.tunehouse.local/ });

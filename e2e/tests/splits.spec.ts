@@ -10,6 +10,7 @@ import { DEMO, DEMO_PASSWORD, expect, linkIn, test } from '../fixtures/app.js';
 import { accessToken, apiUrlOf, closePeriodAndWait } from '../fixtures/api-calls.js';
 import { checkPage } from '../fixtures/page-checks.js';
 import { followActivationMail, submitSignUp } from '../fixtures/sign-up.js';
+import { logIn } from '../fixtures/session.js';
 
 // Mara splits a live release 70/30 with someone new; the invitee signs up from the link and accepts; an admin
 // closes the month the split starts in; both wallets rise by exactly their statements' credited parts
@@ -74,10 +75,7 @@ test('Mara splits a live release 70/30, the invitee signs up from the link and a
   const shots: string[] = [];
 
   // Mara opens her single's splits from the release and sets one up.
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent('/albums')}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/albums' });
   await page.getByRole('link', { name: 'Paper Boats' }).first().click();
   const albumId = /\/albums\/([^/]+)/.exec(page.url())![1]!;
   await page.goto(`${app.shellUrl}/albums/${albumId}/splits`);
@@ -186,10 +184,7 @@ test('Mara splits a live release 70/30, the invitee signs up from the link and a
 
   // Mara sees the split with both people accepted and what each has earned.
   await page.context().clearCookies();
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent(`/splits/${splitId}`)}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: `/splits/${splitId}` });
   await expect(
     page.getByRole('table', { name: /Participants/ }).getByRole('row', { name: /Ines Alvarez/ }),
   ).toContainText(

@@ -6,6 +6,7 @@ import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
 import { endpoints } from '@tunehouse/contracts';
 import { accessToken, apiUrlOf } from '../fixtures/api-calls.js';
 import { signUpThroughMail } from '../fixtures/sign-up.js';
+import { logIn } from '../fixtures/session.js';
 
 const area = (page: Page) => page.locator('[data-area="analytics"]');
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
@@ -31,13 +32,6 @@ async function check(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function logIn(page: Page, shellUrl: string, target: string) {
-  await page.goto(`${shellUrl}/auth/login?from=${encodeURIComponent(target)}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test('stream trends of the demo catalogue: total, chart, table by track and platform, CSV, album filter', async ({
@@ -48,7 +42,7 @@ test('stream trends of the demo catalogue: total, chart, table by track and plat
 }) => {
   test.setTimeout(90_000);
   const auth = { Authorization: `Bearer ${await accessToken(request, api.url, DEMO.artist, DEMO_PASSWORD)}` };
-  await logIn(page, app.shellUrl, '/trends');
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/trends' });
   await expect(page).toHaveURL(/\/trends/);
   await expect(area(page).getByRole('heading', { level: 1, name: 'Stream trends' })).toBeVisible();
 
@@ -126,7 +120,7 @@ test('playlist trends of the demo catalogue, and an account without streams sees
 }) => {
   // The new account signs up through its activation mail: two bot checks solved in the page.
   test.setTimeout(90_000);
-  await logIn(page, app.shellUrl, '/trends/playlists');
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/trends/playlists' });
   await expect(area(page).getByRole('heading', { level: 1, name: 'Playlist trends' })).toBeVisible();
   await area(page).getByText('12 months', { exact: true }).click();
   const playlists = area(page).locator('tbody tr');

@@ -1,5 +1,6 @@
-import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { DEMO, expect, test } from '../fixtures/app.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { logIn } from '../fixtures/session.js';
 
 // Pages of docs/decisions/0069-demo-truth-and-wallet-errors.md in the real product: an unknown period or invoice in
 // the wallet is the error page with its 404, and Mara, verified by the demo, sees so on /account/verify.
@@ -14,10 +15,7 @@ test('an unknown statement or invoice is the 404 error page; the verified demo a
 }, testInfo) => {
   // Two pages, each checked by axe at two widths.
   test.setTimeout(120_000);
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent(`/wallet/periods/${UNKNOWN}`)}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: `/wallet/periods/${UNKNOWN}` });
   const missing = page.locator('[data-area="wallet"]').getByRole('heading', { name: 'Something is missing' });
   await expect(missing).toBeVisible();
   await expect(page.getByTestId('error-detail')).toContainText('status: 404');

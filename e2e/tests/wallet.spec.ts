@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
+import { DEMO, expect, test } from '../fixtures/app.js';
 import { checkPage } from '../fixtures/page-checks.js';
+import { logIn } from '../fixtures/session.js';
 
 // Mara opens her wallet, reads a closed month's statement by track and exports it as CSV: the file holds the
 // page's rows and the same total.
@@ -46,10 +47,7 @@ test('Mara reads a statement by track in her wallet and exports it as CSV with t
   app,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await page.goto(`${app.shellUrl}/auth/login?from=${encodeURIComponent('/wallet')}`);
-  await page.getByLabel('E-mail address').fill(DEMO.artist);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, app.shellUrl, DEMO.artist, { from: '/wallet' });
   await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
   const shots = await checkPage(page, testInfo, 'wallet');
 

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { z } from 'zod';
+import { unplacedTables } from './migration-tables.js';
 
 /** pg-boss's queue lives beside the data and is written in the same transactions: its waiting jobs are data too. */
 export const JOB_SCHEMA = 'pgboss';
@@ -67,6 +68,24 @@ export const partitionsSchema = z.array(
 );
 export type Partitions = z.infer<typeof partitionsSchema>;
 
+/** A backup refused because the database holds tables that no migration creates. */
+export class UnplacedTablesError extends Error {
+  constructor(
+    readonly tables: string[],
+    schemaVersion: number,
+  ) {
+    const list = tables.join(', ');
+    super(
+      `No backup was taken: ${list} ${tables.length === 1 ? 'is a table' : 'are tables'} that no migration ` +
+        `(up to ${String(schemaVersion).padStart(4, '0')}) creates, so a restore, which rebuilds the schema ` +
+        `from the migrations, could not place ${tables.length === 1 ? 'its' : 'their'} rows. Move ` +
+        `${tables.length === 1 ? 'it' : 'each'} out of the public schema (ALTER TABLE ${tables[0]} SET SCHEMA ` +
+        '<a schema of your own>) or drop it, then back up again (docs/operations.md, "Tables of your own")',
+    );
+    this.name = 'UnplacedTablesError';
+  }
+}
+
 const qualified = (client: pg.ClientBase, schema: string, name: string) =>
   `${client.escapeIdentifier(schema)}.${client.escapeIdentifier(name)}`;
 
@@ -85,11 +104,14 @@ function rowCounter() {
 /**
  * Writes every table under `<dir>/database/` from the snapshot `client` is in (the caller began a REPEATABLE READ,
  * READ ONLY transaction), and answers what the manifest records: each table's part, row count and columns, and the
- * sequences' values.
+ * sequences' values. A table that no migration up to `schemaVersion` creates is refused before anything is copied:
+ * the restore, which rebuilds the schema from the migrations, could not place its rows
+ * (docs/decisions/0091-backups-refuse-unplaced-tables.md).
  */
 export async function copyTablesOut(
   client: pg.ClientBase,
   dir: string,
+  schemaVersion: number,
 ): Promise<{
   tables: Record<string, TableEntry>;
   sequences: Record<string, string | null>;
@@ -97,6 +119,11 @@ export async function copyTablesOut(
 }> {
   fs.mkdirSync(path.join(dir, 'database'), { recursive: true, mode: 0o700 });
   const { rows: found } = await client.query<{ schema: string; name: string; columns: string[] }>(TABLES_SQL);
+  const unplaced = unplacedTables(
+    found.map(({ schema, name }) => `${schema}.${name}`),
+    schemaVersion,
+  );
+  if (unplaced.length) throw new UnplacedTablesError(unplaced, schemaVersion);
   const tables: Record<string, TableEntry> = {};
   for (const { schema, name, columns } of found) {
     const part = `database/${schema}.${name}.copy`;

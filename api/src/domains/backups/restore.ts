@@ -18,6 +18,7 @@ import {
 } from './database-copy.js';
 import { copySecretsIn, copyStorageIn, firstStoredKey, secretsInTheWay } from './files-copy.js';
 import { verifyBackup } from './manifest.js';
+import { unplacedTables } from './migration-tables.js';
 import { BACKUP_FORMAT } from './take-backup.js';
 
 /** What the restore reads from a verified manifest besides the parts. */
@@ -60,6 +61,14 @@ export async function restoreBackup(
     throw new Error(
       `The backup's schema is at migration ${manifest.schemaVersion}, which this version of Tunehouse does not ` +
         'have: restore it with the version that took it, or a later one',
+    );
+  // A backup taken before backups refused such tables may hold one: the load would fail after the database was made.
+  const unplaced = unplacedTables(Object.keys(manifest.tables), version);
+  if (unplaced.length)
+    throw new Error(
+      `The backup holds ${unplaced.join(', ')}, which no migration up to ${manifest.schemaVersion} creates: this ` +
+        'restore has no table to load ' +
+        `${unplaced.length === 1 ? 'it' : 'them'} into, nothing was restored (docs/operations.md, "Tables of your own")`,
     );
 
   const storage = createMediaStorage(target);

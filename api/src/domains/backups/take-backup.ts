@@ -53,7 +53,7 @@ export async function takeBackup({ db, storage, dataDir, out }: BackupOptions): 
         'SELECT max(version) AS version FROM schema_migrations',
       );
       const schemaVersion = String(rows[0]?.version ?? 0).padStart(4, '0');
-      snapshot = { schemaVersion, ...(await copyTablesOut(client, partial)) };
+      snapshot = { schemaVersion, ...(await copyTablesOut(client, partial, Number(schemaVersion))) };
       await client.query('COMMIT');
     } catch (error) {
       await rollbackAndRelease(client);

@@ -1,0 +1,4 @@
+import { ownDatabaseJourney } from '../fixtures/own-database-check.js';
+
+// With tests/own-database-b.spec.ts: two `database: 'own'` files on one worker get a database each.
+ownDatabaseJourney('A', 'B');
