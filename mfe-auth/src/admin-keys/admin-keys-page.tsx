@@ -9,9 +9,11 @@ import {
   ConfirmDialog,
   Notice,
   badgeStyle,
+  breakpoints,
   colors,
   formatDate,
   stackedTableStyle,
+  tableScroll,
   visuallyHidden,
 } from '@tunehouse/ui';
 import { adminKeysKeys, adminKeysQuery } from './admin-keys-queries.js';
@@ -25,8 +27,15 @@ const STATE_COLORS: Record<KeyState, string> = {
 
 const keyTable = css`
   ${stackedTableStyle};
-  td {
-    overflow-wrap: anywhere;
+  /* Stacked on a phone, a long name or address breaks anywhere rather than widen the page; a state or a button never. */
+  @media (max-width: ${breakpoints.tablet - 1}px) {
+    td {
+      overflow-wrap: anywhere;
+    }
+  }
+  td > span,
+  td > button {
+    white-space: nowrap;
   }
   td small {
     display: block;
@@ -113,28 +122,30 @@ export function AdminKeysPage() {
         {keys.isError && <Notice tone="error">{messageOf(keys.error)}</Notice>}
         {keys.data && keys.data.items.length === 0 && <p>No account has made a key yet.</p>}
         {keys.data && keys.data.items.length > 0 && (
-          <table css={keyTable}>
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Name</th>
-                <th scope="col">Key</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Created</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Expires</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span css={visuallyHidden}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.items.map((apiKey) => (
-                <AdminKeyRow key={apiKey.id} apiKey={apiKey} />
-              ))}
-            </tbody>
-          </table>
+          <div css={tableScroll}>
+            <table css={keyTable}>
+              <thead>
+                <tr>
+                  <th scope="col">Account</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Scopes</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">State</th>
+                  <th scope="col">
+                    <span css={visuallyHidden}>Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.data.items.map((apiKey) => (
+                  <AdminKeyRow key={apiKey.id} apiKey={apiKey} />
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Card>
     </AdminFrame>

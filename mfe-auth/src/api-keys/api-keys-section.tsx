@@ -16,6 +16,7 @@ import {
   Notice,
   TextField,
   badgeStyle,
+  breakpoints,
   colors,
   formatDate,
   stackedTableStyle,
@@ -59,8 +60,15 @@ const scopeGrid = css`
 /** A phone shows each key as a block; the scopes wrap between their commas instead of widening the page. */
 const keyTable = css`
   ${stackedTableStyle};
-  td {
-    overflow-wrap: anywhere;
+  /* Stacked on a phone, a long name or address breaks anywhere rather than widen the page; a state or a button never. */
+  @media (max-width: ${breakpoints.tablet - 1}px) {
+    td {
+      overflow-wrap: anywhere;
+    }
+  }
+  td > span,
+  td > button {
+    white-space: nowrap;
   }
   td > span + span {
     margin-left: 0.35rem;
