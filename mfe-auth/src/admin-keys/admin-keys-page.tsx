@@ -43,6 +43,19 @@ const keyTable = css`
   }
 `;
 
+/** An address may wrap after its @ (only there) when the column is narrow, so the table fits the card at 1280 px. */
+function EmailWithBreak({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 function AdminKeyRow({ apiKey }: { apiKey: AdminApiKey }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -58,7 +71,9 @@ function AdminKeyRow({ apiKey }: { apiKey: AdminApiKey }) {
 
   return (
     <tr>
-      <td data-label="Account">{apiKey.ownerEmail}</td>
+      <td data-label="Account">
+        <EmailWithBreak email={apiKey.ownerEmail} />
+      </td>
       <td data-label="Name">{apiKey.name}</td>
       <td data-label="Key">
         <code>{apiKey.prefix}…</code>
