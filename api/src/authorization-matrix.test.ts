@@ -57,11 +57,14 @@ const ACCESS_CODES = new Set([
 
 /**
  * What an actor must get from an endpoint: its access level's promise, except that a call moving or routing money
- * (`metadata.moneyRouting`) refuses an impersonating administrator whatever else it allows (decision 0061).
+ * (`metadata.moneyRouting`) refuses an impersonating administrator whatever else it allows (decision 0061), and so
+ * does one that makes or changes an API key or webhook (`metadata.integrationWrite`,
+ * docs/decisions/0090-report-loaded-and-admin-keys.md).
  */
 function expectedOf(endpoint: Endpoint, actor: Actor): Expected {
   const expected = EXPECTED[endpoint.metadata.access as keyof typeof EXPECTED][actor];
-  if (endpoint.metadata.moneyRouting && actor === 'impersonating admin' && expected === 'through')
+  const readOnly = endpoint.metadata.moneyRouting || endpoint.metadata.integrationWrite;
+  if (readOnly && actor === 'impersonating admin' && expected === 'through')
     return refused(403, 'IMPERSONATION_READ_ONLY');
   return expected;
 }
@@ -181,6 +184,22 @@ describe('the authorization matrix', () => {
         'releases.albums.takeDown',
       ]),
     );
+  });
+
+  it('marks every signed-in write of the API keys and webhooks as closed to an impersonation', () => {
+    const writes = guarded
+      .filter(
+        ([name, endpoint]) =>
+          ['apiKeys', 'webhooks'].includes(name.split('.')[0]!) &&
+          endpoint.method !== 'GET' &&
+          endpoint.metadata.access !== 'admin',
+      )
+      .map(([name]) => name);
+    const flagged = guarded
+      .filter(([, endpoint]) => endpoint.metadata.integrationWrite)
+      .map(([name]) => name);
+    expect(flagged.sort()).toEqual(writes.sort());
+    expect(flagged).toEqual(expect.arrayContaining(['apiKeys.create', 'apiKeys.revoke', 'webhooks.create']));
   });
 
   it('answers every endpoint × caller as the endpoint’s access level promises', async () => {

@@ -14,7 +14,11 @@ import {
 } from './domains/reports/index.js';
 import { createBuiltInVerificationService, type VerificationJob } from './domains/verifications/index.js';
 import { createPayoutsFromConfig } from './domains/payouts/index.js';
-import { createWebhookDelivery, createWebhookEmitter } from './domains/webhooks/index.js';
+import {
+  createWebhookBulkEmitter,
+  createWebhookDelivery,
+  createWebhookEmitter,
+} from './domains/webhooks/index.js';
 import { cleanUp } from './platform/cleanup.js';
 import { ConfigError, loadConfig, REPO_ROOT } from './platform/config.js';
 import { provideDatabase } from './platform/database.js';
@@ -150,7 +154,12 @@ try {
   const catalogue = createSqlCatalogue(db);
   const reportFiles = createReportFiles(storage);
   await jobs.work<ReportIngestJob>(QUEUES.reportIngest, (job) =>
-    processReportJob(db, job, { catalogue, files: reportFiles, metrics: metrics.port }),
+    processReportJob(db, job, {
+      catalogue,
+      files: reportFiles,
+      metrics: metrics.port,
+      emitEvents: createWebhookBulkEmitter(jobs),
+    }),
   );
   // Period closes started by an admin (docs/decisions/0042-ledger-and-periods.md).
   await createClosingPeriods({ db, jobs, config, metrics: metrics.port }).work();

@@ -80,4 +80,5 @@ export const ROUTES: RouteCase[] = [
   { url: '/payment-methods/complete', area: 'wallet', heading: 'Payment method' },
   // Added last, so that the signed-out journey's every-fifth sample keeps the routes it had.
   { url: '/admin/operations', area: 'auth', heading: 'Admin' },
+  { url: '/admin/api-keys', area: 'auth', heading: 'Admin' },
 ];

@@ -85,6 +85,14 @@ export const area: AreaDefinition = {
       ),
     },
     {
+      // Every account's API keys, with revoke (docs/decisions/0090-report-loaded-and-admin-keys.md).
+      path: '/admin/api-keys',
+      element: lazyPage(
+        () => import('./admin-keys/admin-keys-page.js'),
+        (m) => m.AdminKeysPage,
+      ),
+    },
+    {
       path: '/admin/*',
       element: lazyPage(
         () => import('./admin/admin-page.js'),

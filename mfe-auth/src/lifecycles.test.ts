@@ -18,6 +18,7 @@ describe('the auth remote', () => {
       { path: '/account/api-keys', heading: 'API keys' },
       { path: '/admin', heading: 'Admin' },
       { path: '/admin/operations', heading: 'Admin' },
+      { path: '/admin/api-keys', heading: 'Admin' },
     ]);
   });
 

@@ -63,6 +63,8 @@ export type Access = {
   adminOnly?: boolean;
   /** The call moves or routes money: an impersonating administrator may not make it (decision 0061). */
   moneyRouting?: boolean;
+  /** The call makes or changes an API key or webhook endpoint: not from an impersonation (decision 0090). */
+  integrationWrite?: boolean;
   /** Whether an API key may call this, and with which scope (from the endpoint's definition). */
   key?: KeyAccess;
 };
@@ -70,6 +72,10 @@ export type Access = {
 /** What an impersonating administrator is told by a call that moves or routes the user's money. */
 export const IMPERSONATION_READ_ONLY_MESSAGE =
   'An administrator viewing the product as this user can read their money but not change it';
+
+/** What an impersonating administrator is told by a call that makes or changes an API key or a webhook. */
+export const IMPERSONATION_INTEGRATIONS_MESSAGE =
+  'An administrator viewing the product as this user cannot make or change its API keys or webhooks';
 
 export type SessionLoader = (sessionId: string) => Promise<AuthContext | null>;
 
@@ -132,6 +138,9 @@ export function createAuthGuard(
         throw new ApiError(403, 'ACCOUNT_SUSPENDED', SUSPENDED_MESSAGE);
       if (access.moneyRouting && session.impersonatorId)
         throw new ApiError(403, 'IMPERSONATION_READ_ONLY', IMPERSONATION_READ_ONLY_MESSAGE);
+      // A key or webhook outlives the impersonation and acts for the account or sends its data out (0090).
+      if (access.integrationWrite && session.impersonatorId)
+        throw new ApiError(403, 'IMPERSONATION_READ_ONLY', IMPERSONATION_INTEGRATIONS_MESSAGE);
       request.auth = context;
     };
   }

@@ -77,6 +77,8 @@ function fileResponse(endpoint: Endpoint): Record<number, unknown> {
 function accessHooks(endpoint: Endpoint, auth: AuthGuard): onRequestAsyncHookHandler[] {
   // A call that moves or routes money refuses an impersonating administrator (403 IMPERSONATION_READ_ONLY).
   const moneyRouting = endpoint.metadata.moneyRouting === true;
+  // So does one that makes or changes an API key or webhook (docs/decisions/0090-report-loaded-and-admin-keys.md).
+  const integrationWrite = endpoint.metadata.integrationWrite === true;
   // Whether an API key may call it, and with which scope (docs/decisions/0087-api-keys-and-scopes.md).
   const key = keyAccessOf(operationIdOf(endpoint), endpoint);
   switch (endpoint.metadata.access) {
@@ -89,11 +91,11 @@ function accessHooks(endpoint: Endpoint, auth: AuthGuard): onRequestAsyncHookHan
         throw new Error(`${endpoint.method} ${endpoint.path}: an optional call cannot be moneyRouting`);
       return [auth.identify];
     case 'session':
-      return [auth.guard({ moneyRouting, key })];
+      return [auth.guard({ moneyRouting, integrationWrite, key })];
     case 'pending':
-      return [auth.guard({ allowPending: true, allowSuspended: true, moneyRouting, key })];
+      return [auth.guard({ allowPending: true, allowSuspended: true, moneyRouting, integrationWrite, key })];
     case 'suspended':
-      return [auth.guard({ allowSuspended: true, moneyRouting, key })];
+      return [auth.guard({ allowSuspended: true, moneyRouting, integrationWrite, key })];
     case 'admin':
       return [auth.guard({ adminOnly: true })];
   }

@@ -16,3 +16,17 @@ export type EmitEvent = <T extends WebhookEventType>(
 
 /** For callers that record no events (the demo seed, some tests). */
 export const emitNothing: EmitEvent = async () => {};
+
+/**
+ * The port for an event that many accounts get at once from one change (a platform report's load): the emitter
+ * first finds the accounts with an enabled endpoint that chose `type`, asks `eventsFor` for their events (none is
+ * asked when no account chose the type, so a change nobody listens to costs one small query) and records them all
+ * with one INSERT … SELECT each for the events and their deliveries, in the caller's transaction.
+ */
+export type EmitEvents = <T extends WebhookEventType>(
+  tx: Queryable,
+  type: T,
+  eventsFor: (
+    subscribers: readonly string[],
+  ) => Promise<ReadonlyArray<{ accountId: string; data: WebhookEventData<T> }>>,
+) => Promise<void>;

@@ -68,6 +68,7 @@ describe('the admin frame', () => {
       'Reports',
       'Periods',
       'Audit log',
+      'API keys',
       'Operations',
     ]);
     expect(

@@ -30,6 +30,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/periods', label: 'Periods' },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/api-keys', label: 'API keys' },
   { to: '/admin/operations', label: 'Operations' },
 ] as const;
 

@@ -32,6 +32,7 @@ export const apiKeyListSchema = /*#__PURE__*/ z.object({ items: z.array(apiKeySc
 /** An administrator's view: whose key it is, too. */
 export const adminApiKeySchema = /*#__PURE__*/ apiKeySchema.extend({ ownerEmail: z.string() });
 export const adminApiKeyListSchema = /*#__PURE__*/ z.object({ items: z.array(adminApiKeySchema) });
+export type AdminApiKey = z.infer<typeof adminApiKeySchema>;
 
 /**
  * POST /v1/api-keys. A money scope (one that opens a call moving money) is granted only with the owner's second

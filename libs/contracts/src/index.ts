@@ -41,6 +41,7 @@ export * from './splits.js';
 export * from './wallet.js';
 export * from './payouts.js';
 export * from './api-keys.js';
+export * from './api-key-scope-list.js';
 export * from './payments.js';
 export * from './webhook-events.js';
 export * from './webhook-signature.js';

@@ -10,7 +10,7 @@ export { Notice, type NoticeTone } from './notice.js';
 export { Card, NarrowColumn } from './card.js';
 export { countryName, countryOptions } from './countries.js';
 export { Pager, type PagerProps } from './pager.js';
-export { tableStyle, tableScroll, badgeStyle } from './table.js';
+export { tableStyle, tableScroll, badgeStyle, stackedTableStyle } from './table.js';
 export { tabBarStyle } from './tab-bar.js';
 export { visuallyHidden } from './visually-hidden.js';
 export { saveBlob } from './save-blob.js';

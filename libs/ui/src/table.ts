@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { colors } from './theme.js';
+import { breakpoints, colors } from './theme.js';
 
 /**
  * A plain data table: header row on a tint, rows (their row headers included) separated by hairlines. The cell rules weigh no more than one
@@ -51,5 +51,40 @@ export const tableScroll = css`
   &:focus-visible {
     outline: 3px solid ${colors.focus};
     outline-offset: 2px;
+  }
+`;
+
+/**
+ * A data table that becomes a list of small blocks below the tablet breakpoint, where its columns do not fit a
+ * phone: the header row is hidden (still read by screen readers), each row is a block and each cell a line, led by
+ * its `data-label` ("Expires: …"). For tables whose rows are records to read (keys, sessions), not to compare.
+ */
+export const stackedTableStyle = css`
+  ${tableStyle};
+  @media (max-width: ${breakpoints.tablet - 1}px) {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+    tr,
+    td,
+    tbody th {
+      display: block;
+    }
+    tr {
+      border-top: 1px solid ${colors.border};
+      padding: 0.5rem 0;
+    }
+    & :where(td, tbody th) {
+      border: 0;
+      padding: 0.2rem 0;
+    }
+    td[data-label]::before {
+      content: attr(data-label) ': ';
+      color: ${colors.muted};
+    }
   }
 `;

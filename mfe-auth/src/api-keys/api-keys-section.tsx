@@ -1,25 +1,35 @@
 import { type FormEvent, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { css } from '@emotion/react';
-import { type ApiKey, call, endpoints, keyScopes, type NewApiKey } from '@tunehouse/contracts';
-import { messageOf, useApiForm, useShell } from '@tunehouse/area-kit';
+import { API_KEY_SCOPES, type ApiKey, call, endpoints, type NewApiKey } from '@tunehouse/contracts';
+import {
+  currentUserQuery,
+  messageOf,
+  useApiForm,
+  useSession,
+  useShell,
+  useViewingAs,
+} from '@tunehouse/area-kit';
 import {
   Button,
   ConfirmDialog,
   Notice,
   TextField,
   badgeStyle,
+  breakpoints,
   colors,
   formatDate,
-  tableScroll,
-  tableStyle,
+  stackedTableStyle,
   visuallyHidden,
 } from '@tunehouse/ui';
 
-/** The scopes a key can hold, by resource (`releases`: read, write, takedown), from the endpoint definitions. */
+/**
+ * The scopes a key can hold, by resource (`releases`: read, write, takedown). From the written-out list, kept in step
+ * with the endpoint definitions by a test, so that this chunk does not carry every definition (decision 0090).
+ */
 function scopesByResource(): Array<{ resource: string; scopes: Array<{ scope: string; money: boolean }> }> {
   const groups = new Map<string, Array<{ scope: string; money: boolean }>>();
-  for (const { scope, money } of keyScopes()) {
+  for (const { scope, money } of API_KEY_SCOPES) {
     const resource = scope.split(':')[0]!;
     groups.set(resource, [...(groups.get(resource) ?? []), { scope, money }]);
   }
@@ -39,7 +49,29 @@ const scopeGrid = css`
     padding: 0.4rem 0.6rem;
   }
   label {
-    display: block;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.25rem 0.4rem;
+    padding: 0.15rem 0;
+  }
+`;
+
+/** A phone shows each key as a block; the scopes wrap between their commas instead of widening the page. */
+const keyTable = css`
+  ${stackedTableStyle};
+  /* Stacked on a phone, a long name or address breaks anywhere rather than widen the page; a state or a button never. */
+  @media (max-width: ${breakpoints.tablet - 1}px) {
+    td {
+      overflow-wrap: anywhere;
+    }
+  }
+  td > span,
+  td > button {
+    white-space: nowrap;
+  }
+  td > span + span {
+    margin-left: 0.35rem;
   }
 `;
 
@@ -57,15 +89,17 @@ export const apiKeysQueryKey = ['api-keys'] as const;
 
 function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const queryClient = useQueryClient();
+  const shell = useShell();
+  const session = useSession();
+  // The second step a money scope asks for is the account's own: its authenticator code, or else its password.
+  const me = useQuery(currentUserQuery(shell.api, session?.user.id));
+  const asksCode = me.data?.secondStep === 'totp';
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>([]);
   const [expiry, setExpiry] = useState('');
   const [password, setPassword] = useState('');
-  const money = new Set(
-    keyScopes()
-      .filter((info) => info.money)
-      .map((info) => info.scope),
-  );
+  const [otp, setOtp] = useState('');
+  const money = new Set(API_KEY_SCOPES.filter((info) => info.money).map((info) => info.scope));
   const needsSecondStep = scopes.some((scope) => money.has(scope));
 
   const toggle = (scope: string) =>
@@ -78,6 +112,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
       setScopes([]);
       setExpiry('');
       setPassword('');
+      setOtp('');
       onCreated(created.secret);
       await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
     },
@@ -90,7 +125,8 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
       name,
       scopes,
       expiresAt: expiry ? new Date(`${expiry}T23:59:59`).toISOString() : null,
-      ...(needsSecondStep && password ? { password } : {}),
+      ...(needsSecondStep && asksCode && otp.trim() ? { otp: otp.trim() } : {}),
+      ...(needsSecondStep && !asksCode && password ? { password } : {}),
     });
   }
 
@@ -126,17 +162,28 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
         onChange={(event) => setExpiry(event.target.value)}
         error={fieldErrors.expiresAt}
       />
-      {needsSecondStep && (
-        <TextField
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          hint="A scope that moves money needs your password again."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password}
-        />
-      )}
+      {needsSecondStep &&
+        (asksCode ? (
+          <TextField
+            label="Authenticator code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            hint="A scope that moves money needs the 6-digit code your authenticator app shows now."
+            value={otp}
+            onChange={(event) => setOtp(event.target.value)}
+            error={fieldErrors.otp}
+          />
+        ) : (
+          <TextField
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            hint="A scope that moves money needs your password again."
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={fieldErrors.password}
+          />
+        ))}
       <Button type="submit" disabled={busy}>
         {busy ? 'Creating…' : 'Create key'}
       </Button>
@@ -144,7 +191,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
   );
 }
 
-function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+function KeyRow({ apiKey, readOnly }: { apiKey: ApiKey; readOnly: boolean }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const revoke = useApiForm({
@@ -162,16 +209,16 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
         {apiKey.name}
         {apiKey.revokedAt && <span css={badgeStyle(colors.muted)}>REVOKED</span>}
       </td>
-      <td>
+      <td data-label="Key">
         <code>{apiKey.prefix}…</code>
       </td>
-      <td>{apiKey.scopes.join(', ')}</td>
-      <td>
+      <td data-label="Scopes">{apiKey.scopes.join(', ')}</td>
+      <td data-label="Last used">
         {apiKey.lastUsedAt ? `${formatDate(apiKey.lastUsedAt)} (${apiKey.lastUsedFrom ?? '?'})` : 'Never'}
       </td>
-      <td>{apiKey.expiresAt ? formatDate(apiKey.expiresAt) : 'Never'}</td>
+      <td data-label="Expires">{apiKey.expiresAt ? formatDate(apiKey.expiresAt) : 'Never'}</td>
       <td>
-        {!apiKey.revokedAt && (
+        {!apiKey.revokedAt && !readOnly && (
           <Button
             variant="secondary"
             onClick={() => setConfirming(true)}
@@ -206,6 +253,8 @@ export function ApiKeysSection() {
     queryFn: ({ signal }) => call(shell.api, endpoints.apiKeys.list, {}, { signal }),
   });
   const [secret, setSecret] = useState<string | null>(null);
+  // An administrator viewing as the user may read the keys, not make or revoke them (decision 0090).
+  const viewingAs = useViewingAs();
 
   return (
     <>
@@ -224,12 +273,19 @@ export function ApiKeysSection() {
           </Button>
         </div>
       )}
-      <CreateKeyForm onCreated={setSecret} />
+      {viewingAs ? (
+        <Notice tone="info">
+          You are viewing as {viewingAs}: keys can't be made or revoked while impersonating. Revoke a key from
+          Admin → API keys.
+        </Notice>
+      ) : (
+        <CreateKeyForm onCreated={setSecret} />
+      )}
       {keys.isPending && <p role="status">Loading your keys…</p>}
       {keys.isError && <Notice tone="error">{messageOf(keys.error)}</Notice>}
       {keys.data && keys.data.items.length > 0 && (
-        <div css={tableScroll}>
-          <table css={tableStyle}>
+        <div>
+          <table css={keyTable}>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -244,7 +300,7 @@ export function ApiKeysSection() {
             </thead>
             <tbody>
               {keys.data.items.map((apiKey) => (
-                <KeyRow key={apiKey.id} apiKey={apiKey} />
+                <KeyRow key={apiKey.id} apiKey={apiKey} readOnly={viewingAs !== null} />
               ))}
             </tbody>
           </table>

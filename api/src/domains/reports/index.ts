@@ -7,7 +7,12 @@ export { reportRoutes } from './routes.js';
 export { createReportService, type ReportService, type StoredUpload } from './service.js';
 export { createReportFiles, type ReportFiles } from './report-files.js';
 export { pgBossReportQueue, processReportJob, type ReportIngestJob, type ReportQueue } from './reports.js';
-export { type CatalogueEntry, type CatalogueLookup, createSqlCatalogue } from './catalogue.js';
+export {
+  type CatalogueEntry,
+  type CatalogueLookup,
+  createInMemoryCatalogue,
+  createSqlCatalogue,
+} from './catalogue.js';
 // The loader and the day and usage-line helpers.
 export {
   type FileOutcome,

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Readable } from 'node:stream';
+import type { EmitEvents } from '../../platform/webhook-events.js';
 import type { CatalogueEntry, CatalogueLookup } from './catalogue.js';
 import type { DsrParseStats } from './dsr-parser.js';
 import type { ReportFormat, UsageRow } from './usage.js';
@@ -26,6 +27,8 @@ export type LoadOptions = {
   /** The currency of revenue on lines whose report names none: the platform currency (default EUR). */
   currency?: string;
   hooks?: LoadHooks;
+  /** Records `report.loaded` for the accounts whose lines were loaded (reports-loaded.ts); none without. */
+  emitEvents?: EmitEvents;
 };
 
 export type ReportFileOptions = LoadOptions & {

@@ -20,6 +20,7 @@ import type {
 import { mergeStaged } from './merge.js';
 import { hashReport, openReport, packingOf, readReportHead } from './packed.js';
 import { resolveRows } from './resolve-rows.js';
+import { tellReportsLoaded } from './reports-loaded.js';
 import { planMonths } from './restatements.js';
 import { fileStagedRevenueLines } from './revenue-lines.js';
 import { copyLine, STAGING_COLUMNS, STAGING_TABLE } from './stage.js';
@@ -332,6 +333,8 @@ async function loadStaged(
     }
 
     const totals = await finishFiles(client, files, staged);
+    if (options.emitEvents && staged.size)
+      await tellReportsLoaded(client, [...staged.keys()], options.emitEvents);
     await client.query('COMMIT');
     phase('finish');
     for (const [fileId, index] of staged) {

@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../../platform/db.js';
 import { iso } from '../../platform/db.js';
 import { type Jobs, QUEUES } from '../../platform/jobs.js';
 import { type MetricsPort, noMetrics } from '../../platform/metrics.js';
+import type { EmitEvents } from '../../platform/webhook-events.js';
 import type { CatalogueLookup } from './catalogue.js';
 import { loadReportFile, loadReportSet } from './loader.js';
 import type { ReportFiles } from './report-files.js';
@@ -219,7 +220,8 @@ export function pgBossReportQueue(jobs: Jobs): ReportQueue {
  * loaded with the rest of its set, as one report in one transaction, once every part is in (the upload of the
  * last part queues it; docs/decisions/0081-big-report-files.md). A file that cannot be read is FAILED with the
  * loader's message (file and line; every part of a set with it) and not retried; any other error is recorded and
- * thrown so that pg-boss retries. A loaded file's stored copy is deleted.
+ * thrown so that pg-boss retries. A loaded file's stored copy is deleted. Given `emitEvents`, the load records
+ * `report.loaded` in its transaction (reports-loaded.ts).
  */
 export async function processReportJob(
   db: Db,
@@ -228,7 +230,8 @@ export async function processReportJob(
     catalogue,
     files,
     metrics = noMetrics,
-  }: { catalogue: CatalogueLookup; files: ReportFiles; metrics?: MetricsPort },
+    emitEvents,
+  }: { catalogue: CatalogueLookup; files: ReportFiles; metrics?: MetricsPort; emitEvents?: EmitEvents },
 ): Promise<void> {
   const file = await findReportFile(db, fileId);
   if (!file || file.status === 'LOADED') return;
@@ -255,6 +258,7 @@ export async function processReportJob(
         ? [
             await loadReportFile(db, locals[0]!, {
               catalogue,
+              ...(emitEvents ? { emitEvents } : {}),
               fileId,
               name: file.name,
               format: formatOf(file),
@@ -268,7 +272,7 @@ export async function processReportJob(
               name: part.name,
               format: formatOf(part),
             })),
-            { catalogue },
+            { catalogue, ...(emitEvents ? { emitEvents } : {}) },
           );
       metrics.reportLinesRead(results.reduce((lines, result) => lines + result.rows, 0));
       return true;

@@ -5,7 +5,7 @@
  */
 export { webhookRoutes } from './routes.js';
 export { createWebhookService, type WebhookService } from './service.js';
-export { createWebhookEmitter, type WebhookDeliveryJob } from './emitter.js';
+export { createWebhookBulkEmitter, createWebhookEmitter, type WebhookDeliveryJob } from './emitter.js';
 export { createWebhookDelivery, DELIVERY_TIMEOUT_MS, type WebhookDeliveryWorker } from './deliver.js';
 export { type BackoffPolicy, nextRetryDelaySeconds, retrySchedule, WEBHOOK_BACKOFF } from './backoff.js';
 export { isPublicAddress } from './addresses.js';

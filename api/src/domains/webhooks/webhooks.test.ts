@@ -3,6 +3,9 @@
 // platform simulators) and a payout (payout.settled); a forged signature fails the verifier; a receiver that fails
 // 5 times is retried with growing delays (a schedule of seconds); a loopback URL is refused unless allowed.
 import { createHmac, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   albumDetailSchema,
   albumSplitSchema,
@@ -38,9 +41,11 @@ import { verifyIdentity } from '../../testing/verified-identity.js';
 import { PLATFORM_ACCOUNTS, transfer, walletKey } from '../ledger/index.js';
 import { createPayoutsFromConfig } from '../payouts/index.js';
 import { fileRevenueLines } from '../periods/index.js';
+import { createInMemoryCatalogue, loadReportFile } from '../reports/index.js';
 import { createClosingPeriods } from '../../composition.js';
 import {
   type BackoffPolicy,
+  createWebhookBulkEmitter,
   createWebhookDelivery,
   createWebhookEmitter,
   nextRetryDelaySeconds,
@@ -462,6 +467,56 @@ describe('a closed period', () => {
     );
     expect(rows.map((row) => row.account_id)).toEqual([ownerUser.account.id]);
     expect(receiptsAt('/bystander')).toEqual([]);
+  });
+});
+
+describe('a loaded platform report', () => {
+  it('sends report.loaded per platform and month to the accounts with lines in it, and only to them', async () => {
+    const ownerUser = await createUser(t.db);
+    const owner = await login(t.app, ownerUser.email);
+    const silentUser = await createUser(t.db);
+    const bystander = await login(t.app, (await createUser(t.db)).email);
+    const hook = await register(owner, '/reports', ['report.loaded']);
+    await register(bystander, '/reports-bystander', ['report.loaded']);
+    // The owner's track and one of an account with no endpoint; the catalogue as the loader resolves it.
+    const [isrc, silentIsrc] = [randomIsrc(), randomIsrc()];
+    const catalogue = createInMemoryCatalogue([
+      { isrc, trackId: randomUUID(), albumId: randomUUID(), accountId: ownerUser.account.id },
+      { isrc: silentIsrc, trackId: randomUUID(), albumId: randomUUID(), accountId: silentUser.account.id },
+    ]);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-report-loaded-')), 'r.csv');
+    fs.writeFileSync(
+      file,
+      'date,platform,territory,isrc,upc,streams,sub30\n' +
+        `2024-04-01,SPOTIFY,SE,${isrc},,100,4\n` +
+        `2024-04-02,SPOTIFY,SE,${isrc},,5,0\n` +
+        `2024-05-01,TIDAL,NO,${isrc},,3,0\n` +
+        `2024-04-01,SPOTIFY,SE,${silentIsrc},,9,0\n`,
+    );
+    // The load as the report job runs it, with the port server.ts gives it.
+    const result = await loadReportFile(t.db, file, {
+      catalogue,
+      emitEvents: createWebhookBulkEmitter(t.jobs),
+    });
+    expect(result.status).toBe('LOADED');
+
+    await until(() => (receiptsAt('/reports').length >= 2 ? true : undefined), 40_000);
+    const events = await Promise.all(
+      receiptsAt('/reports').map((receipt) => expectSigned(receipt, hook.secret)),
+    );
+    expect(
+      events.map((event) => event.data).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    ).toEqual([
+      { reportId: result.fileId, platform: 'SPOTIFY', month: '2024-04' },
+      { reportId: result.fileId, platform: 'TIDAL', month: '2024-05' },
+    ]);
+    // Stored only for the account that listens: none for the silent owner of lines, none for the bystander.
+    const { rows } = await t.db.query<{ account_id: string }>(
+      `SELECT account_id::text FROM webhook_events WHERE type = 'report.loaded' AND data->>'reportId' = $1`,
+      [result.fileId],
+    );
+    expect(rows.map((row) => row.account_id)).toEqual([ownerUser.account.id, ownerUser.account.id]);
+    expect(receiptsAt('/reports-bystander')).toEqual([]);
   });
 });
 

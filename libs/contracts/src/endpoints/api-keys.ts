@@ -13,6 +13,8 @@ import {
 import { endpoint, meta, noBody } from './define.js';
 
 const own = /*#__PURE__*/ meta({ access: 'session', tag: 'api-keys' });
+/** Not from an administrator's impersonation (docs/decisions/0090-report-loaded-and-admin-keys.md). */
+const ownWrite = /*#__PURE__*/ meta({ access: 'session', tag: 'api-keys', integrationWrite: true });
 const admin = /*#__PURE__*/ meta({ access: 'admin', tag: 'api-keys' });
 
 export const list = /*#__PURE__*/ endpoint({
@@ -30,7 +32,7 @@ export const create = /*#__PURE__*/ endpoint({
   responses: { 201: createdApiKeySchema },
   summary:
     'Create a key with scopes and an optional expiry; the secret is in this answer only. A money scope needs the second step again',
-  metadata: own,
+  metadata: ownWrite,
 });
 
 export const revoke = /*#__PURE__*/ endpoint({
@@ -40,7 +42,7 @@ export const revoke = /*#__PURE__*/ endpoint({
   body: noBody,
   responses: { 204: noBody },
   summary: 'Revoke one of the account’s keys; it is refused from the next request on',
-  metadata: own,
+  metadata: ownWrite,
 });
 
 export const adminList = /*#__PURE__*/ endpoint({

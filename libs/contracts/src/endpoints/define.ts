@@ -60,6 +60,12 @@ const endpointMetadataFields = /*#__PURE__*/ z.object({
    */
   moneyRouting: z.literal(true).optional(),
   /**
+   * The call makes, changes or ends an API key or a webhook endpoint: a way into or out of the account that outlives
+   * the session. An administrator impersonating the user may read them but not call this (403
+   * IMPERSONATION_READ_ONLY); they revoke keys from their own session (docs/decisions/0090-report-loaded-and-admin-keys.md).
+   */
+  integrationWrite: z.literal(true).optional(),
+  /**
    * Headers of the success answer that carry part of it, by name, with what they say: /docs shows them, the API
    * lets a browser on another origin read them (CORS), and a caller reads them through `onResponseHeaders`.
    * (The installed @ts-rest/core has no `responseHeaders` of its own.)

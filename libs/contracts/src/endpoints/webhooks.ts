@@ -17,6 +17,8 @@ import {
 import { endpoint, meta, noBody } from './define.js';
 
 const webhooks = /*#__PURE__*/ meta({ access: 'session', tag: 'webhooks' });
+/** Not from an administrator's impersonation (docs/decisions/0090-report-loaded-and-admin-keys.md). */
+const webhooksWrite = /*#__PURE__*/ meta({ access: 'session', tag: 'webhooks', integrationWrite: true });
 
 export const list = /*#__PURE__*/ endpoint({
   method: 'GET',
@@ -35,7 +37,7 @@ export const create = /*#__PURE__*/ endpoint({
   description:
     'The URL must be https://. A host that resolves to a private, loopback, link-local or unique-local address is ' +
     '422 UNPROCESSABLE (unless the installation allows private addresses). At most 10 endpoints per account.',
-  metadata: webhooks,
+  metadata: webhooksWrite,
 });
 
 export const update = /*#__PURE__*/ endpoint({
@@ -45,7 +47,7 @@ export const update = /*#__PURE__*/ endpoint({
   body: webhookEndpointUpdateSchema,
   responses: { 200: webhookEndpointSchema },
   summary: 'Change an endpoint’s URL or event types, or turn it off or on again',
-  metadata: webhooks,
+  metadata: webhooksWrite,
 });
 
 export const remove = /*#__PURE__*/ endpoint({
@@ -55,7 +57,7 @@ export const remove = /*#__PURE__*/ endpoint({
   body: noBody,
   responses: { 204: noBody },
   summary: 'Delete an endpoint and its delivery log',
-  metadata: webhooks,
+  metadata: webhooksWrite,
 });
 
 export const rotateSecret = /*#__PURE__*/ endpoint({
@@ -65,7 +67,7 @@ export const rotateSecret = /*#__PURE__*/ endpoint({
   body: noBody,
   responses: { 200: webhookEndpointWithSecretSchema },
   summary: 'Replace an endpoint’s signing secret; answers the new one, once',
-  metadata: webhooks,
+  metadata: webhooksWrite,
 });
 
 export const deliveries = /*#__PURE__*/ endpoint({
@@ -85,5 +87,5 @@ export const resend = /*#__PURE__*/ endpoint({
   responses: { 202: webhookDeliverySchema },
   summary: 'Send a delivery’s event to the endpoint again, as a new delivery',
   description: 'The endpoint must be on (409 CONFLICT otherwise).',
-  metadata: webhooks,
+  metadata: webhooksWrite,
 });
