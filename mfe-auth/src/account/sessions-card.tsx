@@ -6,19 +6,18 @@ import {
   Button,
   Notice,
   badgeStyle,
-  breakpoints,
   colors,
-  formatDate,
-  tableStyle,
+  formatDateTime,
+  stackedTableStyle,
   visuallyHidden,
 } from '@tunehouse/ui';
 import { activeSessionsQuery } from './account-queries.js';
 import { warnBadgeColor } from '../shared/badge-colors.js';
 import { describeUserAgent } from './user-agent.js';
 
-/** Below the tablet breakpoint each row becomes a small block: the table does not fit a phone. */
+/** Below the tablet breakpoint each row becomes a small block (libs/ui's stacked table): it does not fit a phone. */
 const sessionTable = css`
-  ${tableStyle};
+  ${stackedTableStyle};
   td small {
     display: block;
     color: ${colors.muted};
@@ -26,38 +25,7 @@ const sessionTable = css`
   td > span + span {
     margin-left: 0.35rem;
   }
-  @media (max-width: ${breakpoints.tablet - 1}px) {
-    thead {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-    }
-    tr,
-    td {
-      display: block;
-    }
-    tr {
-      border-top: 1px solid ${colors.border};
-      padding: 0.5rem 0;
-    }
-    td {
-      border: 0;
-      padding: 0.2rem 0;
-    }
-    td[data-label]::before {
-      content: attr(data-label) ': ';
-      color: ${colors.muted};
-    }
-  }
 `;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 function SessionRow({ session, readOnly }: { session: ActiveSession; readOnly: boolean }) {
   const queryClient = useQueryClient();

@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { css } from '@emotion/react';
 import { type AdminApiKey, call, endpoints } from '@tunehouse/contracts';
-import { AdminFrame, messageOf, useApiForm, useShell } from '@tunehouse/area-kit';
+import { AdminFrame, messageOf, useShell } from '@tunehouse/area-kit';
 import {
-  Button,
   Card,
-  ConfirmDialog,
   Notice,
   badgeStyle,
   breakpoints,
@@ -16,6 +13,7 @@ import {
   tableScroll,
   visuallyHidden,
 } from '@tunehouse/ui';
+import { RevokeKey } from '../shared/revoke-key.js';
 import { adminKeysKeys, adminKeysQuery } from './admin-keys-queries.js';
 import { type KeyState, keyState } from './key-state.js';
 
@@ -57,17 +55,7 @@ function EmailWithBreak({ email }: { email: string }) {
 }
 
 function AdminKeyRow({ apiKey }: { apiKey: AdminApiKey }) {
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
   const state = keyState(apiKey);
-  const revoke = useApiForm({
-    send: (_: void, api) => call(api, endpoints.apiKeys.adminRevoke, { params: { id: apiKey.id } }),
-    onSuccess: async () => {
-      setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: adminKeysKeys.all });
-    },
-    successToast: `The key “${apiKey.name}” of ${apiKey.ownerEmail} is revoked.`,
-  });
 
   return (
     <tr>
@@ -95,31 +83,18 @@ function AdminKeyRow({ apiKey }: { apiKey: AdminApiKey }) {
         <span css={badgeStyle(STATE_COLORS[state])}>{state}</span>
       </td>
       <td>
-        {state !== 'REVOKED' && (
-          <Button
-            variant="secondary"
-            onClick={() => setConfirming(true)}
-            aria-label={`Revoke ${apiKey.name} of ${apiKey.ownerEmail}`}
-          >
-            Revoke
-          </Button>
-        )}
-        <ConfirmDialog
-          open={confirming}
-          title="Revoke this key?"
-          confirmLabel="Revoke"
-          tone="danger"
-          busy={revoke.busy}
-          busyLabel="Revoking…"
-          error={revoke.formError}
-          onConfirm={() => void revoke.submit()}
-          onCancel={() => setConfirming(false)}
+        <RevokeKey
+          label={`Revoke ${apiKey.name} of ${apiKey.ownerEmail}`}
+          revocable={state !== 'REVOKED'}
+          send={(api) => call(api, endpoints.apiKeys.adminRevoke, { params: { id: apiKey.id } })}
+          listKey={adminKeysKeys.all}
+          successToast={`The key “${apiKey.name}” of ${apiKey.ownerEmail} is revoked.`}
         >
           <p>
             Programs using “{apiKey.name}” of {apiKey.ownerEmail} are refused from their next call. The owner
             sees it revoked; this cannot be undone.
           </p>
-        </ConfirmDialog>
+        </RevokeKey>
       </td>
     </tr>
   );

@@ -12,7 +12,6 @@ import {
 } from '@tunehouse/area-kit';
 import {
   Button,
-  ConfirmDialog,
   Notice,
   TextField,
   badgeStyle,
@@ -22,6 +21,7 @@ import {
   stackedTableStyle,
   visuallyHidden,
 } from '@tunehouse/ui';
+import { RevokeKey } from '../shared/revoke-key.js';
 
 /**
  * The scopes a key can hold, by resource (`releases`: read, write, takedown). From the written-out list, kept in step
@@ -192,17 +192,6 @@ function CreateKeyForm({ onCreated }: { onCreated: (secret: string) => void }) {
 }
 
 function KeyRow({ apiKey, readOnly }: { apiKey: ApiKey; readOnly: boolean }) {
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const revoke = useApiForm({
-    send: (_: void, api) => call(api, endpoints.apiKeys.revoke, { params: { id: apiKey.id } }),
-    onSuccess: async () => {
-      setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
-    },
-    successToast: `The key “${apiKey.name}” is revoked.`,
-  });
-
   return (
     <tr>
       <td>
@@ -218,28 +207,15 @@ function KeyRow({ apiKey, readOnly }: { apiKey: ApiKey; readOnly: boolean }) {
       </td>
       <td data-label="Expires">{apiKey.expiresAt ? formatDate(apiKey.expiresAt) : 'Never'}</td>
       <td>
-        {!apiKey.revokedAt && !readOnly && (
-          <Button
-            variant="secondary"
-            onClick={() => setConfirming(true)}
-            aria-label={`Revoke ${apiKey.name}`}
-          >
-            Revoke
-          </Button>
-        )}
-        <ConfirmDialog
-          open={confirming}
-          title="Revoke this key?"
-          confirmLabel="Revoke"
-          tone="danger"
-          busy={revoke.busy}
-          busyLabel="Revoking…"
-          error={revoke.formError}
-          onConfirm={() => void revoke.submit()}
-          onCancel={() => setConfirming(false)}
+        <RevokeKey
+          label={`Revoke ${apiKey.name}`}
+          revocable={!apiKey.revokedAt && !readOnly}
+          send={(api) => call(api, endpoints.apiKeys.revoke, { params: { id: apiKey.id } })}
+          listKey={apiKeysQueryKey}
+          successToast={`The key “${apiKey.name}” is revoked.`}
         >
           <p>Programs using “{apiKey.name}” are refused from their next call. This cannot be undone.</p>
-        </ConfirmDialog>
+        </RevokeKey>
       </td>
     </tr>
   );
