@@ -9,17 +9,16 @@ import { createdApiKeySchema, endpoints } from '@tunehouse/contracts';
 import { type AlbumForm, createTunehouse, type Tunehouse, verifyWebhook } from '@tunehouse/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from './platform/db.js';
-import { createMailer } from './platform/mail/outbox.js';
 import { addBankAccount, TEST_BILLING_DETAILS } from './testing/billing-fixtures.js';
 import { injectOf } from './testing/endpoint-inject.js';
 import { createUser, expectShape, login, PASSWORD } from './testing/fixtures.js';
 import { startHttpsReceiver } from './testing/https-receiver.js';
 import { artworkImage, daysFromToday, randomBarcode, randomIsrc, wav } from './testing/release-fixtures.js';
-import { createTestApp, type TestApp, testConfig } from './testing/test-app.js';
+import type { TestApp } from './testing/test-app.js';
+import { createWebhooksTestApp } from './testing/webhooks-test-app.js';
 import { until } from './testing/until.js';
 import { verifyIdentity } from './testing/verified-identity.js';
 import { createClosingPeriods } from './composition.js';
-import { createWebhookDelivery } from './domains/webhooks/index.js';
 import { PLATFORM_ACCOUNTS, transfer, walletKey } from './domains/ledger/index.js';
 import { fileRevenueLines } from './domains/periods/index.js';
 
@@ -43,24 +42,7 @@ let albumId: string;
 
 beforeAll(async () => {
   receiver = await startHttpsReceiver();
-  t = await createTestApp(
-    {
-      reviewAutoAccept: true,
-      delivery: { ...testConfig().delivery, simulatorAckSeconds: 1, ackCheckSeconds: 1 },
-      payouts: { ...testConfig().payouts, simulatorSettleSeconds: 0, methodHoldHours: 0 },
-      webhooks: { allowPrivateAddresses: true },
-    },
-    undefined,
-    { delivery: 'ddex' },
-  );
-  await createWebhookDelivery({
-    db: t.db,
-    jobs: t.jobs,
-    mailer: createMailer(t.jobs),
-    siteUrl: t.config.siteUrl,
-    allowPrivateAddresses: true,
-    ca: receiver.ca,
-  }).work();
+  t = await createWebhooksTestApp({ ca: receiver.ca });
   // Real HTTP: the SDK is a program on the network, not an inject.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;

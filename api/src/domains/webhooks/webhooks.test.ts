@@ -36,7 +36,8 @@ import {
   releaseClient,
   wav,
 } from '../../testing/release-fixtures.js';
-import { createTestApp, type TestApp, testConfig } from '../../testing/test-app.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { createWebhooksTestApp } from '../../testing/webhooks-test-app.js';
 import { verifyIdentity } from '../../testing/verified-identity.js';
 import { PLATFORM_ACCOUNTS, transfer, walletKey } from '../ledger/index.js';
 import { createPayoutsFromConfig } from '../payouts/index.js';
@@ -65,29 +66,8 @@ beforeAll(async () => {
   receiver = await startHttpsReceiver((path, countSoFar) =>
     path === '/flaky' && countSoFar < FLAKY_FAILURES ? 500 : 200,
   );
-  t = await createTestApp(
-    {
-      reviewAutoAccept: true,
-      // The simulators acknowledge a complete batch after 1 s; delivery looks for it 1 s after upload.
-      delivery: { ...testConfig().delivery, simulatorAckSeconds: 1, ackCheckSeconds: 1 },
-      // Settles when asked (the check job); pays out to a bank account just added.
-      payouts: { ...testConfig().payouts, simulatorSettleSeconds: 0, methodHoldHours: 0 },
-      // The receiver is on this machine.
-      webhooks: { allowPrivateAddresses: true },
-    },
-    undefined,
-    { delivery: 'ddex' },
-  );
-  // The delivery worker as main.ts runs it, trusting the receiver's certificate and retrying in seconds.
-  await createWebhookDelivery({
-    db: t.db,
-    jobs: t.jobs,
-    mailer: createMailer(t.jobs),
-    siteUrl: t.config.siteUrl,
-    allowPrivateAddresses: true,
-    backoff: TEST_BACKOFF,
-    ca: receiver.ca,
-  }).work();
+  // The delivery worker retries in seconds here.
+  t = await createWebhooksTestApp({ ca: receiver.ca, backoff: TEST_BACKOFF });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
