@@ -50,7 +50,12 @@ export class PrerenderPlugin {
           if (!entry) throw new Error('PrerenderPlugin: index.html has no <script defer src> for the entry');
           const publicPath = entry[1].slice(0, entry[1].lastIndexOf('/') + 1);
           const startup = startupScripts(compilation).map((file) => `${publicPath}${file}`);
-          const preloads = startup.map((src) => `<link rel="preload" as="script" href="${src}">`).join('');
+          // Low priority, as the deferred entry itself is fetched: the frame paints without them, and a
+          // high-priority script is what Lighthouse's simulation counts as render-blocking
+          // (docs/decisions/0092-fewer-startup-files-at-low-priority.md).
+          const preloads = startup
+            .map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${src}">`)
+            .join('');
           const starter = this.emitStarter(compilation, publicPath);
           for (const [kind, file] of Object.entries(pages)) {
             const page = renderPage(kind);

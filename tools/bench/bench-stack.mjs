@@ -1,8 +1,12 @@
-// What the web benchmarks share: the built stack on free loopback ports (no API behind it: the pages' own
-// content, their h1, does not wait for data) and Debian's Chromium.
+// What the web benchmarks share: the built stack on free loopback ports and Debian's Chromium. By default no API
+// is behind it (the pages' own content, their h1, does not wait for data); with `{ api: true }` the built API runs
+// behind it on an embedded PostgreSQL of its own, seeded with the demo accounts, so a signed-in page shows what a
+// user sees: its data, not the error an absent API gives after its retries.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startApi } from '../start/api-process.mjs';
 import { AREAS } from '../start/areas.mjs';
 import { NX_ENV, run } from '../start/run.mjs';
 
@@ -31,16 +35,70 @@ export const buildWeb = () =>
     { env: NX_ENV },
   );
 
-/** Builds the web apps where stale, then serves the shell and every area from its own origin on free ports. */
-export async function startBenchStack() {
-  if (process.env.BENCH_SKIP_BUILD !== '1') await buildWeb();
+/** Builds the API where stale (the `{ api: true }` stack runs it). */
+const buildApi = () =>
+  run(
+    process.execPath,
+    ['node_modules/nx/dist/bin/nx.js', 'run', '@tunehouse/api:build', '--output-style=static'],
+    { env: NX_ENV },
+  );
+
+/** A loopback port free at this moment (the API and the stack must know each other's origins before they start). */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Builds the web apps where stale, then serves the shell and every area from its own origin on free ports; with
+ * `api`, the API too (its data in the scratch folder, removed by `close`).
+ */
+export async function startBenchStack({ api = false } = {}) {
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    await buildWeb();
+    if (api) await buildApi();
+  }
   const { startStack } = await import('../start/stack.mjs');
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-bench-web-'));
+  const publicHost = '127.0.0.1';
+  let apiProcess = null;
+  let ports = { shellPort: 0, areaPorts: Object.fromEntries(AREAS.map((area) => [area.name, 0])) };
+  if (api) {
+    // PostgreSQL refuses to run as root: under root, the embedded cluster runs as another user, who must be able to
+    // reach its folder inside the (owner-only) scratch folder.
+    fs.chmodSync(scratch, 0o755);
+    ports = {
+      shellPort: await freePort(),
+      areaPorts: Object.fromEntries(
+        await Promise.all(AREAS.map(async (area) => [area.name, await freePort()])),
+      ),
+    };
+    const origins = [ports.shellPort, ...Object.values(ports.areaPorts)].map(
+      (port) => `http://${publicHost}:${port}`,
+    );
+    apiProcess = await startApi({
+      port: await freePort(),
+      env: {
+        DATA_DIR: path.join(scratch, 'data'),
+        EMBEDDED_PG_PORT: String(await freePort()),
+        CORS_ORIGINS: origins.join(','),
+        SITE_URL: origins[0],
+        SEED_DEMO: 'true',
+      },
+      // The first start creates the cluster and seeds the demo accounts and their streams.
+      timeoutMs: 300_000,
+    });
+    if (!apiProcess) throw new Error('the API is not built (api/dist/main.js)');
+  }
   const stack = await startStack({
-    shellPort: 0,
-    areaPorts: Object.fromEntries(AREAS.map((area) => [area.name, 0])),
-    publicHost: '127.0.0.1',
-    apiBaseUrl: 'http://127.0.0.1:9',
+    ...ports,
+    publicHost,
+    apiBaseUrl: apiProcess ? apiProcess.url.replace('localhost', publicHost) : 'http://127.0.0.1:9',
     envDir: path.join(scratch, 'env'),
     areaStore: path.join(scratch, 'areas'),
   });
@@ -51,6 +109,7 @@ export async function startBenchStack() {
     originNames,
     close: async () => {
       await stack.close();
+      await apiProcess?.stop();
       fs.rmSync(scratch, { recursive: true, force: true });
     },
   };

@@ -4,8 +4,13 @@
 // TBT, CLS and accessibility against LIGHTHOUSE_BUDGETS. Signed in as bench:web is (the session cookie set over CDP
 // before the runs; signed out where the page is the sign-in), no API behind the stack. The machine's load average
 // is printed with each page: Lighthouse's CPU figures follow it. Exit code 1 when a figure misses its budget.
-// `--paths=/,/auth/login` and `--presets=mobile` measure part of it.
+// `--paths=/,/auth/login` and `--presets=mobile` measure part of it; `--save=DIR` writes each run's report (the
+// JSON Lighthouse answers) into DIR, to read what made a figure (the LCP element, its phases, the requests before it).
+// `--api` puts the API behind the stack, signed in as the demo artist (bench-stack.mjs): the guarded pages then draw
+// their data, where without an API their largest paint can be the error a failed request shows after its retries.
+import fs from 'node:fs';
 import os from 'node:os';
+import nodePath from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -22,6 +27,8 @@ const option = (name) =>
     .split(',');
 const paths = option('paths') ?? LIGHTHOUSE_BUDGETS.paths;
 const presets = option('presets') ?? Object.keys(LIGHTHOUSE_BUDGETS.presets);
+const saveDir = option('save')?.[0];
+if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? LIGHTHOUSE_BUDGETS.runs);
 /** Lighthouse's default configuration is the mobile one. */
 const CONFIGS = { mobile: undefined, desktop: desktopConfig };
@@ -31,16 +38,33 @@ const loadAverage = () =>
     .map((n) => n.toFixed(1))
     .join(' ');
 
-const stack = await startBenchStack();
+const withApi = process.argv.includes('--api');
+const DEMO_ARTIST = { email: 'mara@demo.tunehouse.local', password: 'tunehouse-demo' };
+const stack = await startBenchStack({ api: withApi });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
 });
 const figures = [];
-console.log(`Lighthouse, median of ${runs} runs; load average at the start ${loadAverage()} (1, 5, 15 min)`);
+console.log(
+  `Lighthouse${withApi ? ' (API behind the stack, signed in as the demo artist)' : ''}, median of ${runs} runs; load average at the start ${loadAverage()} (1, 5, 15 min)`,
+);
 try {
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const cookies = cdp.contexts()[0];
+  // Signed in through the login page, as a person is; the session's cookies (the shell's and the API's refresh
+  // cookie) are kept and set again before each guarded page. The access token outlives a whole run (15 min).
+  let session = [];
+  if (withApi) {
+    const page = await cookies.newPage();
+    await page.goto(`${stack.shellUrl}/auth/login`);
+    await page.getByLabel('E-mail address').fill(DEMO_ARTIST.email);
+    await page.getByLabel('Password').fill(DEMO_ARTIST.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/auth/login', { timeout: 60_000 });
+    session = await cookies.cookies();
+    await page.close();
+  }
   for (const preset of presets) {
     const budget = LIGHTHOUSE_BUDGETS.presets[preset];
     if (!budget) throw new Error(`no preset '${preset}' (${Object.keys(CONFIGS).join(', ')})`);
@@ -48,7 +72,7 @@ try {
     for (const path of paths) {
       const signedIn = PAGE_BUDGETS.find((page) => page.path === path)?.signedIn ?? true;
       await cookies.clearCookies();
-      if (signedIn) await cookies.addCookies([offlineSessionCookie(stack.shellUrl)]);
+      if (signedIn) await cookies.addCookies(withApi ? session : [offlineSessionCookie(stack.shellUrl)]);
       const results = [];
       for (let run = 0; run < runs; run += 1) {
         const { lhr } = await lighthouse(
@@ -66,6 +90,11 @@ try {
             `  ${path}: Lighthouse could not finish (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`,
           );
         results.push(lhr);
+        if (saveDir)
+          fs.writeFileSync(
+            nodePath.join(saveDir, `${preset}${path.replaceAll('/', '_') || '_'}-${run + 1}.json`),
+            JSON.stringify(lhr),
+          );
       }
       const mid = (pick) => median(results.map(pick));
       const score = (category) => mid((lhr) => Math.round((lhr.categories[category].score ?? 0) * 100));

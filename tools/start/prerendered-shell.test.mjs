@@ -159,7 +159,8 @@ describe('the shell pages npm start serves', () => {
     expect(link).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin=anonymous');
     expect(link).toContain(`<${releases.manifest}>; rel=preload; as=fetch; crossorigin=anonymous`);
     expect(link).toContain(
-      `<${new URL('remoteEntry.js', releases.manifest).href}>; rel=preload; as=script; crossorigin=anonymous; ` +
+      `<${new URL('remoteEntry.js', releases.manifest).href}>; rel=preload; as=script; fetchpriority=low; ` +
+        'crossorigin=anonymous; ' +
         `integrity="${releases.integrity.entry}"`,
     );
     // The entry named is the one the manifest names, and the `./app` chunks are the ones it lists.
@@ -168,7 +169,9 @@ describe('the shell pages npm start serves', () => {
     const app = manifest.exposes.find((expose) => expose.name === 'app');
     expect(app.assets.js.sync.length).toBeGreaterThan(0);
     for (const file of app.assets.js.sync)
-      expect(link).toContain(`<${new URL(file, releases.manifest).href}>; rel=preload; as=script`);
+      expect(link).toContain(
+        `<${new URL(file, releases.manifest).href}>; rel=preload; as=script; fetchpriority=low`,
+      );
     // The landing page starts no shell at once, so it preloads nothing
     // (docs/decisions/0077-landing-page-without-the-shell-until-needed.md).
     expect((await page('/')).response.headers.get('link')).toBeNull();
@@ -190,7 +193,8 @@ describe('the shell pages npm start serves', () => {
     const entry = starter.getAttribute('data-shell');
     expect(entry).toMatch(/^\/main\.[0-9a-f]+\.js$/);
     const startup = starter.getAttribute('data-startup').split(' ');
-    expect(startup.length).toBeGreaterThan(5);
+    // The host's packages come as one chunk (docs/decisions/0092-fewer-startup-files-at-low-priority.md).
+    expect(startup.filter((src) => /^\/vendor\.[0-9a-f]{8}\.js$/.test(src))).toHaveLength(1);
     for (const src of [entry, ...startup]) expect(await served(src), src).toBe(200);
 
     for (const route of ['/auth/forgot', '/albums']) {
@@ -200,10 +204,14 @@ describe('the shell pages npm start serves', () => {
         route,
       ).toEqual([entry]);
       // The entry's chunks download beside it instead of after it ran: one wave fewer before the h1.
-      const preloaded = [...document.head.querySelectorAll('link[rel="preload"][as="script"]')].map((link) =>
-        link.getAttribute('href'),
-      );
-      expect(preloaded, route).toEqual(startup);
+      const preloads = [...document.head.querySelectorAll('link[rel="preload"][as="script"]')];
+      expect(
+        preloads.map((link) => link.getAttribute('href')),
+        route,
+      ).toEqual(startup);
+      // At low priority, as the deferred entry: the frame paints without them
+      // (docs/decisions/0092-fewer-startup-files-at-low-priority.md).
+      for (const link of preloads) expect(link.getAttribute('fetchpriority'), route).toBe('low');
     }
   });
 

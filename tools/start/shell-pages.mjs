@@ -40,6 +40,13 @@ function appChunksOf(manifest, manifestUrl) {
 }
 
 /**
+ * A script preload at low priority, as the page's own deferred scripts are fetched: the frame paints without any
+ * script, and a high-priority script is what Lighthouse's simulation counts as blocking the first paint
+ * (docs/decisions/0092-fewer-startup-files-at-low-priority.md).
+ */
+const SCRIPT_PRELOAD = 'rel=preload; as=script; fetchpriority=low';
+
+/**
  * The `Link` header of a shell page at `pathname` (none at `/`): the config and the registry preloaded (the shell's entry asks
  * for both the moment it runs, startup-fetches.ts), and, for a path an area owns, that area's manifest and
  * remote entry — the two files the shell would otherwise fetch one after the other once it has read the registry.
@@ -64,13 +71,13 @@ export function shellPageLinks(pathname, registry, registryUrl, readManifest = (
     // Without a recorded integrity the shell lets Module Federation add a plain <script>: no CORS, no integrity.
     links.push(
       entry.integrity
-        ? `<${entryOf(manifest)}>; rel=preload; as=script; crossorigin=anonymous; integrity="${entry.integrity.entry}"`
-        : `<${entryOf(manifest)}>; rel=preload; as=script`,
+        ? `<${entryOf(manifest)}>; ${SCRIPT_PRELOAD}; crossorigin=anonymous; integrity="${entry.integrity.entry}"`
+        : `<${entryOf(manifest)}>; ${SCRIPT_PRELOAD}`,
     );
     // The area's `./app` chunks, which the remote entry would ask for only once it has run. Loaded as the
     // area's own chunk loading does: plain <script>, no CORS.
     for (const chunk of appChunksOf(readManifest(manifest), manifest))
-      links.push(`<${chunk}>; rel=preload; as=script`);
+      links.push(`<${chunk}>; ${SCRIPT_PRELOAD}`);
   }
   return links.join(', ');
 }

@@ -10,6 +10,18 @@ import { formatMoney } from '../shared/money.js';
 import { MutationTable } from './mutation-table.js';
 import { earningsQuery, mutationsQuery, openFeesQuery, walletQuery } from '../shared/wallet-queries.js';
 
+/**
+ * One statement link a line, each at least 24 px tall (WCAG 2.5.8, target size): at the text's own height the links
+ * of consecutive months touched, too small to tap one on a phone.
+ */
+const statementListStyle = css`
+  a {
+    display: inline-block;
+    min-height: 24px;
+    padding-block: 4px;
+  }
+`;
+
 const figuresStyle = css`
   display: grid;
   gap: 1rem;
@@ -154,7 +166,7 @@ export function WalletPage({ payoutPanel }: { payoutPanel?: ReactNode }) {
             const links = statementLinks(data, royalties.data?.items ?? []);
             if (links.length === 0) return <p>No period has closed yet.</p>;
             return (
-              <ul>
+              <ul css={statementListStyle}>
                 {links.map((link) => (
                   <li key={link.id}>
                     <Link to={`/wallet/periods/${link.id}`}>Statement {link.label}</Link>

@@ -25,6 +25,7 @@ const preloadsIn = (head: HTMLElement) =>
     href: link.href,
     crossOrigin: link.getAttribute('crossorigin'),
     integrity: link.getAttribute('integrity'),
+    fetchPriority: link.getAttribute('fetchpriority'),
   }));
 
 describe('preloadOwnArea', () => {
@@ -38,6 +39,7 @@ describe('preloadOwnArea', () => {
         href: 'https://areas.example/releases/1.2.0-abc/mf-manifest.json',
         crossOrigin: 'anonymous',
         integrity: null,
+        fetchPriority: null,
       },
       {
         rel: 'preload',
@@ -45,6 +47,8 @@ describe('preloadOwnArea', () => {
         href: 'https://areas.example/releases/1.2.0-abc/remoteEntry.js',
         crossOrigin: 'anonymous',
         integrity: 'sha384-entry',
+        // At low priority, as the shell's own startup scripts (a high-priority script counts as render-blocking).
+        fetchPriority: 'low',
       },
     ]);
   });

@@ -23,6 +23,8 @@ export function preloadOwnArea(
     link.rel = 'preload';
     link.setAttribute('as', as);
     link.href = href;
+    // The entry at low priority, as the shell's own startup scripts (docs/decisions/0092-fewer-startup-files-at-low-priority.md).
+    if (as === 'script') link.setAttribute('fetchpriority', 'low');
     // Without a recorded integrity the runtime adds a plain <script>: no CORS, no integrity.
     if (as === 'fetch' || integrity) link.setAttribute('crossorigin', 'anonymous');
     if (integrity) link.setAttribute('integrity', integrity);
