@@ -35,6 +35,26 @@ export const buildWeb = () =>
     { env: NX_ENV },
   );
 
+/** The demo artist the `{ api: true }` stack seeds (api/src/seed/demo-accounts.ts). */
+const DEMO_ARTIST = { email: 'mara@demo.tunehouse.local', password: 'tunehouse-demo' };
+
+/**
+ * Signs in as the demo artist through the login page of `shellUrl` in the Playwright `context`, as a person does,
+ * and answers the session's cookies (the shell's and the API's refresh cookie), to set again in other contexts or
+ * after cookies were cleared. The access token outlives a bench run (15 min).
+ */
+export async function signInAsDemoArtist(context, shellUrl) {
+  const page = await context.newPage();
+  await page.goto(`${shellUrl}/auth/login`);
+  await page.getByLabel('E-mail address').fill(DEMO_ARTIST.email);
+  await page.getByLabel('Password').fill(DEMO_ARTIST.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => url.pathname !== '/auth/login', { timeout: 60_000 });
+  const cookies = await context.cookies();
+  await page.close();
+  return cookies;
+}
+
 /** Builds the API where stale (the `{ api: true }` stack runs it). */
 const buildApi = () =>
   run(

@@ -17,7 +17,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright';
 import { writeFigures } from '../../api/bench/figures.mjs';
 import { offlineSessionCookie } from '../testing/offline-session.mjs';
-import { CHROMIUM_PATH, median, startBenchStack } from './bench-stack.mjs';
+import { CHROMIUM_PATH, median, signInAsDemoArtist, startBenchStack } from './bench-stack.mjs';
 import { LIGHTHOUSE_BUDGETS, PAGE_BUDGETS } from './budgets.mjs';
 
 const option = (name) =>
@@ -39,7 +39,6 @@ const loadAverage = () =>
     .join(' ');
 
 const withApi = process.argv.includes('--api');
-const DEMO_ARTIST = { email: 'mara@demo.tunehouse.local', password: 'tunehouse-demo' };
 const stack = await startBenchStack({ api: withApi });
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
@@ -52,19 +51,8 @@ console.log(
 try {
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const cookies = cdp.contexts()[0];
-  // Signed in through the login page, as a person is; the session's cookies (the shell's and the API's refresh
-  // cookie) are kept and set again before each guarded page. The access token outlives a whole run (15 min).
-  let session = [];
-  if (withApi) {
-    const page = await cookies.newPage();
-    await page.goto(`${stack.shellUrl}/auth/login`);
-    await page.getByLabel('E-mail address').fill(DEMO_ARTIST.email);
-    await page.getByLabel('Password').fill(DEMO_ARTIST.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL((url) => url.pathname !== '/auth/login', { timeout: 60_000 });
-    session = await cookies.cookies();
-    await page.close();
-  }
+  // Signed in through the login page, as a person is; the session's cookies are set again before each guarded page.
+  const session = withApi ? await signInAsDemoArtist(cookies, stack.shellUrl) : [];
   for (const preset of presets) {
     const budget = LIGHTHOUSE_BUDGETS.presets[preset];
     if (!budget) throw new Error(`no preset '${preset}' (${Object.keys(CONFIGS).join(', ')})`);

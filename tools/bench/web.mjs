@@ -6,11 +6,13 @@
 // page's h1) and the time until the h1 is visible; then client-side navigation from /albums to areas not visited
 // yet, with the idle prefetch and without it; then, when tools/bench/single-bundle has been built, the federated
 // /albums against the same code as one bundle. Exit code 1 when a budget is broken. `--chunks` lists every script
-// a page loads; `--paths=` measures only the first loads of the pages it lists; `--switches` only the area switches.
+// a page loads; `--paths=` measures only the first loads of the pages it lists; `--switches` only the area switches;
+// `--api` puts the API behind the stack and signs in as the demo artist (bench-stack.mjs), so the pages' requests
+// are their real data calls instead of refused ones and their retries.
 import { chromium } from 'playwright';
 import { writeFigures } from '../../api/bench/figures.mjs';
 import { offlineSessionCookie } from '../testing/offline-session.mjs';
-import { CHROMIUM_PATH, kb, median, startBenchStack } from './bench-stack.mjs';
+import { CHROMIUM_PATH, kb, median, signInAsDemoArtist, startBenchStack } from './bench-stack.mjs';
 import { AREA_SWITCH_BUDGETS, MF_OVERHEAD_BUDGET, PAGE_BUDGETS } from './budgets.mjs';
 import { buildSingleBundle } from './single-bundle/build.mjs';
 import { startSingleBundle } from './single-bundle/serve.mjs';
@@ -19,6 +21,10 @@ import { startSingleBundle } from './single-bundle/serve.mjs';
 const IDLE_PREFETCH_MARK = 'tunehouse:idle-prefetch';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const listChunks = process.argv.includes('--chunks');
+const withApi = process.argv.includes('--api');
+/** The demo artist's session cookies with `--api`; without, each context gets an offline session. */
+let session = null;
+const signIn = (context, shellUrl) => context.addCookies(session ?? [offlineSessionCookie(shellUrl)]);
 /** `--switches`: only the area switches. */
 const switchesOnly = process.argv.includes('--switches');
 /** `--paths=/,/auth/login`: only these pages' first loads (no area switch, no single bundle), for a quick look. */
@@ -63,7 +69,7 @@ export async function firstLoad(browser, url, { content, signedIn, excludeChunks
   const context = await browser.newContext();
   await emulateDevice(context, 'capable');
   // A signed-in visitor: the areas' pages are behind the route guards.
-  if (signedIn) await context.addCookies([offlineSessionCookie(url)]);
+  if (signedIn) await signIn(context, new URL(url).origin);
   const page = await context.newPage();
   const responses = [];
   const pending = [];
@@ -140,7 +146,7 @@ async function visibleAt(page, selector) {
 async function areaSwitch(browser, shellUrl, { from, to, content }, device, warm = 'hover') {
   const context = await browser.newContext();
   await emulateDevice(context, device);
-  await context.addCookies([offlineSessionCookie(shellUrl)]);
+  await signIn(context, shellUrl);
   const page = await context.newPage();
   await page.goto(`${shellUrl}${from}`);
   await page.waitForLoadState('networkidle');
@@ -176,11 +182,16 @@ function printPage(path, runs, originNames) {
       );
 }
 
-const stack = await startBenchStack();
+const stack = await startBenchStack({ api: withApi });
 const browser = await chromium.launch({
   executablePath: CHROMIUM_PATH,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
 });
+if (withApi) {
+  const context = await browser.newContext();
+  session = await signInAsDemoArtist(context, stack.shellUrl);
+  await context.close();
+}
 const figures = [];
 const verdict = (ok) => (ok ? 'within' : 'OVER');
 try {
