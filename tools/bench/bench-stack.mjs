@@ -3,12 +3,12 @@
 // behind it on an embedded PostgreSQL of its own, seeded with the demo accounts, so a signed-in page shows what a
 // user sees: its data, not the error an absent API gives after its retries.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startApi } from '../start/api-process.mjs';
 import { AREAS } from '../start/areas.mjs';
 import { NX_ENV, run } from '../start/run.mjs';
+import { freePort } from '../testing/free-port.mjs';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -63,20 +63,9 @@ const buildApi = () =>
     { env: NX_ENV },
   );
 
-/** A loopback port free at this moment (the API and the stack must know each other's origins before they start). */
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 /**
  * Builds the web apps where stale, then serves the shell and every area from its own origin on free ports; with
- * `api`, the API too (its data in the scratch folder, removed by `close`).
+ * `api`, the API too (its data in a temporary folder, removed by `close`).
  */
 export async function startBenchStack({ api = false } = {}) {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -87,11 +76,12 @@ export async function startBenchStack({ api = false } = {}) {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-bench-web-'));
   const publicHost = '127.0.0.1';
   let apiProcess = null;
+  let apiData = null;
   let ports = { shellPort: 0, areaPorts: Object.fromEntries(AREAS.map((area) => [area.name, 0])) };
   if (api) {
-    // PostgreSQL refuses to run as root: under root, the embedded cluster runs as another user, who must be able to
-    // reach its folder inside the (owner-only) scratch folder.
-    fs.chmodSync(scratch, 0o755);
+    // Its own folder under the system's temporary one, as the journeys' API has, not inside the scratch folder: run
+    // as root, the API opens only its data folder to the embedded cluster's `postgres` user, not the folders above.
+    apiData = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-bench-api-'));
     ports = {
       shellPort: await freePort(),
       areaPorts: Object.fromEntries(
@@ -104,7 +94,7 @@ export async function startBenchStack({ api = false } = {}) {
     apiProcess = await startApi({
       port: await freePort(),
       env: {
-        DATA_DIR: path.join(scratch, 'data'),
+        DATA_DIR: apiData,
         EMBEDDED_PG_PORT: String(await freePort()),
         CORS_ORIGINS: origins.join(','),
         SITE_URL: origins[0],
@@ -130,7 +120,7 @@ export async function startBenchStack({ api = false } = {}) {
     close: async () => {
       await stack.close();
       await apiProcess?.stop();
-      fs.rmSync(scratch, { recursive: true, force: true });
+      for (const dir of [scratch, apiData]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

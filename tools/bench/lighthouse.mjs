@@ -2,7 +2,7 @@
 // CHROME_PATH, default /usr/bin/chromium) on the pages of tools/bench/budgets.mjs, with its default mobile preset (a
 // mid-range phone on slow 4G, simulated) and its desktop preset; the median of 3 runs of each: performance, LCP,
 // TBT, CLS and accessibility against LIGHTHOUSE_BUDGETS. Signed in as bench:web is (the session cookie set over CDP
-// before the runs; signed out where the page is the sign-in), no API behind the stack. The machine's load average
+// before the runs; signed out where the page is the sign-in), by default no API behind the stack. The machine's load average
 // is printed with each page: Lighthouse's CPU figures follow it. Exit code 1 when a figure misses its budget.
 // `--paths=/,/auth/login` and `--presets=mobile` measure part of it; `--save=DIR` writes each run's report (the
 // JSON Lighthouse answers) into DIR, to read what made a figure (the LCP element, its phases, the requests before it).

@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../start/paths.mjs';
+import { freePort } from '../testing/free-port.mjs';
 import { rawGet } from '../testing/raw-get.mjs';
 
 /**
@@ -52,14 +52,6 @@ if (!nginxInstalled)
   console.log('nginx is not installed here: the live nginx check is skipped (text checks ran)');
 else if (!shellBuilt)
   console.log('shell/dist is not built: the live nginx check is skipped (build it first)');
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Fills the templates as the official image does at start (envsubst of the Dockerfile's defaults). */
 const fill = (template, values) =>
