@@ -5,8 +5,8 @@ import { createTestApp, type TestApp, testConfig } from './test-app.js';
 /**
  * An app whose events come within seconds, for tests that follow a change to the webhook it sends: reviews accept
  * at once, the delivery simulators acknowledge a complete batch after 1 s (looked for 1 s after upload), payouts
- * settle when asked and may go to a bank account just added. The webhook delivery worker runs as main.ts runs it,
- * trusting the local receiver's certificate (`ca`), which is on this machine (private addresses allowed).
+ * settle when asked and may go to a bank account just added. The webhook delivery worker runs
+ * ({@link workWebhookDeliveries}).
  */
 export async function createWebhooksTestApp({
   ca,
@@ -26,6 +26,18 @@ export async function createWebhooksTestApp({
     undefined,
     { delivery: 'ddex' },
   );
+  await workWebhookDeliveries(t, { ca, ...(backoff ? { backoff } : {}) });
+  return t;
+}
+
+/**
+ * The webhook delivery worker on `t`'s queue, as main.ts runs it, trusting the local receiver's certificate (`ca`):
+ * the receiver is on this machine, so private addresses are allowed.
+ */
+export async function workWebhookDeliveries(
+  t: TestApp,
+  { ca, backoff }: { ca: string; backoff?: BackoffPolicy },
+): Promise<void> {
   await createWebhookDelivery({
     db: t.db,
     jobs: t.jobs,
@@ -35,5 +47,4 @@ export async function createWebhooksTestApp({
     ...(backoff ? { backoff } : {}),
     ca,
   }).work();
-  return t;
 }

@@ -15,12 +15,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withTransaction } from '../../platform/db.js';
 import { QUEUES } from '../../platform/jobs.js';
 import { createMailDelivery } from '../../platform/mail/delivery.js';
-import { createMailer } from '../../platform/mail/outbox.js';
 import { injectOf } from '../../testing/endpoint-inject.js';
 import { createUser, expectShape, login } from '../../testing/fixtures.js';
 import { startHttpsReceiver } from '../../testing/https-receiver.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { createWebhookDelivery, createWebhookEmitter } from './index.js';
+import { workWebhookDeliveries } from '../../testing/webhooks-test-app.js';
+import { createWebhookEmitter } from './index.js';
 import { until } from '../../testing/until.js';
 
 let t: TestApp;
@@ -56,15 +56,10 @@ beforeAll(async () => {
     log: { info: vi.fn(), warn: vi.fn() },
   });
   await t.jobs.work<{ outboxId: string }>(QUEUES.mailDelivery, ({ outboxId }) => mail.deliver(outboxId));
-  await createWebhookDelivery({
-    db: t.db,
-    jobs: t.jobs,
-    mailer: createMailer(t.jobs),
-    siteUrl: t.config.siteUrl,
-    allowPrivateAddresses: true,
-    backoff: { firstSeconds: 1, factor: 2, capSeconds: 60, giveUpAfterSeconds: 2 },
+  await workWebhookDeliveries(t, {
     ca: receiver.ca,
-  }).work();
+    backoff: { firstSeconds: 1, factor: 2, capSeconds: 60, giveUpAfterSeconds: 2 },
+  });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
