@@ -1,5 +1,11 @@
 // `npm test`: every tier that needs no network beyond loopback, in the order that fails fastest.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../start/paths.mjs';
 import { NX_ENV, run } from '../start/run.mjs';
+
+/** What e2e/reporters/failure-digest.ts writes when journeys fail: printed last, where a CI page shows it. */
+const JOURNEY_FAILURES = path.join(ROOT, 'e2e', 'test-results', 'failure-digest.txt');
 
 const nx = (target) => [
   process.execPath,
@@ -42,5 +48,7 @@ console.log('\n=== summary ===');
 for (const { name, ok, seconds } of results)
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds.toFixed(1)} s)`);
 const failed = results.filter((result) => !result.ok).length;
+if (results.at(-1)?.name === 'browser tests' && failed > 0 && fs.existsSync(JOURNEY_FAILURES))
+  console.log(`\n=== failed journeys ===\n${fs.readFileSync(JOURNEY_FAILURES, 'utf8').trimEnd()}`);
 console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
 process.exit(failed === 0 && results.length === steps.length ? 0 : 1);

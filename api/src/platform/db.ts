@@ -16,8 +16,22 @@ export function ignoreConnectionErrors(client: pg.Client | pg.PoolClient): void 
   client.on('error', () => undefined);
 }
 
+/**
+ * Every session runs in UTC. Months, days and "yesterday" are UTC dates in the product (a period is a UTC month, a
+ * close is booked at a UTC instant), and SQL that turns a timestamp into a date — `date_trunc('month', now())`, a
+ * timestamptz compared with a date — uses the session's zone. The server's own default is whatever the machine it
+ * was initialised on said (initdb reads TZ), so a server in New York would otherwise put the demo's close and a plan's
+ * early-bird date on another day than the code beside it.
+ */
+const SESSION_OPTIONS = '-c TimeZone=UTC';
+
 export function createPool(connectionString: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString, max, application_name: 'tunehouse-api' });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    application_name: 'tunehouse-api',
+    options: SESSION_OPTIONS,
+  });
   // An idle client losing its connection must not crash the process; the next checkout reconnects.
   pool.on('error', () => undefined);
   // Nor one that is checked out: every client gets its own listener for its whole life (see above).
