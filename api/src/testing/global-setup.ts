@@ -13,6 +13,8 @@ export const TEMPLATE_DATABASE = 'tunehouse_template';
 declare module 'vitest' {
   export interface ProvidedContext {
     postgres: { adminUrl: string; template: string };
+    /** The run's temporary folder: each test process keeps its data folder (media, secrets) under it. */
+    runDir: string;
   }
 }
 
@@ -52,6 +54,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('postgres', { adminUrl: server.urlFor('postgres'), template: TEMPLATE_DATABASE });
+  project.provide('runDir', dir);
   return async () => {
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });

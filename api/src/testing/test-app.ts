@@ -59,7 +59,8 @@ export async function createTestDatabase({ empty = false }: { empty?: boolean } 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     ...loadConfig({
-      DATA_DIR: path.join(os.tmpdir(), `tunehouse-test-${process.pid}`),
+      // Under the run's folder, which the global teardown removes: nothing is left in the system's temp folder.
+      DATA_DIR: path.join(inject('runDir'), `data-${process.pid}`),
       JWT_SECRET: randomBytes(32).toString('base64url'),
       BOT_CHECK_HMAC_KEY: randomBytes(32).toString('base64url'),
       BOT_CHECK: 'off',
