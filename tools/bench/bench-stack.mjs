@@ -99,6 +99,8 @@ export async function startBenchStack({ api = false } = {}) {
         CORS_ORIGINS: origins.join(','),
         SITE_URL: origins[0],
         SEED_DEMO: 'true',
+        // Its request log would bury the bench's figures; warnings and errors still show.
+        LOG_LEVEL: 'warn',
       },
       // The first start creates the cluster and seeds the demo accounts and their streams.
       timeoutMs: 300_000,

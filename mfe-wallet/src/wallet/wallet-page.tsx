@@ -111,72 +111,118 @@ function statementLinks(wallet: Wallet, royalties: readonly WalletMutation[]) {
   return [...links.entries()].map(([id, label]) => ({ id, label }));
 }
 
+/** The wallet's currency, once the balance has loaded (the cards below show amounts in it). */
+function useWalletCurrency(): string {
+  const shell = useShell();
+  return useQuery(walletQuery(shell.api)).data?.currency ?? 'EUR';
+}
+
+function BalanceCard() {
+  const shell = useShell();
+  const wallet = useQuery(walletQuery(shell.api));
+  return (
+    <Card title="Balance" id="balance">
+      <QueryState query={wallet} what="the balance" placeholder={<BalancePlaceholder />}>
+        {(data) => <Balance wallet={data} />}
+      </QueryState>
+    </Card>
+  );
+}
+
+function EarningsCard() {
+  const shell = useShell();
+  const earnings = useQuery(earningsQuery(shell.api));
+  return (
+    <Card title="Earnings per month" id="earnings">
+      <QueryState query={earnings} what="the earnings" placeholder={<EarningsPlaceholder />}>
+        {(data) => <Earnings earnings={data} />}
+      </QueryState>
+    </Card>
+  );
+}
+
+function LatestMutationsCard() {
+  const shell = useShell();
+  const latest = useQuery(mutationsQuery(shell.api, { offset: 0, size: 5 }));
+  const currency = useWalletCurrency();
+  return (
+    <Card title="Latest mutations" id="latest-mutations">
+      <QueryState query={latest} what="the mutations">
+        {(page) =>
+          page.items.length === 0 ? (
+            <p>No money has moved in this wallet yet.</p>
+          ) : (
+            <MutationTable mutations={page.items} currency={currency} label="Latest mutations" />
+          )
+        }
+      </QueryState>
+      <p>
+        <Link to="/wallet/mutations">All mutations</Link>
+      </p>
+    </Card>
+  );
+}
+
+function DistributionFeesCard() {
+  const shell = useShell();
+  const fees = useQuery(openFeesQuery(shell.api));
+  const currency = useWalletCurrency();
+  return (
+    <Card title="Distribution fees" id="distribution-fees">
+      <QueryState query={fees} what="the distribution fees">
+        {(page) => <DistributionFees fees={page.items} currency={currency} />}
+      </QueryState>
+      <p>
+        <Link to="/wallet/reporting">Licences and all fees, with the streams that paid them</Link>
+      </p>
+    </Card>
+  );
+}
+
+function StatementsCard() {
+  const shell = useShell();
+  const wallet = useQuery(walletQuery(shell.api));
+  const royalties = useQuery(mutationsQuery(shell.api, { type: 'ROYALTIES', offset: 0, size: 50 }));
+  return (
+    <Card title="Statements" id="statements">
+      <QueryState query={wallet} what="the statements">
+        {(data) => {
+          const links = statementLinks(data, royalties.data?.items ?? []);
+          if (links.length === 0) return <p>No period has closed yet.</p>;
+          return (
+            <ul css={statementListStyle}>
+              {links.map((link) => (
+                <li key={link.id}>
+                  <Link to={`/wallet/periods/${link.id}`}>Statement {link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </QueryState>
+    </Card>
+  );
+}
+
 /**
  * /wallet: balance and held amounts, earnings per closed month, the latest mutations, distribution fees and the
  * period statements. The payouts feature's panel comes from the area, which composes the features.
+ *
+ * Each card asks for its own data. A query's answer re-renders the cards that read it, not the whole page: the
+ * answers arrive one by one, and TanStack Query's updates render synchronously, so on a slow phone five renders of
+ * the whole page were five long tasks (docs/decisions/0092-fewer-startup-files-at-low-priority.md).
  */
 export function WalletPage({ payoutPanel }: { payoutPanel?: ReactNode }) {
   usePageMeta('Wallet');
-  const shell = useShell();
-  const wallet = useQuery(walletQuery(shell.api));
-  const latest = useQuery(mutationsQuery(shell.api, { offset: 0, size: 5 }));
-  const royalties = useQuery(mutationsQuery(shell.api, { type: 'ROYALTIES', offset: 0, size: 50 }));
-  const fees = useQuery(openFeesQuery(shell.api));
-  const earnings = useQuery(earningsQuery(shell.api));
-  const currency = wallet.data?.currency ?? 'EUR';
   return (
     <Page title="Wallet">
       <MoneyReadOnlyNotice />
-      <Card title="Balance" id="balance">
-        <QueryState query={wallet} what="the balance" placeholder={<BalancePlaceholder />}>
-          {(data) => <Balance wallet={data} />}
-        </QueryState>
-      </Card>
+      <BalanceCard />
       {payoutPanel}
-      <Card title="Earnings per month" id="earnings">
-        <QueryState query={earnings} what="the earnings" placeholder={<EarningsPlaceholder />}>
-          {(data) => <Earnings earnings={data} />}
-        </QueryState>
-      </Card>
-      <Card title="Latest mutations" id="latest-mutations">
-        <QueryState query={latest} what="the mutations">
-          {(page) =>
-            page.items.length === 0 ? (
-              <p>No money has moved in this wallet yet.</p>
-            ) : (
-              <MutationTable mutations={page.items} currency={currency} label="Latest mutations" />
-            )
-          }
-        </QueryState>
-        <p>
-          <Link to="/wallet/mutations">All mutations</Link>
-        </p>
-      </Card>
-      <Card title="Distribution fees" id="distribution-fees">
-        <QueryState query={fees} what="the distribution fees">
-          {(page) => <DistributionFees fees={page.items} currency={currency} />}
-        </QueryState>
-        <p>
-          <Link to="/wallet/reporting">Licences and all fees, with the streams that paid them</Link>
-        </p>
-      </Card>
-      <Card title="Statements" id="statements">
-        <QueryState query={wallet} what="the statements">
-          {(data) => {
-            const links = statementLinks(data, royalties.data?.items ?? []);
-            if (links.length === 0) return <p>No period has closed yet.</p>;
-            return (
-              <ul css={statementListStyle}>
-                {links.map((link) => (
-                  <li key={link.id}>
-                    <Link to={`/wallet/periods/${link.id}`}>Statement {link.label}</Link>
-                  </li>
-                ))}
-              </ul>
-            );
-          }}
-        </QueryState>
-      </Card>
+      <EarningsCard />
+      <LatestMutationsCard />
+      <DistributionFeesCard />
+      <StatementsCard />
     </Page>
   );
 }
