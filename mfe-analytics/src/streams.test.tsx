@@ -103,6 +103,51 @@ describe('stream trends', () => {
     ).toBeTruthy();
   });
 
+  it('shows a legend of buttons that hide and show each line, keeping its colour', async () => {
+    await open('/trends?by=platform', {
+      respond: fakeApi(
+        trendRoutes({
+          'GET /v1/trends/streams/series': {
+            items: [
+              periodItem('2026-11-19', [20, 5], { sub30: false }),
+              periodItem('2026-11-19', [2, 1], { sub30: true }),
+            ],
+          },
+        }),
+      ),
+    });
+    await screen.findByTestId('line-chart');
+    const legend = screen.getByRole('list', { name: 'Lines shown' });
+    const buttons = within(legend).getAllByRole('button');
+    expect(buttons.map((button) => [button.textContent, button.getAttribute('aria-pressed')])).toEqual([
+      ['Spotify', 'true'],
+      ['TikTok', 'true'],
+    ]);
+    const drawn = () => {
+      const props = chart.renders.at(-1);
+      return [props?.lines.map((line) => line.name), props?.places];
+    };
+    expect(drawn()).toEqual([
+      ['Spotify', 'TikTok'],
+      [0, 1],
+    ]);
+
+    fireEvent.click(buttons[0]!);
+    await waitFor(() => expect(drawn()).toEqual([['TikTok'], [1]]));
+    expect(buttons[0]!.getAttribute('aria-pressed')).toBe('false');
+    // The summary a screen reader hears still counts every line.
+    expect(screen.getByText(/^Chart of streams by platform .*, 2 lines\./)).toBeTruthy();
+
+    fireEvent.click(buttons[0]!);
+    await waitFor(() =>
+      expect(drawn()).toEqual([
+        ['Spotify', 'TikTok'],
+        [0, 1],
+      ]),
+    );
+    expect(buttons[0]!.getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('sets the dates of each preset and of a custom period, and keeps them in the URL', async () => {
     const { record } = await open('/trends', { respond: fakeApi(trendRoutes()) });
     await screen.findByTestId('streams-total');

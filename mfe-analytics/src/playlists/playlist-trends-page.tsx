@@ -6,9 +6,9 @@ import { TrendsEmpty } from '../shared/empty-state.js';
 import { playlistSeriesQuery, playlistStatisticsQuery } from '../shared/queries.js';
 import { RangePicker } from '../shared/range-picker.js';
 import { chartLines } from '../shared/series-points.js';
-import { Skeleton, SkeletonRows } from '../shared/skeleton.js';
+import { SkeletonRows } from '../shared/skeleton.js';
 import { lede, panel, panelHead } from '../shared/styles.js';
-import { TrendChart } from '../shared/trend-chart.js';
+import { ChartPlaceholder, TrendChart } from '../shared/trend-chart.js';
 import { TrendFiltersBar } from '../shared/trend-filters.js';
 import { useTrendSearch } from '../shared/trend-search.js';
 import { TrendsNav } from '../shared/trends-nav.js';
@@ -81,7 +81,7 @@ export function PlaylistTrendsPage() {
               {lines ? (
                 <TrendChart what="streams from playlists" lines={lines} start={range.start} end={range.end} />
               ) : (
-                <Skeleton height="320px" />
+                <ChartPlaceholder />
               )}
             </section>
           )}

@@ -1,35 +1,25 @@
 // The chart's own chunk: loaded by trend-chart.tsx through React.lazy, so ApexCharts stays out of the area's first
-// load. The core build with only the line type and the legend keeps the chunk small.
+// load. The core build with only the line type keeps the chunk small: the legend is trend-chart.tsx's own HTML.
 import Chart from 'react-apexcharts/core';
 import 'apexcharts/line';
-import 'apexcharts/features/legend';
 import type { ApexOptions } from 'apexcharts';
 import { colors, fonts } from '@tunehouse/ui';
+import { lineColour } from './chart-palette.js';
 import { dayTime, formatDay } from './dates.js';
 import { formatCount } from './numbers.js';
 import type { ChartLine } from './series-points.js';
 
-/** Distinct line colours, the brand's first; readable on white. */
-const PALETTE = [
-  colors.primary,
-  '#e4572e',
-  '#17a398',
-  '#f2a541',
-  '#2456c7',
-  '#c23b80',
-  '#6a994e',
-  '#8d6a9f',
-  '#33658a',
-  '#9c6644',
-];
-
 export interface LineChartProps {
   lines: ChartLine[];
-  height: number;
+  /** The lines' places in the legend, for their colours (a hidden line leaves its colour unused). */
+  places: number[];
 }
 
-/** Stream lines over time with a datetime axis (UTC days) and a legend under the chart. */
-export default function LineChart({ lines, height }: LineChartProps) {
+/**
+ * Stream lines over time with a datetime axis (UTC days), as tall as its box. No legend of ApexCharts' own: it
+ * measured each entry's box with forced layouts, a long task of its own on a slow phone.
+ */
+export default function LineChart({ lines, places }: LineChartProps) {
   const series = lines.map((line) => ({
     name: line.name,
     data: line.points.map((point) => ({ x: dayTime(point.start), y: point.value })),
@@ -46,7 +36,7 @@ export default function LineChart({ lines, height }: LineChartProps) {
       // ApexCharts' own keyboard focus inside an aria-hidden box would reach elements nobody can hear.
       accessibility: { enabled: false },
     },
-    colors: PALETTE,
+    colors: places.map(lineColour),
     stroke: { width: 2, curve: 'straight' },
     markers: { size: 0, hover: { size: 4 } },
     dataLabels: { enabled: false },
@@ -69,7 +59,7 @@ export default function LineChart({ lines, height }: LineChartProps) {
       x: { formatter: (value: number) => formatDay(new Date(value).toISOString()) },
       y: { formatter: (value: number) => formatCount(value) },
     },
-    legend: { position: 'bottom', horizontalAlign: 'left', fontSize: '13px' },
+    legend: { show: false },
   };
-  return <Chart type="line" series={series} options={options} height={height} width="100%" />;
+  return <Chart type="line" series={series} options={options} height="100%" width="100%" />;
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { css } from '@emotion/react';
 import { TextField, colors, radius } from '@tunehouse/ui';
 import { RANGE_PRESETS, type DateRange, type RangePreset } from './date-range.js';
@@ -67,7 +68,7 @@ const periodText = css`
  * The period: a preset (7 days, 28 days, 90 days, 12 months) or custom first and last days. Changes go to the URL
  * at once; choosing Custom starts from the period shown.
  */
-export function RangePicker({
+function RangePickerView({
   preset,
   range,
   problem,
@@ -126,3 +127,6 @@ export function RangePicker({
     </fieldset>
   );
 }
+
+/** Memoised: the trends pages re-render as each of their queries answers, and this part need not. */
+export const RangePicker = memo(RangePickerView);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { TERRITORIES } from '@tunehouse/contracts';
@@ -34,7 +35,7 @@ function withChosen(options: SelectOption[], value: string | undefined, label: s
  * Filters by release, artist, track and territory, from the account's catalogue (its albums, artists and tracks;
  * tracks narrowed to the chosen release and artist). A new release or artist clears the track.
  */
-export function TrendFiltersBar({
+function TrendFiltersBarView({
   filters,
   onChange,
   territories = true,
@@ -97,3 +98,6 @@ export function TrendFiltersBar({
     </div>
   );
 }
+
+/** Memoised: the trends pages re-render as each of their queries answers, and this part need not. */
+export const TrendFiltersBar = memo(TrendFiltersBarView);

@@ -13,6 +13,7 @@ import {
   type RangePreset,
 } from './date-range.js';
 import { today } from './dates.js';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from '@tunehouse/area-kit';
 
 /** The filters every trends call takes: the period and the catalogue/territory filters. */
@@ -80,19 +81,30 @@ export const FILTER_PARAMS = ['albumId', 'artistId', 'trackId', 'territory'] as 
 
 export type SearchChanges = Record<string, string | undefined>;
 
-/** The trends query from the URL, and a way to change it in place (replace navigation, like the catalogue). */
+/**
+ * The trends query from the URL, and a way to change it in place (replace navigation, like the catalogue). The same
+ * URL and day answer the same objects, so the pages' memoised parts skip the renders a query's answer causes.
+ */
 export function useTrendSearch() {
   const [search, setSearch] = useSearchParams();
-  const state = readTrendSearch(search);
-  const update = (changes: SearchChanges) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setSearch(next, { replace: true });
-  };
+  // area-kit's `search` is one object per query string.
+  const day = today();
+  const state = useMemo(() => readTrendSearch(search, day), [search, day]);
+  const update = useCallback(
+    (changes: SearchChanges) => {
+      const next = new URLSearchParams(search);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      setSearch(next, { replace: true });
+    },
+    [search, setSearch],
+  );
   const filtered = FILTER_PARAMS.some((name) => state.filters[name] !== undefined);
-  const clearFilters = () => update(Object.fromEntries(FILTER_PARAMS.map((name) => [name, undefined])));
+  const clearFilters = useCallback(
+    () => update(Object.fromEntries(FILTER_PARAMS.map((name) => [name, undefined]))),
+    [update],
+  );
   return { ...state, search, update, filtered, clearFilters };
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { css } from '@emotion/react';
 import { colors } from '@tunehouse/ui';
 import { NavLink } from '@tunehouse/area-kit';
@@ -26,7 +27,7 @@ const nav = css`
 `;
 
 /** Streams and Playlists: the two trends pages; the period and filters come along. */
-export function TrendsNav({ search }: { search: URLSearchParams }) {
+function TrendsNavView({ search }: { search: URLSearchParams }) {
   const query = search.toString();
   const withQuery = (path: string) => (query ? `${path}?${query}` : path);
   return (
@@ -40,3 +41,6 @@ export function TrendsNav({ search }: { search: URLSearchParams }) {
     </nav>
   );
 }
+
+/** Memoised: the trends pages re-render as each of their queries answers, and this part need not. */
+export const TrendsNav = memo(TrendsNavView);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import type { TrackTrendBucket } from '@tunehouse/contracts';
@@ -106,7 +107,7 @@ function rowsOf(statistics: BucketStatistics): Row[] {
  * A row per bucket (track with its artwork and artists, platform, or territory): the streams of the period with
  * their change, and the streams shorter than 30 seconds with theirs. Scrolls sideways inside its own box on phones.
  */
-export function StatisticsTable({ statistics, busy }: { statistics: BucketStatistics; busy: boolean }) {
+function StatisticsTableView({ statistics, busy }: { statistics: BucketStatistics; busy: boolean }) {
   const kind = BUCKET_NAMES[statistics.bucket];
   return (
     <div css={tableScroll} tabIndex={0} role="region" aria-label={`Streams by ${kind.toLowerCase()}, table`}>
@@ -150,3 +151,6 @@ export function StatisticsTable({ statistics, busy }: { statistics: BucketStatis
     </div>
   );
 }
+
+/** Memoised: the trends pages re-render as each of their queries answers, and this part need not. */
+export const StatisticsTable = memo(StatisticsTableView);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { TREND_BUCKET_KINDS } from '@tunehouse/contracts';
@@ -9,9 +9,9 @@ import { TrendsEmpty } from '../shared/empty-state.js';
 import { streamSeriesQuery, streamStatisticsQuery, streamTotalQuery } from '../shared/queries.js';
 import { RangePicker } from '../shared/range-picker.js';
 import { streamLines } from '../shared/series-points.js';
-import { Skeleton, SkeletonRows } from '../shared/skeleton.js';
+import { SkeletonRows } from '../shared/skeleton.js';
 import { lede, panel, panelHead } from '../shared/styles.js';
-import { TrendChart } from '../shared/trend-chart.js';
+import { ChartPlaceholder, TrendChart } from '../shared/trend-chart.js';
 import { TrendFiltersBar, filterGrid } from '../shared/trend-filters.js';
 import { useTrendSearch } from '../shared/trend-search.js';
 import { TrendsNav } from '../shared/trends-nav.js';
@@ -60,11 +60,19 @@ export function StreamTrendsPage() {
   // While another bucket kind loads, the previous answer is not shown under the new heading.
   const rows = statistics.data?.bucket === bucket ? statistics.data : undefined;
   // The series names no bucket: its values follow the statistics rows of the same query, which name the lines.
-  const lineNames = rows ? bucketNames(rows) : statistics.isError ? [] : undefined;
-  const chart =
-    series.data?.bucket === bucket && lineNames
-      ? streamLines(series.data.items, sub30, lineNames)
-      : undefined;
+  // Memoised with the rows and series they come from, so the chart redraws only when they change.
+  const lineNames = useMemo(
+    () => (rows ? bucketNames(rows) : statistics.isError ? [] : undefined),
+    [rows, statistics.isError],
+  );
+  const seriesData = series.data;
+  const chart = useMemo(
+    () =>
+      seriesData?.bucket === bucket && lineNames
+        ? streamLines(seriesData.items, sub30, lineNames)
+        : undefined,
+    [seriesData, bucket, sub30, lineNames],
+  );
   const pending = enabled && (total.isPending || series.isPending || statistics.isPending);
   // A failure is shown once every query has answered (docs/decisions/0082-layout-shift-and-startup-work.md):
   // a notice put above the parts still loading pushed them down, a layout shift of 0.09 on a desktop.
@@ -137,7 +145,7 @@ export function StreamTrendsPage() {
                   end={range.end}
                 />
               ) : (
-                <Skeleton height="320px" />
+                <ChartPlaceholder />
               )}
             </section>
           )}

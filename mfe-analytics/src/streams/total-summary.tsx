@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { css } from '@emotion/react';
 import type { TrendValue } from '@tunehouse/contracts';
 import { colors } from '@tunehouse/ui';
@@ -30,7 +31,7 @@ const figure = css`
 `;
 
 /** The streams of the period and their change against the period of the same length before it. */
-export function TotalSummary({ total, range }: { total: TrendValue | undefined; range: DateRange }) {
+function TotalSummaryView({ total, range }: { total: TrendValue | undefined; range: DateRange }) {
   const days = daysInRange(range.start, range.end);
   return (
     <section css={[panel, style]} aria-labelledby="streams-total-title" aria-busy={!total}>
@@ -55,3 +56,6 @@ export function TotalSummary({ total, range }: { total: TrendValue | undefined; 
     </section>
   );
 }
+
+/** Memoised: the trends pages re-render as each of their queries answers, and this part need not. */
+export const TotalSummary = memo(TotalSummaryView);
