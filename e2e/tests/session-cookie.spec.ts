@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { endpoints } from '@tunehouse/contracts';
 import { startApi } from '../../tools/start/api-process.mjs';
+import { freePort } from '../../tools/testing/free-port.mjs';
 import { apiUrlOf } from '../fixtures/api-calls.js';
 import { expect, freshStack, test } from '../fixtures/stack.js';
 import { logIn } from '../fixtures/session.js';
@@ -18,14 +19,6 @@ import { logIn } from '../fixtures/session.js';
  */
 const ACCESS_TOKEN_TTL_SECONDS = 30;
 const PASSWORD = 'a long enough password';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let api: { url: string; shellPort: number; stop: () => Promise<void>; dataDir: string };
 
