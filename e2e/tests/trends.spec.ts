@@ -11,6 +11,12 @@ import { logIn } from '../fixtures/session.js';
 const area = (page: Page) => page.locator('[data-area="analytics"]');
 const digits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 
+/** The chart is drawn once its figure is in view (DrawWhenInView): scrolled to, as a visitor would. */
+async function expectChartDrawn(page: Page) {
+  await area(page).getByRole('figure').first().scrollIntoViewIfNeeded();
+  await expect(area(page).locator('.apexcharts-canvas svg').first()).toBeVisible();
+}
+
 /** No serious or critical axe violations at phone and desktop width; with SHOTS_DIR set, a screenshot of each. */
 async function check(page: Page, name: string) {
   for (const width of [375, 1280]) {
@@ -53,7 +59,7 @@ test('stream trends of the demo catalogue: total, chart, table by track and plat
   expect(expected.value).toBeGreaterThan(0);
   await expect(area(page).getByTestId('streams-total')).toBeVisible();
   expect(digits(await area(page).getByTestId('streams-total').textContent())).toBe(expected.value);
-  await expect(area(page).locator('.apexcharts-canvas svg').first()).toBeVisible();
+  await expectChartDrawn(page);
   const trackRows = area(page).locator('tbody tr[data-bucket]');
   await expect(trackRows.first()).toBeVisible();
   await expect(area(page).getByRole('region', { name: /Streams by track, table/ })).toContainText(
@@ -78,7 +84,7 @@ test('stream trends of the demo catalogue: total, chart, table by track and plat
   await expect(
     area(page).getByRole('heading', { name: 'Plays under 30 seconds over time by platform' }),
   ).toBeVisible();
-  await expect(area(page).locator('.apexcharts-canvas svg').first()).toBeVisible();
+  await expectChartDrawn(page);
 
   // The table as CSV: a header and one line per row.
   const rows = await area(page).locator('tbody tr[data-bucket]').count();
@@ -126,7 +132,7 @@ test('playlist trends of the demo catalogue, and an account without streams sees
   const playlists = area(page).locator('tbody tr');
   await expect(playlists.first()).toBeVisible();
   await expect(area(page).getByRole('link', { name: /Open/ }).first()).toHaveAttribute('href', /^https:\/\//);
-  await expect(area(page).locator('.apexcharts-canvas svg').first()).toBeVisible();
+  await expectChartDrawn(page);
   await check(page, 'trends-playlists');
 
   // A new account has no catalogue: nothing of Mara's shows, the page says when numbers arrive.

@@ -36,3 +36,10 @@ export {
   type AvatarGroupProps,
 } from './avatar.js';
 export { Tooltip, TOOLTIP_DELAY_MS, type TooltipProps } from './tooltip.js';
+export {
+  useNearViewport,
+  NEAR_VIEWPORT_MARGIN_PX,
+  type NearViewportOptions,
+  type WhenReady,
+} from './near-viewport.js';
+export { DrawWhenInView, type DrawWhenInViewProps } from './draw-when-in-view.js';

@@ -1,14 +1,15 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import { css } from '@emotion/react';
-import { colors, mq, visuallyHidden } from '@tunehouse/ui';
+import { colors, DrawWhenInView, mq, visuallyHidden } from '@tunehouse/ui';
 import { lineColour } from './chart-palette.js';
 import { formatDay } from './dates.js';
 import { formatCount } from './numbers.js';
 import type { ChartLine } from './series-points.js';
 import { Skeleton } from './skeleton.js';
 
-// ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand.
-// Named 'chart' so bench:web can tell it apart (the /trends budget counts the page without it).
+// ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand, when
+// any of the picture is on the screen (DrawWhenInView). Named 'chart' so bench:web can tell it apart (the /trends
+// budget counts the page without it). Not prefetched: a phone's first load would carry its 136 KB with the page.
 const LineChart = lazy(() => import(/* webpackChunkName: "chart" */ './line-chart.js'));
 
 /** The figure's height, legend included; taller on a phone, where the legend wraps onto more lines. */
@@ -30,6 +31,9 @@ const frame = css`
 const picture = css`
   flex: 1;
   min-height: 0;
+`;
+const fill = css`
+  height: 100%;
 `;
 const legendList = css`
   display: flex;
@@ -126,9 +130,11 @@ function TrendChartView({
         </ul>
       )}
       <div css={picture} aria-hidden="true">
-        <Suspense fallback={<Skeleton height="100%" />}>
-          <LineChart lines={places.map((place) => lines[place]!)} places={places} />
-        </Suspense>
+        <DrawWhenInView css={fill} placeholder={<Skeleton height="100%" />}>
+          <Suspense fallback={<Skeleton height="100%" />}>
+            <LineChart lines={places.map((place) => lines[place]!)} places={places} />
+          </Suspense>
+        </DrawWhenInView>
       </div>
     </figure>
   );

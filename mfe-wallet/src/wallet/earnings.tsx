@@ -1,13 +1,14 @@
 import { Suspense, lazy } from 'react';
 import { css } from '@emotion/react';
 import type { WalletEarnings } from '@tunehouse/contracts';
-import { formatMonth, tableScroll, tableStyle, visuallyHidden } from '@tunehouse/ui';
+import { DrawWhenInView, formatMonth, tableScroll, tableStyle, visuallyHidden } from '@tunehouse/ui';
 import { formatMoney, formatCount } from '../shared/money.js';
 import { Link } from '@tunehouse/area-kit';
 import { Skeleton } from '../shared/skeleton.js';
 
-// ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand.
-// Named 'chart' so bench:web can tell it apart.
+// ApexCharts needs a real SVG DOM and is the largest dependency of the area: its own chunk, loaded on demand, when
+// any of the picture is on the screen (DrawWhenInView). Named 'chart' so bench:web can tell it apart. Not prefetched:
+// a phone's first load would carry its 142 KB with the page.
 const EarningsChart = lazy(() => import(/* webpackChunkName: "chart" */ './earnings-chart.js'));
 
 const CHART_HEIGHT = 260;
@@ -66,9 +67,11 @@ export function Earnings({ earnings }: { earnings: WalletEarnings }) {
       <figure css={frame}>
         <figcaption css={visuallyHidden}>{earningsSummary(earnings)}</figcaption>
         <div aria-hidden="true">
-          <Suspense fallback={<Skeleton height={`${CHART_HEIGHT}px`} />}>
-            <EarningsChart months={earnings.months} currency={earnings.currency} height={CHART_HEIGHT} />
-          </Suspense>
+          <DrawWhenInView placeholder={<Skeleton height={`${CHART_HEIGHT}px`} />}>
+            <Suspense fallback={<Skeleton height={`${CHART_HEIGHT}px`} />}>
+              <EarningsChart months={earnings.months} currency={earnings.currency} height={CHART_HEIGHT} />
+            </Suspense>
+          </DrawWhenInView>
         </div>
       </figure>
       <details>

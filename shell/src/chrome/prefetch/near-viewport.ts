@@ -1,11 +1,12 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
+import { NEAR_VIEWPORT_MARGIN_PX, useNearViewport as useNear, type WhenReady } from '@tunehouse/ui';
 
 /** The product spec, "Prefetch margin: 200px": a link this close to the viewport counts as about to be seen. */
-export const PREFETCH_MARGIN_PX = 200;
+export const PREFETCH_MARGIN_PX = NEAR_VIEWPORT_MARGIN_PX;
 export const PREFETCH_ROOT_MARGIN = `${PREFETCH_MARGIN_PX}px`;
 
 /** Runs `run` once the first page is complete (load event, single-spa's first routing) and the browser idle. */
-export type WhenSettled = (run: () => void) => void;
+export type WhenSettled = WhenReady;
 
 let settled: Promise<void> | undefined;
 /**
@@ -35,38 +36,12 @@ const afterFirstPage: WhenSettled = (run) => {
 
 /**
  * Calls `onNear` once, the first time the element is within {@link PREFETCH_MARGIN_PX} of the viewport (on any
- * side) after the first page settled, then stops watching it. Nothing happens without IntersectionObserver.
+ * side) after the first page settled, then stops watching it. Nothing happens without IntersectionObserver: a
+ * prefetch is optional.
  */
 export function useNearViewport<E extends Element>(
   onNear: () => void,
   whenSettled: WhenSettled = afterFirstPage,
 ): RefObject<E | null> {
-  const ref = useRef<E | null>(null);
-  const latest = useRef(onNear);
-  useEffect(() => {
-    latest.current = onNear;
-  });
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    let observer: IntersectionObserver | undefined;
-    let gone = false;
-    whenSettled(() => {
-      if (gone) return;
-      observer = new IntersectionObserver(
-        (entries) => {
-          if (!entries.some((entry) => entry.isIntersecting)) return;
-          observer?.disconnect();
-          latest.current();
-        },
-        { rootMargin: PREFETCH_ROOT_MARGIN },
-      );
-      observer.observe(element);
-    });
-    return () => {
-      gone = true;
-      observer?.disconnect();
-    };
-  }, [whenSettled]);
-  return ref;
+  return useNear<E>(onNear, { whenReady: whenSettled, withoutObserver: 'never' });
 }
