@@ -2,6 +2,7 @@ import path from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { PrecompressPlugin } from './precompress.js';
+import { CompileHintsPlugin } from './compile-hints.js';
 import {
   REACT_ROUTER_INTERNALS_ALIAS,
   reactRouterFolder,
@@ -105,6 +106,10 @@ export function createAppConfig(options: AppConfigOptions, argv: { mode?: string
           optimization: { target: 'web' },
         },
       }),
+      // V8 compiles the scripts' functions while they stream in, off the main thread; not the chart's chunk, which
+      // is drawn only once in view and is mostly options no page uses
+      // (docs/decisions/0093-charts-in-view-and-compile-hints.md).
+      ...(production ? [new CompileHintsPlugin((file) => !file.startsWith('chart.'))] : []),
       // `<file>.br` and `<file>.gz` beside each script, style, page and manifest, for the servers to send as is.
       ...(production ? [new PrecompressPlugin()] : []),
     ],

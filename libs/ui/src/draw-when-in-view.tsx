@@ -13,7 +13,7 @@ export interface DrawWhenInViewProps {
  * Draws `children` only once any part of its box is in the viewport, and `placeholder` until then. A chart is the
  * longest task of its page's load (160–180 ms with the CPU slowed 4×, for /trends' lines and /wallet's bars);
  * below a phone's first screen it was drawn while the visitor could not see it, and held up their first taps
- * (docs/decisions/0093-charts-drawn-when-in-view.md). Without IntersectionObserver it draws at once.
+ * (docs/decisions/0093-charts-in-view-and-compile-hints.md). Without IntersectionObserver it draws at once.
  */
 export function DrawWhenInView({ children, placeholder, className }: DrawWhenInViewProps) {
   const [inView, setInView] = useState(false);
