@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { rspack } from '@rspack/core';
+import { runBuild } from './testing/run-build.js';
 import { SourceMapConsumer } from 'source-map-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMPILE_HINT, CompileHintsPlugin } from './compile-hints.js';
@@ -25,7 +25,7 @@ async function build(): Promise<string> {
   );
   fs.writeFileSync(path.join(src, 'chart.js'), "export function draw() { console.log('chart-marker'); }\n");
   const out = path.join(dir, 'dist');
-  const compiler = rspack({
+  await runBuild({
     mode: 'production',
     context: dir,
     entry: './src/main.js',
@@ -33,12 +33,6 @@ async function build(): Promise<string> {
     output: { path: out, filename: '[name].[contenthash:8].js', chunkFilename: '[name].[contenthash:8].js' },
     plugins: [new CompileHintsPlugin((file) => !file.startsWith('chart.')), new PrecompressPlugin()],
   });
-  await new Promise<void>((resolve, reject) =>
-    compiler.run((error, stats) =>
-      error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve(),
-    ),
-  );
-  await new Promise<void>((resolve) => compiler.close(() => resolve()));
   return out;
 }
 

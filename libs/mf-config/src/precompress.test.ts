@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { rspack, type Compiler } from '@rspack/core';
+import { runBuild } from './testing/run-build.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PrecompressPlugin } from './precompress.js';
 
@@ -16,7 +17,7 @@ async function build(): Promise<string> {
   const words = Array.from({ length: 400 }, (_, i) => `'word number ${i} of a long list'`).join(',\n');
   fs.writeFileSync(path.join(src, 'main.js'), `console.log([${words}].join(' '));\n`);
   const out = path.join(dir, 'dist');
-  const compiler = rspack({
+  await runBuild({
     mode: 'production',
     context: dir,
     entry: './src/main.js',
@@ -36,12 +37,6 @@ async function build(): Promise<string> {
       new PrecompressPlugin(),
     ],
   });
-  await new Promise<void>((resolve, reject) =>
-    compiler.run((error, stats) =>
-      error || stats?.hasErrors() ? reject(error ?? new Error(stats?.toString())) : resolve(),
-    ),
-  );
-  await new Promise<void>((resolve) => compiler.close(() => resolve()));
   return out;
 }
 

@@ -1,9 +1,5 @@
 import type { RefObject } from 'react';
-import { NEAR_VIEWPORT_MARGIN_PX, useNearViewport as useNear, type WhenReady } from '@tunehouse/ui';
-
-/** The product spec, "Prefetch margin: 200px": a link this close to the viewport counts as about to be seen. */
-export const PREFETCH_MARGIN_PX = NEAR_VIEWPORT_MARGIN_PX;
-export const PREFETCH_ROOT_MARGIN = `${PREFETCH_MARGIN_PX}px`;
+import { useNearViewport as useNear, type WhenReady } from '@tunehouse/ui';
 
 /** Runs `run` once the first page is complete (load event, single-spa's first routing) and the browser idle. */
 export type WhenSettled = WhenReady;
@@ -35,9 +31,9 @@ const afterFirstPage: WhenSettled = (run) => {
 };
 
 /**
- * Calls `onNear` once, the first time the element is within {@link PREFETCH_MARGIN_PX} of the viewport (on any
- * side) after the first page settled, then stops watching it. Nothing happens without IntersectionObserver: a
- * prefetch is optional.
+ * Calls `onNear` once, the first time the element is within the product spec's prefetch margin (200px, the
+ * shared hook's default) of the viewport, on any side, after the first page settled; then stops watching it. Nothing
+ * happens without IntersectionObserver: a prefetch is optional. The hook's own tests are in libs/ui.
  */
 export function useNearViewport<E extends Element>(
   onNear: () => void,

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { DrawWhenInView } from './draw-when-in-view.js';
+import { useNearViewport, type WhenReady } from './near-viewport.js';
 
 /** A stand-in for the browser's observer (jsdom has none): records its options and is told what is in view. */
 class FakeObserver {
@@ -30,54 +31,97 @@ let root: Root | undefined;
 let container: HTMLElement;
 beforeEach(() => {
   FakeObserver.all = [];
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   container = document.createElement('div');
 });
 afterEach(() => {
-  act(() => root?.unmount());
-  root = undefined;
+  unmount();
   vi.unstubAllGlobals();
 });
 
-function draw() {
+function render(node: ReactNode) {
   root = createRoot(container);
-  act(() =>
-    root!.render(
+  act(() => root!.render(node));
+}
+
+function unmount() {
+  act(() => root?.unmount());
+  root = undefined;
+}
+
+function Probe({ onNear, whenReady }: { onNear: () => void; whenReady: WhenReady }) {
+  const ref = useNearViewport<HTMLAnchorElement>(onNear, { whenReady });
+  return <a ref={ref} href="/trends" />;
+}
+
+describe('useNearViewport', () => {
+  it('watches with the spec’s 200px margin and reports once, the first time the element comes near', () => {
+    const onNear = vi.fn();
+    render(<Probe onNear={onNear} whenReady={(run) => run()} />);
+    const [observer] = FakeObserver.all;
+    expect(observer!.options.rootMargin).toBe('200px');
+    expect(observer!.observed).toEqual([container.querySelector('a')]);
+    observer!.report(false);
+    expect(onNear).not.toHaveBeenCalled();
+    observer!.report(true);
+    expect(onNear).toHaveBeenCalledOnce();
+    expect(observer!.disconnected).toBe(true);
+  });
+
+  it('does not watch before it is ready, nor once the element is gone', () => {
+    let ready = () => undefined as void;
+    render(<Probe onNear={vi.fn()} whenReady={(run) => (ready = run)} />);
+    expect(FakeObserver.all).toHaveLength(0);
+    ready();
+    expect(FakeObserver.all).toHaveLength(1);
+
+    unmount();
+    let readyLater = () => undefined as void;
+    render(<Probe onNear={vi.fn()} whenReady={(run) => (readyLater = run)} />);
+    unmount();
+    readyLater();
+    expect(FakeObserver.all).toHaveLength(1);
+  });
+
+  it('reports nothing without IntersectionObserver unless asked to report at once', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const onNear = vi.fn();
+    render(<Probe onNear={onNear} whenReady={(run) => run()} />);
+    expect(onNear).not.toHaveBeenCalled();
+  });
+});
+
+describe('DrawWhenInView', () => {
+  const drawn = () =>
+    render(
       <DrawWhenInView placeholder={<p>waiting</p>}>
         <p>the chart</p>
       </DrawWhenInView>,
-    ),
-  );
-}
+    );
 
-describe('DrawWhenInView', () => {
   it('shows the placeholder until any of its box is in the viewport, then draws once', () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
-    draw();
+    drawn();
     const [observer] = FakeObserver.all;
     expect(observer!.options.rootMargin).toBe('0px');
     expect(observer!.observed).toEqual([container.firstElementChild]);
     expect(container.textContent).toBe('waiting');
-
     observer!.report(false);
     expect(container.textContent).toBe('waiting');
-
     observer!.report(true);
     expect(container.textContent).toBe('the chart');
     expect(observer!.disconnected).toBe(true);
   });
 
   it('stops watching when it is gone before it was seen', () => {
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
-    draw();
-    act(() => root!.unmount());
-    root = undefined;
+    drawn();
+    unmount();
     expect(FakeObserver.all[0]!.disconnected).toBe(true);
   });
 
   it('draws at once where there is no IntersectionObserver', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
-    draw();
+    drawn();
     expect(container.textContent).toBe('the chart');
   });
 });
