@@ -1,10 +1,10 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useNearViewport } from './near-viewport.js';
 
 export interface DrawWhenInViewProps {
-  /** What to draw once any of its box is on the screen (a chart). */
+  /** What to draw once any of its box is on the screen (a chart; it may be lazy). */
   children: ReactNode;
-  /** What holds its place until then: the same height, so nothing moves when it is drawn. */
+  /** What holds its place until then, and while lazy children load: the same height, so nothing moves. */
   placeholder: ReactNode;
   className?: string;
 }
@@ -23,7 +23,7 @@ export function DrawWhenInView({ children, placeholder, className }: DrawWhenInV
   });
   return (
     <div ref={ref} className={className}>
-      {inView ? children : placeholder}
+      {inView ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
     </div>
   );
 }

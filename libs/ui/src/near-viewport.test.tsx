@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, type ReactNode } from 'react';
+import { act, lazy, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { DrawWhenInView } from './draw-when-in-view.js';
 import { useNearViewport, type WhenReady } from './near-viewport.js';
@@ -111,6 +111,20 @@ describe('DrawWhenInView', () => {
     observer!.report(true);
     expect(container.textContent).toBe('the chart');
     expect(observer!.disconnected).toBe(true);
+  });
+
+  it('keeps the placeholder while a lazy child loads', async () => {
+    let load = (_: { default: () => ReactNode }) => undefined as void;
+    const Lazy = lazy(() => new Promise<{ default: () => ReactNode }>((resolve) => (load = resolve)));
+    render(
+      <DrawWhenInView placeholder={<p>waiting</p>}>
+        <Lazy />
+      </DrawWhenInView>,
+    );
+    FakeObserver.all[0]!.report(true);
+    expect(container.textContent).toBe('waiting');
+    await act(async () => load({ default: () => <p>the chart</p> }));
+    expect(container.textContent).toBe('the chart');
   });
 
   it('stops watching when it is gone before it was seen', () => {

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, useState } from 'react';
 import { css } from '@emotion/react';
 import { colors, DrawWhenInView, mq, visuallyHidden } from '@tunehouse/ui';
 import { lineColour } from './chart-palette.js';
@@ -131,9 +131,7 @@ function TrendChartView({
       )}
       <div css={picture} aria-hidden="true">
         <DrawWhenInView css={fill} placeholder={<Skeleton height="100%" />}>
-          <Suspense fallback={<Skeleton height="100%" />}>
-            <LineChart lines={places.map((place) => lines[place]!)} places={places} />
-          </Suspense>
+          <LineChart lines={places.map((place) => lines[place]!)} places={places} />
         </DrawWhenInView>
       </div>
     </figure>

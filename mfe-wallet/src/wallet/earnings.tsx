@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { lazy } from 'react';
 import { css } from '@emotion/react';
 import type { WalletEarnings } from '@tunehouse/contracts';
 import { DrawWhenInView, formatMonth, tableScroll, tableStyle, visuallyHidden } from '@tunehouse/ui';
@@ -68,9 +68,7 @@ export function Earnings({ earnings }: { earnings: WalletEarnings }) {
         <figcaption css={visuallyHidden}>{earningsSummary(earnings)}</figcaption>
         <div aria-hidden="true">
           <DrawWhenInView placeholder={<Skeleton height={`${CHART_HEIGHT}px`} />}>
-            <Suspense fallback={<Skeleton height={`${CHART_HEIGHT}px`} />}>
-              <EarningsChart months={earnings.months} currency={earnings.currency} height={CHART_HEIGHT} />
-            </Suspense>
+            <EarningsChart months={earnings.months} currency={earnings.currency} height={CHART_HEIGHT} />
           </DrawWhenInView>
         </div>
       </figure>
