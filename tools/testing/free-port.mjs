@@ -2,23 +2,23 @@ import fs from 'node:fs';
 import net from 'node:net';
 
 /**
- * Where the system takes the local ports of outgoing connections and of servers listening on port 0 (Linux's
- * default, and what /proc says when it is there). A port handed out from this range can be taken by any connection
- * made before the server it was meant for listens: a journeys' API once failed to start on EADDRINUSE because its
- * port, free a moment before, had become the local end of some other connection.
+ * Where the range starts from which the system takes the local ports of outgoing connections and of servers on
+ * port 0 (Linux's default, and what /proc says when it is there). A port handed out from that range can be taken by
+ * any connection made before the server it was meant for listens: a journeys' API once failed to start on
+ * EADDRINUSE because its port, free a moment before, had become the local end of some other connection.
  */
-function ephemeralRange() {
+function ephemeralLow() {
   try {
     const [low, high] = fs
       .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
       .trim()
       .split(/\s+/)
       .map(Number);
-    if (Number.isInteger(low) && Number.isInteger(high) && low > 0 && low <= high) return { low, high };
+    if (Number.isInteger(low) && Number.isInteger(high) && low > 0 && low <= high) return low;
   } catch {
     // Not Linux: its default range below.
   }
-  return { low: 32_768, high: 60_999 };
+  return 32_768;
 }
 
 /** Ports handed out are chosen from here: unprivileged, and below what the system hands out by itself. */
@@ -49,8 +49,7 @@ const anyFreePort = () =>
  * @returns {Promise<number>}
  */
 export async function freePort() {
-  const { low } = ephemeralRange();
-  const high = Math.min(low, 65_536) - 1;
+  const high = Math.min(ephemeralLow(), 65_536) - 1;
   if (high - CHOSEN_FROM < 1_000) return anyFreePort();
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const port = CHOSEN_FROM + Math.floor(Math.random() * (high - CHOSEN_FROM + 1));

@@ -47,8 +47,8 @@ describe('CompileHintsPlugin', () => {
     expect(fs.readFileSync(path.join(out, chart), 'utf8')).not.toContain('allFunctionsCalledOnLoad');
 
     // The minifier ran first (the hint would not survive it), and the map accounts for the hint's line.
-    expect(code.split('\n')).toHaveLength(3);
     const lines = code.split('\n');
+    expect(lines).toHaveLength(3);
     const line = lines.findIndex((text) => text.includes('entry-marker'));
     expect(line).toBeGreaterThan(0);
     const map = new SourceMapConsumer(JSON.parse(fs.readFileSync(path.join(out, `${main}.map`), 'utf8')));
