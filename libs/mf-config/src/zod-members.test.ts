@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 /** The browser modules are plain JavaScript for the bundler; the test loads them as the build would. */
@@ -64,5 +64,31 @@ describe('the shared zod', () => {
     expect(used.size).toBeGreaterThan(10);
     const missing = [...used].filter(([name]) => !TYPE_ONLY.has(name) && !(name in members));
     expect(missing.map(([name, file]) => `z.${name} (${file})`)).toEqual([]);
+  });
+
+  it('parses without compiling code, which the pages’ policy refuses', () => {
+    const zod = shared.z as unknown as typeof z;
+    const compiled = vi.fn();
+    // zod reaches `Function` through the global scope, both to probe for eval and to compile a parser.
+    vi.stubGlobal(
+      'Function',
+      new Proxy(Function, {
+        construct(target, args: unknown[]) {
+          compiled(args);
+          return Reflect.construct(target, args) as object;
+        },
+      }),
+    );
+    try {
+      const release = zod.object({
+        title: zod.string(),
+        tracks: zod.array(zod.object({ number: zod.number(), isrc: zod.string() })),
+      });
+      const answer = { title: 'Night Drive', tracks: [{ number: 1, isrc: 'GBAYE2400001' }] };
+      for (let round = 0; round < 3; round++) expect(release.parse(answer)).toEqual(answer);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(compiled).not.toHaveBeenCalled();
   });
 });
