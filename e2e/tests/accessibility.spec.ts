@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test } from '../fixtures/app.js';
 import { analyzeAccessibility } from '../fixtures/axe.js';
@@ -82,7 +80,7 @@ test('account settings and the admin page have no serious accessibility problems
     .getByRole('link', { name: 'Reports' })
     .click();
   await expect(page).toHaveURL(/\/admin\/reports$/);
-  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-e2e-report-')), 'october.csv');
+  const report = test.info().outputPath('october.csv');
   fs.writeFileSync(
     report,
     'date,platform,territory,isrc,upc,streams,sub30\n' +

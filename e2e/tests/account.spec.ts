@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
@@ -162,7 +161,8 @@ test('verify the identity with a real PNG: PENDING, then APPROVED, then back to 
 }) => {
   // Sign-up through the mail, then two axe scans at two widths each: slow on a busy machine.
   test.setTimeout(90_000);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-e2e-id-'));
+  const dir = test.info().outputPath('id');
+  fs.mkdirSync(dir, { recursive: true });
   const document = path.join(dir, 'id-card.png');
   await sharp(randomBytes(640 * 400 * 3), { raw: { width: 640, height: 400, channels: 3 } })
     .png()

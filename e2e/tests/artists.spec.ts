@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -15,7 +14,7 @@ async function pngFile(): Promise<string> {
       <stop offset="0" stop-color="#5533e6"/><stop offset="1" stop-color="#ff7a45"/></linearGradient></defs>
     <rect width="600" height="600" fill="url(#g)"/><circle cx="300" cy="300" r="170" fill="#ffffff" opacity="0.85"/>
   </svg>`;
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-e2e-image-')), 'portrait.png');
+  const file = test.info().outputPath('portrait.png');
   await sharp(Buffer.from(svg)).png().toFile(file);
   return file;
 }

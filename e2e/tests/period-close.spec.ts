@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   type AdminPeriod,
@@ -41,7 +39,7 @@ const openWithRevenue = (periods: AdminPeriod[]) =>
 /** Yesterday's streams of two of Mara's tracks with their revenue, uploaded the way an admin loads a report. */
 async function uploadReport(page: Page) {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-e2e-close-')), 'close.csv');
+  const report = test.info().outputPath('close.csv');
   fs.writeFileSync(
     report,
     'date,platform,territory,isrc,upc,streams,sub30,revenue,currency\n' +

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test } from '../fixtures/app.js';
@@ -15,7 +13,7 @@ const SAMPLE = fileURLToPath(
 
 async function uploadYenReport(page: Page) {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-  const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-e2e-rates-')), 'yen.csv');
+  const report = test.info().outputPath('yen.csv');
   fs.writeFileSync(
     report,
     'date,platform,territory,isrc,upc,streams,sub30,revenue,currency\n' +

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
@@ -179,7 +178,8 @@ test('a release from the first draft to live on every platform, updated and take
   // delivery to 23 platforms, an update and the takedown, each platform's answer a background job. It took 5.7–7 min
   // on a 2-core machine shared with other work in November 2026, so 7 min was too tight a ceiling.
   test.setTimeout(600_000);
-  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-e2e-release-'));
+  const files = test.info().outputPath('files');
+  fs.mkdirSync(files, { recursive: true });
   fs.writeFileSync(path.join(files, 'night-swimming.wav'), sineWav(4, 440));
   fs.writeFileSync(path.join(files, 'undertow.wav'), sineWav(3, 330));
   const smallCover = await coverPng(files, 1000);

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { type AdminPeriod, endpoints, type WalletStatement } from '@tunehouse/contracts';
 import { DEMO, DEMO_PASSWORD, expect, test } from '../fixtures/app.js';
@@ -20,7 +18,7 @@ const monthName = (month: string) => {
 };
 
 async function upload(page: Page, name: string, day: string, revenue: string) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-e2e-restated-')), name);
+  const file = test.info().outputPath(name);
   fs.writeFileSync(
     file,
     `date,platform,territory,isrc,upc,streams,sub30,revenue,currency\n${day},NAPSTER,SE,SEDMO2500001,,900,0,${revenue},EUR\n`,

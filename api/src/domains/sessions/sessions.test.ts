@@ -8,8 +8,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import os from 'node:os';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import path from 'node:path';
 import { loadConfig } from '../../platform/config.js';
 import { TokenService } from '../../platform/tokens.js';
@@ -174,7 +173,7 @@ describe('refresh origins of an API that is not the default local one (N8)', () 
   beforeAll(async () => {
     // As `npm start` with other ports runs it: API on 3100, the shell on 5200, no CORS_ORIGINS beyond it.
     const { corsOrigins } = loadConfig({
-      DATA_DIR: path.join(os.tmpdir(), `tunehouse-origins-${process.pid}`),
+      DATA_DIR: path.join(inject('runDir'), `origins-${process.pid}`),
       PORT: '3100',
       SITE_URL: 'http://localhost:5200',
     });

@@ -4,7 +4,6 @@
 // 5 times is retried with growing delays (a schedule of seconds); a loopback URL is refused unless allowed.
 import { createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   albumDetailSchema,
@@ -22,7 +21,7 @@ import {
   type WebhookEventType,
   webhookEventSchema,
 } from '@tunehouse/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMailer } from '../../platform/mail/outbox.js';
 import { withTransaction } from '../../platform/db.js';
 import { addBankAccount, TEST_BILLING_DETAILS } from '../../testing/billing-fixtures.js';
@@ -464,7 +463,7 @@ describe('a loaded platform report', () => {
       { isrc, trackId: randomUUID(), albumId: randomUUID(), accountId: ownerUser.account.id },
       { isrc: silentIsrc, trackId: randomUUID(), albumId: randomUUID(), accountId: silentUser.account.id },
     ]);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tunehouse-report-loaded-')), 'r.csv');
+    const file = path.join(fs.mkdtempSync(path.join(inject('runDir'), 'report-loaded-')), 'r.csv');
     fs.writeFileSync(
       file,
       'date,platform,territory,isrc,upc,streams,sub30\n' +
