@@ -6,6 +6,8 @@
 // is printed with each page: Lighthouse's CPU figures follow it. Exit code 1 when a figure misses its budget.
 // `--paths=/,/auth/login` and `--presets=mobile` measure part of it; `--save=DIR` writes each run's report (the
 // JSON Lighthouse answers) into DIR, to read what made a figure (the LCP element, its phases, the requests before it).
+// `--artifacts=DIR` keeps each run's trace and DevTools log as well (DIR/<preset><path>-<run>/), which
+// `tools/bench/lantern-whatif.mjs` simulates again, as they were or changed.
 // `--api` puts the API behind the stack, signed in as the demo artist (bench-stack.mjs): the guarded pages then draw
 // their data, where without an API their largest paint can be the error a failed request shows after its retries.
 import fs from 'node:fs';
@@ -29,6 +31,7 @@ const paths = option('paths') ?? LIGHTHOUSE_BUDGETS.paths;
 const presets = option('presets') ?? Object.keys(LIGHTHOUSE_BUDGETS.presets);
 const saveDir = option('save')?.[0];
 if (saveDir) fs.mkdirSync(saveDir, { recursive: true });
+const artifactsDir = option('artifacts')?.[0];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? LIGHTHOUSE_BUDGETS.runs);
 /** Lighthouse's default configuration is the mobile one. */
 const CONFIGS = { mobile: undefined, desktop: desktopConfig };
@@ -63,16 +66,19 @@ try {
       if (signedIn) await cookies.addCookies(withApi ? session : [offlineSessionCookie(stack.shellUrl)]);
       const results = [];
       for (let run = 0; run < runs; run += 1) {
-        const { lhr } = await lighthouse(
-          `${stack.shellUrl}${path}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: ['performance', 'accessibility'],
-          },
-          CONFIGS[preset],
-        );
+        const flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        };
+        const url = `${stack.shellUrl}${path}`;
+        // With --artifacts, the load is gathered into a folder first and then audited from it: one load, kept.
+        const kept = artifactsDir
+          ? nodePath.join(artifactsDir, `${preset}${path.replaceAll('/', '_') || '_'}-${run + 1}`)
+          : null;
+        if (kept) await lighthouse(url, { ...flags, gatherMode: kept }, CONFIGS[preset]);
+        const { lhr } = await lighthouse(url, kept ? { ...flags, auditMode: kept } : flags, CONFIGS[preset]);
         if (lhr.runtimeError)
           console.log(
             `  ${path}: Lighthouse could not finish (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`,
