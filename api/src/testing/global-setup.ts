@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,15 +17,15 @@ declare module 'vitest' {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * A loopback port free at this moment for an embedded PostgreSQL, chosen below the system's ephemeral range, where
+ * no outgoing connection lands while the cluster is made and started (the repository's one port picker,
+ * tools/testing/free-port.mjs, says why). Reached by its path: it is outside this package's sources.
+ */
+export async function freePort(): Promise<number> {
+  const picker = new URL('../../../tools/testing/free-port.mjs', import.meta.url).href;
+  const { freePort: pick } = (await import(picker)) as { freePort: () => Promise<number> };
+  return pick();
 }
 
 /**
