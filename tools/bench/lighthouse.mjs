@@ -65,18 +65,18 @@ try {
       await cookies.clearCookies();
       if (signedIn) await cookies.addCookies(withApi ? session : [offlineSessionCookie(stack.shellUrl)]);
       const results = [];
+      const url = `${stack.shellUrl}${path}`;
+      const flags = {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      };
       for (let run = 0; run < runs; run += 1) {
-        const flags = {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-        };
-        const url = `${stack.shellUrl}${path}`;
+        // One name per run for its report (--save) and its kept load (--artifacts): mobile_albums-1.
+        const runName = `${preset}${path.replaceAll('/', '_') || '_'}-${run + 1}`;
         // With --artifacts, the load is gathered into a folder first and then audited from it: one load, kept.
-        const kept = artifactsDir
-          ? nodePath.join(artifactsDir, `${preset}${path.replaceAll('/', '_') || '_'}-${run + 1}`)
-          : null;
+        const kept = artifactsDir ? nodePath.join(artifactsDir, runName) : null;
         if (kept) await lighthouse(url, { ...flags, gatherMode: kept }, CONFIGS[preset]);
         const { lhr } = await lighthouse(url, kept ? { ...flags, auditMode: kept } : flags, CONFIGS[preset]);
         if (lhr.runtimeError)
@@ -84,11 +84,7 @@ try {
             `  ${path}: Lighthouse could not finish (${lhr.runtimeError.code}: ${lhr.runtimeError.message})`,
           );
         results.push(lhr);
-        if (saveDir)
-          fs.writeFileSync(
-            nodePath.join(saveDir, `${preset}${path.replaceAll('/', '_') || '_'}-${run + 1}.json`),
-            JSON.stringify(lhr),
-          );
+        if (saveDir) fs.writeFileSync(nodePath.join(saveDir, `${runName}.json`), JSON.stringify(lhr));
       }
       const mid = (pick) => median(results.map(pick));
       const score = (category) => mid((lhr) => Math.round((lhr.categories[category].score ?? 0) * 100));
