@@ -19,12 +19,13 @@ import { rspack } from '@rspack/core';
  */
 export class PrerenderPlugin {
   /**
-   * @param {{ appDir: string; resolve: object; module: object; pages: Record<string, string>; withoutScript: string[]; startOnInterest: string[] }} options
+   * @param {{ appDir: string; resolve: object; module: object; pages: Record<string, string>; withoutScript: string[]; startOnInterest: string[]; titles?: Record<string, string>; productName: string }} options
    * `pages`: kind → file; `withoutScript`: the kinds whose page is whole without JavaScript (their `<noscript>`
    * notice is dropped); `startOnInterest`: the kinds whose page loads only the starter, which starts the shell on
    * interest instead of at once (the landing page, and the sign-in form that needs JavaScript to be sent,
    * docs/decisions/0082-layout-shift-and-startup-work.md); `titles`: kind → the page's title where it is not the
-   * template's (the one the page sets once its script runs, so a first paint and a bookmark name it already).
+   * template's (the one the page sets once its script runs, so a first paint and a bookmark name it already);
+   * `productName`: what a first view's page title ends with, as the shell's documentTitle writes it.
    */
   constructor(options) {
     this.options = options;
@@ -33,16 +34,16 @@ export class PrerenderPlugin {
   apply(compiler) {
     const { appDir, pages } = this.options;
     const outDir = path.join(appDir, 'node_modules', '.prerender');
-    let renderPage = null;
+    let renderer = null;
     compiler.hooks.beforeRun.tapPromise(PrerenderPlugin.name, async () => {
-      renderPage = await this.bundleRenderer(outDir);
+      renderer = await this.bundleRenderer(outDir);
     });
     compiler.hooks.thisCompilation.tap(PrerenderPlugin.name, (compilation) => {
       compilation.hooks.processAssets.tap(
         // After the HtmlRspackPlugin wrote index.html, before PrecompressPlugin compresses it (stage REPORT).
         { name: PrerenderPlugin.name, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         () => {
-          if (!renderPage) throw new Error('PrerenderPlugin: the page renderer was not built');
+          if (!renderer) throw new Error('PrerenderPlugin: the page renderer was not built');
           const template = compilation.getAsset('index.html')?.source.source().toString();
           if (!template || !template.includes('<div id="root"></div>'))
             throw new Error('PrerenderPlugin: index.html has no empty <div id="root"></div> to fill');
@@ -57,10 +58,26 @@ export class PrerenderPlugin {
             .map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${src}">`)
             .join('');
           const starter = this.emitStarter(compilation, publicPath);
-          for (const [kind, file] of Object.entries(pages)) {
-            const page = renderPage(kind);
+          // The shell's pages by kind, then the areas' frame once per area page whose first view it holds
+          // (docs/decisions/0095-area-first-view-in-the-html.md).
+          const views = [
+            ...Object.entries(pages).map(([kind, file]) => ({
+              kind,
+              file,
+              page: renderer.renderPage(kind),
+              title: this.options.titles?.[kind],
+              attributes: '',
+            })),
+            ...renderer.renderFirstViewPages().map((page) => ({
+              kind: 'frame',
+              file: page.file,
+              page,
+              title: `${page.title} — ${this.options.productName}`,
+              attributes: ` data-first-view="${page.path}"`,
+            })),
+          ];
+          for (const { kind, file, page, title, attributes } of views) {
             const deferred = this.options.startOnInterest.includes(kind);
-            const title = this.options.titles?.[kind];
             const html = (title ? withTitle(template, title) : template)
               .replace(
                 entry[0],
@@ -76,7 +93,7 @@ export class PrerenderPlugin {
               .replace('</head>', `${page.styles}</head>`)
               .replace(
                 '<div id="root"></div>',
-                `<div id="root" data-prerendered="${kind}">${page.html}</div>`,
+                `<div id="root" data-prerendered="${kind}"${attributes}>${page.html}</div>`,
               );
             const source = new rspack.sources.RawSource(html);
             if (compilation.getAsset(file)) compilation.updateAsset(file, source);
@@ -121,7 +138,7 @@ export class PrerenderPlugin {
     const require = createRequire(import.meta.url);
     const file = path.join(outDir, 'render.cjs');
     delete require.cache[file];
-    return require(file).renderPage;
+    return require(file);
   }
 }
 

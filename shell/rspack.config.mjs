@@ -36,6 +36,7 @@ export default (_env, argv) => {
     startOnInterest: ['home', 'login'],
     // As mfe-auth's login page sets it (usePageMeta('Log in'), shell/src/services/page-meta.ts documentTitle).
     titles: { login: 'Log in — Tunehouse' },
+    productName: 'Tunehouse',
   });
   return { ...config, plugins: [prerender, ...(config.plugins ?? [])] };
 };

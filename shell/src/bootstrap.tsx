@@ -2,6 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { NAV_ITEMS } from './chrome/header/nav-items.js';
+import { handOverFirstView, prerenderedFirstViewShown } from './prerender/first-view-handover.js';
 import { handOverPrerenderedForm, prerenderedLoginShown } from './prerender/login-handover.js';
 import { prerenderedViewFor } from './prerender/prerendered-view.js';
 import { enableAreaPrefetch } from './chrome/prefetch/preload-remote.js';
@@ -72,6 +73,9 @@ async function bootstrap(): Promise<void> {
   const slot = document.getElementById(AREA_SLOT_ID);
   if (prerendered?.kind === 'login' && slot)
     handOverPrerenderedForm(container, slot, () => flushSync(() => prerenderedLoginShown.set(false)));
+  // An area page's first view, drawn by the build, gives way to the area's page in the frame it is drawn.
+  if (prerendered?.firstView && slot)
+    handOverFirstView(slot, () => flushSync(() => prerenderedFirstViewShown.set(false)));
   // The landing page's shell/start-on-interest.js replays a click made before the shell ran.
   document.dispatchEvent(new Event(SHELL_STARTED_EVENT));
   const owners = registry ? routesByArea(registry) : {};

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import createCache from '@emotion/cache';
 import { CacheProvider, Global, ThemeProvider, css } from '@emotion/react';
 import { findOwner } from '@tunehouse/shell-contract';
-import { colors, fonts, theme } from '@tunehouse/ui';
+import { FIRST_VIEWS, Page, colors, fonts, theme } from '@tunehouse/ui';
 import { Announcement } from './chrome/announcement/announcement.js';
 import { Footer } from './chrome/footer/footer.js';
 import { AudioPlayer } from './chrome/player/audio-player.js';
@@ -13,6 +13,7 @@ import { ToastStack } from './chrome/toasts/toast-stack.js';
 import { AreaErrorPage } from './errors/area-error-page.js';
 import { ShellErrorPage } from './errors/shell-error-page.js';
 import { HomePage } from './home/home-page.js';
+import { prerenderedFirstViewShown } from './prerender/first-view-handover.js';
 import { PrerenderedLoginForm } from './prerender/login-form.js';
 import { prerenderedLoginShown } from './prerender/login-handover.js';
 import { PRERENDER_CONFIG, useHydrated, type PrerenderedView } from './prerender/prerendered-view.js';
@@ -87,6 +88,7 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
   const progress = useStore(stores.progress);
   const playerState = useStore(stores.player);
   const loginShown = useStore(prerenderedLoginShown);
+  const firstViewShown = useStore(prerenderedFirstViewShown);
   // Prerendered and hydrated signed out (the server snapshot); the session takes over in the render after.
   const liveSession = useSyncExternalStore(shell.session.subscribe, shell.session.current, signedOut);
   const pathname = hydrating ? prerendered.pathname : location.pathname;
@@ -110,6 +112,12 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
     prerendered?.kind === 'login' &&
     loginShown &&
     (hydrating || (pathname === '/auth/login' && owner !== null && failure === undefined));
+  // An area page's heading and lede, drawn by the build, stay in the slot until the area draws its page
+  // (first-view-handover.ts), and only while the visitor is on that page.
+  const firstView =
+    prerendered?.firstView && firstViewShown && (hydrating || pathname === prerendered.firstView)
+      ? FIRST_VIEWS[prerendered.firstView]
+      : null;
   const errorProps = { supportEmail, analytics, setTitle };
 
   let content = null;
@@ -147,7 +155,9 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
           <Header pathname={pathname} session={session} supportEmail={supportEmail} />
           <main css={[main, owner !== null && !pathname.startsWith('/auth/') && areaMain]} id="main">
             {content}
-            <div id={AREA_SLOT_ID} hidden={owner === null || failure !== undefined || keepLoginForm} />
+            <div id={AREA_SLOT_ID} hidden={owner === null || failure !== undefined || keepLoginForm}>
+              {firstView && <Page {...firstView} />}
+            </div>
           </main>
           <Footer supportEmail={supportEmail} helpLinks={helpLinks} compact={pathname.startsWith('/auth/')} />
           {playerState.visible && <div css={playerSpace} aria-hidden="true" />}

@@ -144,7 +144,7 @@ describe.runIf(nginxInstalled && shellBuilt)('nginx serving the built shell', ()
   });
 
   it('sends the page of any route gzip-encoded, with the security headers', async () => {
-    const page = await rawGet(`${base}/albums`, { 'accept-encoding': 'gzip' });
+    const page = await rawGet(`${base}/albums/12`, { 'accept-encoding': 'gzip' });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.body.equals(fs.readFileSync(path.join(SHELL_DIST, 'frame.html')))).toBe(true);
@@ -158,6 +158,10 @@ describe.runIf(nginxInstalled && shellBuilt)('nginx serving the built shell', ()
       '/auth/login?from=%2Fwallet': 'login.html',
       '/auth/forgot': 'auth.html',
       '/albums/12?tab=a.b': 'frame.html',
+      // docs/decisions/0095-area-first-view-in-the-html.md: an area's main page with its first view drawn.
+      '/albums': 'frame-albums.html',
+      '/wallet/': 'frame-wallet.html',
+      '/catalogue': 'frame.html',
     };
     for (const [route, file] of Object.entries(pages)) {
       const page = await rawGet(`${base}${route}`);

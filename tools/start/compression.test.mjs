@@ -62,7 +62,7 @@ describe('npm start serves compressed files', () => {
     );
     expect(br.headers['cache-control']).toContain('immutable');
     // Any route is a prerendered page (an area's is the frame, shell-pages.mjs), compressed the same way.
-    await expectNegotiated(`${stack.shellUrl}/albums`, fs.readFileSync(path.join(dist, 'frame.html')), {
+    await expectNegotiated(`${stack.shellUrl}/albums/12`, fs.readFileSync(path.join(dist, 'frame.html')), {
       accept: 'text/html',
     });
     await expectNegotiated(`${stack.shellUrl}/`, fs.readFileSync(path.join(dist, 'index.html')), {

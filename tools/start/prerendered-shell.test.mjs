@@ -43,6 +43,39 @@ async function page(route) {
 const linksOf = (element) => [...(element?.querySelectorAll('a') ?? [])].map((a) => a.getAttribute('href'));
 
 describe('the shell pages npm start serves', () => {
+  // docs/decisions/0095-area-first-view-in-the-html.md
+  it("answer an area's main page with the frame and that page's heading and lede in the area's slot", async () => {
+    const views = {
+      '/albums': [
+        'Releases',
+        'Everything you release, from first draft to live in stores.',
+        'Releases — Tunehouse',
+      ],
+      '/trends/': [
+        'Stream trends',
+        'How often your music was streamed, and where.',
+        'Stream trends — Tunehouse',
+      ],
+      '/wallet': ['Wallet', 'What your music has earned', 'Wallet — Tunehouse'],
+      '/splits': ['Royalty splits', 'Share what a release earns', 'Royalty splits — Tunehouse'],
+      '/artists': ['Artists', 'The artist names your releases are credited to', 'Artists — Tunehouse'],
+    };
+    for (const [route, [heading, lede, title]] of Object.entries(views)) {
+      const { document } = await page(route);
+      const root = document.getElementById('root');
+      expect(root?.getAttribute('data-prerendered'), route).toBe('frame');
+      expect(root?.getAttribute('data-first-view'), route).toBe(route.replace(/\/$/, ''));
+      const slot = document.getElementById('tunehouse-area-slot');
+      expect(slot?.querySelector('h1')?.textContent, route).toBe(heading);
+      expect(slot?.querySelector('p')?.textContent, route).toContain(lede);
+      expect(document.title, route).toBe(title);
+      // Its styles arrive with it: the heading's rule is in the head.
+      const headingClass = slot?.querySelector('h1')?.getAttribute('class') ?? '';
+      expect(headingClass, route).toMatch(/^shell-/);
+      expect(document.head.innerHTML, route).toContain(`.${headingClass}{`);
+    }
+  });
+
   it('carry the landing page in the first response: its h1, its text and the header links', async () => {
     const { document } = await page('/');
     const root = document.getElementById('root');
@@ -67,7 +100,7 @@ describe('the shell pages npm start serves', () => {
   it('answer an area route with the frame and a sign-in route with its own, each with the header', async () => {
     for (const [route, kind] of [
       ['/albums/7', 'frame'],
-      ['/wallet', 'frame'],
+      ['/wallet/payouts', 'frame'],
       ['/auth/forgot', 'auth'],
     ]) {
       const { response, document } = await page(route);

@@ -1,12 +1,13 @@
 import { findOwner } from '@tunehouse/shell-contract';
 
 /**
- * Which of the shell's prerendered pages answers a path (with the registry, a path no area owns gets the 404 page), and what that answer tells the browser to fetch at once
+ * Which of the shell's prerendered pages answers a path (with the registry, a path no area owns gets the 404 page;
+ * `hasFile(file)` says whether the build wrote a page), and what that answer tells the browser to fetch at once
  * (docs/decisions/0070-prerendered-shell-and-short-chain.md). The build writes the three pages
  * (shell/src/prerender/prerendered-view.ts PRERENDERED_FILES, the same mapping); deploy/web's nginx maps paths
  * the same way.
  */
-export function shellPageFor(pathname, registry = null) {
+export function shellPageFor(pathname, registry = null, hasFile = () => false) {
   if (pathname === '/') return '/index.html';
   // The sign-in page with its form drawn (docs/decisions/0082-layout-shift-and-startup-work.md).
   if (pathname === '/auth/login') return '/login.html';
@@ -15,7 +16,21 @@ export function shellPageFor(pathname, registry = null) {
   // (docs/decisions/0077-landing-page-without-the-shell-until-needed.md). Without a registry the
   // frame: the shell then shows the page it can (its 503).
   if (registry && findOwner(ownersOf(registry), pathname) === null) return '/notfound.html';
+  // An area's main page has the frame with its heading and lede drawn (docs/decisions/0095-area-first-view-in-the-html.md),
+  // where the build wrote one.
+  const firstView = firstViewFileFor(pathname);
+  if (firstView && hasFile(firstView)) return firstView;
   return '/frame.html';
+}
+
+/**
+ * The frame holding the first view of the page at `pathname`, by the build's naming (shell/src/prerender
+ * prerendered-view.ts firstViewFile): `/albums` and `/albums/` are `/frame-albums.html`. Only one-segment paths
+ * have one; whether it exists is the build's to say.
+ */
+export function firstViewFileFor(pathname) {
+  const match = /^\/([a-z][a-z0-9-]*)\/?$/.exec(pathname);
+  return match ? `/frame-${match[1]}.html` : null;
 }
 
 const ownersOf = (registry) =>

@@ -120,6 +120,9 @@ export async function startStack({
   let shellUrl = '';
   const shellDir = path.join(ROOT, SHELL.dir, 'dist');
   if (!fs.existsSync(path.join(shellDir, 'index.html'))) throw new Error(`shell is not built (${shellDir})`);
+  // The pages the build wrote (the frames with an area page's first view among them): a build does not change
+  // under a running server.
+  const shellFiles = new Set(fs.readdirSync(shellDir).map((file) => `/${file}`));
   servers.shell = createStaticServer(shellDir, {
     contentSecurityPolicy: () =>
       shellContentSecurityPolicy({
@@ -127,7 +130,7 @@ export async function startStack({
         apiBaseUrl,
         errorReportingDsn,
       }),
-    page: (pathname) => shellPageFor(pathname, registry()),
+    page: (pathname) => shellPageFor(pathname, registry(), (file) => shellFiles.has(file)),
     pageHeaders: (pathname) => {
       const links = shellPageLinks(pathname, registry(), `${shellUrl}/remotes.json`, readManifest);
       return links ? { Link: links } : {};

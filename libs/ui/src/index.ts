@@ -3,6 +3,7 @@ export { errorTitleFor } from './error-titles.js';
 export { Button, buttonStyles, type ButtonProps, type ButtonVariant } from './button.js';
 export { ErrorPanel, type ErrorPanelProps } from './error-panel.js';
 export { Page } from './page.js';
+export { FIRST_VIEWS, firstViewFor, type FirstView, type FirstViewPath } from './first-views.js';
 export { TextField, type TextFieldProps } from './forms/text-field.js';
 export { SelectField, type SelectFieldProps, type SelectOption } from './forms/select-field.js';
 export { TextAreaField, type TextAreaFieldProps } from './forms/text-area-field.js';

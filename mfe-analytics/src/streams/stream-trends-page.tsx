@@ -3,14 +3,14 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import { TREND_BUCKET_KINDS } from '@tunehouse/contracts';
 import { LoadFailure, useShell, usePageMeta } from '@tunehouse/area-kit';
-import { Button, Page, SelectField, colors, visuallyHidden } from '@tunehouse/ui';
+import { Button, FIRST_VIEWS, Page, SelectField, colors, visuallyHidden } from '@tunehouse/ui';
 import { downloadCsv } from '../shared/csv.js';
 import { TrendsEmpty } from '../shared/empty-state.js';
 import { streamSeriesQuery, streamStatisticsQuery, streamTotalQuery } from '../shared/queries.js';
 import { RangePicker } from '../shared/range-picker.js';
 import { streamLines } from '../shared/series-points.js';
 import { SkeletonRows } from '../shared/skeleton.js';
-import { lede, panel, panelHead } from '../shared/styles.js';
+import { panel, panelHead } from '../shared/styles.js';
 import { ChartPlaceholder, TrendChart } from '../shared/trend-chart.js';
 import { TrendFiltersBar, filterGrid } from '../shared/trend-filters.js';
 import { useTrendSearch } from '../shared/trend-search.js';
@@ -79,11 +79,7 @@ export function StreamTrendsPage() {
   const shownFailed = pending ? [] : failed;
 
   return (
-    <Page title="Stream trends">
-      <p css={lede}>
-        How often your music was streamed, and where. Platforms report streams a few days after they happen,
-        so the latest days fill in later.
-      </p>
+    <Page {...FIRST_VIEWS['/trends']}>
       <TrendsNav search={trends.search} />
       <section css={panel} aria-label="Period and filters">
         <RangePicker

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ArtistDetail, ArtistSortField } from '@tunehouse/contracts';
 import { useShell, usePageMeta } from '@tunehouse/area-kit';
-import { Button, Page, Pager, SelectField, TextField, visuallyHidden } from '@tunehouse/ui';
+import { Button, FIRST_VIEWS, Page, Pager, SelectField, TextField, visuallyHidden } from '@tunehouse/ui';
 import {
   AreaTabs,
   EmptyState,
@@ -51,7 +51,7 @@ export function ArtistsPage() {
 
   const openNew = () => setEditing('new');
   return (
-    <Page title="Artists">
+    <Page {...FIRST_VIEWS['/artists']}>
       <AreaTabs />
       <div css={toolbarStyle}>
         <TextField

@@ -5,6 +5,7 @@ import { ALBUM_STATUSES, albumStatusSchema, type Album, RELEASE_TYPE_NAMES } fro
 import { Link, usePageMeta, useSearchParams, useShell } from '@tunehouse/area-kit';
 import {
   Button,
+  FIRST_VIEWS,
   Page,
   Pager,
   SelectField,
@@ -89,11 +90,7 @@ const head = css`
   flex-wrap: wrap;
   gap: 1rem;
   align-items: center;
-  justify-content: space-between;
-  margin: -0.5rem 0 1.25rem;
-  p {
-    margin: 0;
-  }
+  margin: 0 0 1.25rem;
 `;
 const narrowHidden = css`
   @media (max-width: 719px) {
@@ -153,9 +150,8 @@ export function AlbumsPage() {
   const filtered = params.q !== undefined || params.status !== undefined || params.artist !== undefined;
 
   return (
-    <Page title="Releases">
+    <Page {...FIRST_VIEWS['/albums']}>
       <div css={head}>
-        <p css={muted}>Everything you release, from first draft to live in stores.</p>
         <Link to="/albums/new" css={buttonStyles.primary}>
           New release
         </Link>

@@ -2,7 +2,17 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { SplitSummary } from '@tunehouse/contracts';
 import { Link, ShellLink, useListSearch, usePageMeta, useShell, useMoney } from '@tunehouse/area-kit';
-import { Card, Page, Pager, SelectField, buttonStyles, colors, tableScroll, tableStyle } from '@tunehouse/ui';
+import {
+  Card,
+  FIRST_VIEWS,
+  Page,
+  Pager,
+  SelectField,
+  buttonStyles,
+  colors,
+  tableScroll,
+  tableStyle,
+} from '@tunehouse/ui';
 import { formatShare } from '../shared/percent.js';
 import { QueryState } from '@tunehouse/area-kit';
 import { ReleaseRef } from '../shared/release-ref.js';
@@ -91,7 +101,7 @@ export function SplitListPage() {
   const splits = useQuery(splitListQuery(shell.api, { role, offset, size: PAGE_SIZE }));
 
   return (
-    <Page title="Royalty splits">
+    <Page {...FIRST_VIEWS['/splits']}>
       <div css={filterStyle}>
         <SelectField
           label="Show"

@@ -3,7 +3,7 @@ import { css } from '@emotion/react';
 import { useQuery } from '@tanstack/react-query';
 import type { Wallet, WalletMutation } from '@tunehouse/contracts';
 import { Link, MoneyReadOnlyNotice, QueryState, usePageMeta, useShell } from '@tunehouse/area-kit';
-import { Card, Page, colors, formatDate, formatMonth, mq } from '@tunehouse/ui';
+import { Card, FIRST_VIEWS, Page, colors, formatDate, formatMonth, mq } from '@tunehouse/ui';
 import { DistributionFees } from './distribution-fees.js';
 import { Earnings, EarningsPlaceholder } from './earnings.js';
 import { formatMoney } from '../shared/money.js';
@@ -215,7 +215,7 @@ function StatementsCard() {
 export function WalletPage({ payoutPanel }: { payoutPanel?: ReactNode }) {
   usePageMeta('Wallet');
   return (
-    <Page title="Wallet">
+    <Page {...FIRST_VIEWS['/wallet']}>
       <MoneyReadOnlyNotice />
       <BalanceCard />
       {payoutPanel}

@@ -7,8 +7,14 @@ import { ShellApp } from '../shell-app.js';
 import { createShellContext } from '../services/create-shell-context.js';
 import { locationStore } from '../services/location-store.js';
 import type { FullShellConfig } from '../services/shell-config.js';
-import { PRERENDERED_ATTRIBUTE, PRERENDERED_VIEWS, prerenderedViewFor } from './prerendered-view.js';
-import { renderPage } from './render-page.js';
+import { handOverFirstView, prerenderedFirstViewShown } from './first-view-handover.js';
+import {
+  FIRST_VIEW_ATTRIBUTE,
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_VIEWS,
+  prerenderedViewFor,
+} from './prerendered-view.js';
+import { renderFirstViewPages, renderPage } from './render-page.js';
 
 /**
  * The page the build prerenders is hydrated, not redrawn (docs/decisions/0070-prerendered-shell-and-short-chain.md):
@@ -116,6 +122,72 @@ describe('hydrating the prerendered shell', () => {
       ['page:error', { status: 404, detail: '/no/such/page' }],
     ]);
     locationStore.set({ pathname: '/', search: '' });
+  });
+
+  // docs/decisions/0095-area-first-view-in-the-html.md
+  it("keeps an area page's first view until the area draws its heading, then removes it before a paint", async () => {
+    const page = renderFirstViewPages().find((candidate) => candidate.path === '/wallet');
+    expect(page?.file).toBe('frame-wallet.html');
+    const container = document.createElement('div');
+    container.id = 'root';
+    container.setAttribute(PRERENDERED_ATTRIBUTE, 'frame');
+    container.setAttribute(FIRST_VIEW_ATTRIBUTE, '/wallet');
+    container.innerHTML = page?.html ?? '';
+    document.body.append(container);
+    const slot = container.querySelector<HTMLElement>('#tunehouse-area-slot');
+    const drawn = slot?.querySelector('h1');
+    expect(drawn?.textContent).toBe('Wallet');
+    locationStore.set({ pathname: '/wallet', search: '' });
+    const view = prerenderedViewFor(container, '/wallet', (pathname) => pathname.startsWith('/wallet'));
+    expect(view).toEqual({ ...PRERENDERED_VIEWS.frame, firstView: '/wallet' });
+    const errors = vi.spyOn(console, 'error');
+    const recoverable = vi.fn();
+    await act(async () => {
+      flushSync(() => {
+        root = hydrateRoot(
+          container,
+          <ShellApp
+            services={createShellContext(config, analytics)}
+            analytics={analytics}
+            owners={{ wallet: ['/wallet/*'] }}
+            registryError={null}
+            prerendered={view}
+          />,
+          { onRecoverableError: recoverable },
+        );
+      });
+    });
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    // Hydrated in place, and still there after the live render.
+    expect(slot?.querySelector('h1')).toBe(drawn);
+    const swaps: boolean[] = [];
+    handOverFirstView(slot as HTMLElement, () => {
+      swaps.push(true);
+      flushSync(() => prerenderedFirstViewShown.set(false));
+    });
+    // The area's container with something else than its page: the first view stays.
+    const area = document.createElement('div');
+    area.dataset['area'] = 'wallet';
+    slot?.append(area);
+    area.append(document.createElement('div'));
+    await Promise.resolve();
+    expect(swaps).toEqual([]);
+    expect(slot?.contains(drawn ?? null)).toBe(true);
+    // Its heading: the first view goes in the observer's callback, a microtask, before any paint.
+    const heading = document.createElement('h1');
+    heading.textContent = 'Wallet';
+    await act(async () => {
+      area.append(heading);
+      await Promise.resolve();
+    });
+    expect(swaps).toEqual([true]);
+    expect(slot?.contains(drawn ?? null)).toBe(false);
+    expect([...(slot?.querySelectorAll('h1') ?? [])]).toEqual([heading]);
+    act(() => {
+      prerenderedFirstViewShown.set(true);
+      locationStore.set({ pathname: '/', search: '' });
+    });
   });
 
   it('is skipped when the page holds another kind than the path wants', () => {

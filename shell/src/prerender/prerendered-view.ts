@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { defaultHelpLinks, type ShellConfig } from '@tunehouse/shell-contract';
+import { FIRST_VIEWS, type FirstViewPath } from '@tunehouse/ui';
 import { DEFAULT_SUPPORT_EMAIL, HELP_CENTRE_URL } from '../services/shell-config.js';
 
 /**
@@ -16,6 +17,11 @@ export interface PrerenderedView {
   kind: PrerenderedKind;
   /** The path the chrome is drawn for; the frame is drawn for no path, so no nav item is current. */
   pathname: string;
+  /**
+   * The area page whose heading and lede the frame holds in its slot (`frame-albums.html` for `/albums`,
+   * docs/decisions/0095-area-first-view-in-the-html.md); none in the plain frame.
+   */
+  firstView?: FirstViewPath;
 }
 
 export const PRERENDERED_VIEWS: Record<PrerenderedKind, PrerenderedView> = {
@@ -34,6 +40,22 @@ export const PRERENDERED_VIEWS: Record<PrerenderedKind, PrerenderedView> = {
 
 /** The attribute on `#root` naming what the build put inside it. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** The attribute on `#root` naming the area page whose first view the frame holds. */
+export const FIRST_VIEW_ATTRIBUTE = 'data-first-view';
+
+/**
+ * The frame with an area page's first view, by that page's path: `/albums` is `frame-albums.html`. tools/start
+ * (shell-pages.mjs) and deploy/web's nginx answer the path with it.
+ */
+export function firstViewFile(path: FirstViewPath): string {
+  return `frame-${path.slice(1)}.html`;
+}
+
+/** Every frame with a first view the build writes. */
+export const FIRST_VIEW_PAGES: PrerenderedView[] = (Object.keys(FIRST_VIEWS) as FirstViewPath[]).map(
+  (path) => ({ kind: 'frame', pathname: '', firstView: path }),
+);
 
 /** The page a server answers a path with; tools/start and deploy/web's nginx map paths the same way. */
 export const PRERENDERED_FILES: Record<PrerenderedKind, string> = {
@@ -74,10 +96,16 @@ export function prerenderedViewFor(
 ): PrerenderedView | null {
   const kind = prerenderedKindOf(pathname, isOwned);
   const held = container.getAttribute(PRERENDERED_ATTRIBUTE);
-  if (held === kind) return PRERENDERED_VIEWS[kind];
+  // The frame may hold an area page's first view: it is hydrated with it, as drawn.
+  const firstView = container.getAttribute(FIRST_VIEW_ATTRIBUTE);
+  const frame =
+    firstView !== null && Object.hasOwn(FIRST_VIEWS, firstView)
+      ? { ...PRERENDERED_VIEWS.frame, firstView: firstView as FirstViewPath }
+      : PRERENDERED_VIEWS.frame;
+  if (held === kind) return kind === 'frame' ? frame : PRERENDERED_VIEWS[kind];
   // A server that maps every /auth/ path to auth.html (one older than login.html) sends the sign-in frame.
   if (kind === 'login' && held === 'auth') return PRERENDERED_VIEWS.auth;
-  return kind === 'notfound' && held === 'frame' ? PRERENDERED_VIEWS.frame : null;
+  return kind === 'notfound' && held === 'frame' ? frame : null;
 }
 
 const noSubscription = () => () => undefined;

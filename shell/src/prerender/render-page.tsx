@@ -10,7 +10,14 @@ import type { ShellServices } from '../services/create-shell-context.js';
 import type { PlayerState } from '../services/player.js';
 import { createStore } from '../services/store.js';
 import type { Toast } from '../services/toast-store.js';
-import { PRERENDERED_VIEWS, type PrerenderedKind } from './prerendered-view.js';
+import { FIRST_VIEWS } from '@tunehouse/ui';
+import {
+  FIRST_VIEW_PAGES,
+  PRERENDERED_VIEWS,
+  firstViewFile,
+  type PrerenderedKind,
+  type PrerenderedView,
+} from './prerendered-view.js';
 
 export interface PrerenderedPage {
   /** The markup to put inside `#root`. */
@@ -55,15 +62,47 @@ const analytics: Analytics = { identify: nothing, track: nothing };
 const EMOTION_STYLE = /<style data-emotion="shell[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 
 export function renderPage(kind: PrerenderedKind): PrerenderedPage {
+  return renderView(PRERENDERED_VIEWS[kind]);
+}
+
+function renderView(view: PrerenderedView): PrerenderedPage {
   const markup = renderToString(
     <ShellApp
       services={staticServices()}
       analytics={analytics}
       owners={null}
       registryError={null}
-      prerendered={PRERENDERED_VIEWS[kind]}
+      prerendered={view}
     />,
   );
   const styles = markup.match(EMOTION_STYLE) ?? [];
   return { html: markup.replace(EMOTION_STYLE, ''), styles: styles.join('') };
+}
+
+export interface FirstViewPage extends PrerenderedPage {
+  /** The file the frame with this first view is written to (`frame-albums.html`). */
+  file: string;
+  /** The area page's path, for `#root`'s data-first-view. */
+  path: string;
+  /** The page's title as the area sets it (usePageMeta with the same heading). */
+  title: string;
+}
+
+/**
+ * The areas' frame once per area page with a first view (docs/decisions/0095-area-first-view-in-the-html.md): the
+ * frame with that page's heading and lede in its slot.
+ */
+export function renderFirstViewPages(): FirstViewPage[] {
+  return FIRST_VIEW_PAGES.flatMap((view) =>
+    view.firstView
+      ? [
+          {
+            ...renderView(view),
+            file: firstViewFile(view.firstView),
+            path: view.firstView,
+            title: FIRST_VIEWS[view.firstView].title,
+          },
+        ]
+      : [],
+  );
 }
