@@ -70,8 +70,9 @@ async function buildChangedReleases(): Promise<string> {
   fs.symlinkSync(path.join(source, 'node_modules'), path.join(copy, 'node_modules'));
   const page = path.join(copy, 'src', 'catalogue', 'albums-page.tsx');
   const text = fs.readFileSync(page, 'utf8');
-  expect(text).toContain('<Page title="Releases">');
-  fs.writeFileSync(page, text.replace('<Page title="Releases">', `<Page title="${NEW_TITLE}">`));
+  const heading = "<Page {...FIRST_VIEWS['/albums']}>";
+  expect(text).toContain(heading);
+  fs.writeFileSync(page, text.replace(heading, `<Page {...FIRST_VIEWS['/albums']} title="${NEW_TITLE}">`));
   await run(
     process.execPath,
     [path.join(ROOT, 'node_modules/@rspack/cli/bin/rspack.js'), 'build', '--mode', 'production'],
@@ -115,6 +116,9 @@ test('an area is published, deployed and rolled back while the shell runs, and e
   );
   await page.goto(`${stack.shellUrl}/albums`);
   await expect(page.getByRole('heading', { level: 1, name: NEW_TITLE })).toBeVisible();
+  // The shell's HTML drew the page's first view with the words it was built with
+  // (docs/decisions/0095-area-first-view-in-the-html.md); the new version's heading took its place.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await checkPage(page, testInfo, 'area-deploy-new-version');
 
   const status = JSON.parse((await areaTool(stack, store, ['status', '--json'])).at(-1)!) as Record<
