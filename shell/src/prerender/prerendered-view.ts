@@ -52,11 +52,6 @@ export function firstViewFile(path: FirstViewPath): string {
   return `frame-${path.slice(1)}.html`;
 }
 
-/** Every frame with a first view the build writes. */
-export const FIRST_VIEW_PAGES: PrerenderedView[] = (Object.keys(FIRST_VIEWS) as FirstViewPath[]).map(
-  (path) => ({ kind: 'frame', pathname: '', firstView: path }),
-);
-
 /** The page a server answers a path with; tools/start and deploy/web's nginx map paths the same way. */
 export const PRERENDERED_FILES: Record<PrerenderedKind, string> = {
   home: 'index.html',

@@ -10,9 +10,8 @@ import type { ShellServices } from '../services/create-shell-context.js';
 import type { PlayerState } from '../services/player.js';
 import { createStore } from '../services/store.js';
 import type { Toast } from '../services/toast-store.js';
-import { FIRST_VIEWS } from '@tunehouse/ui';
+import { FIRST_VIEWS, type FirstViewPath } from '@tunehouse/ui';
 import {
-  FIRST_VIEW_PAGES,
   PRERENDERED_VIEWS,
   firstViewFile,
   type PrerenderedKind,
@@ -93,16 +92,10 @@ export interface FirstViewPage extends PrerenderedPage {
  * frame with that page's heading and lede in its slot.
  */
 export function renderFirstViewPages(): FirstViewPage[] {
-  return FIRST_VIEW_PAGES.flatMap((view) =>
-    view.firstView
-      ? [
-          {
-            ...renderView(view),
-            file: firstViewFile(view.firstView),
-            path: view.firstView,
-            title: FIRST_VIEWS[view.firstView].title,
-          },
-        ]
-      : [],
-  );
+  return (Object.keys(FIRST_VIEWS) as FirstViewPath[]).map((path) => ({
+    ...renderView({ ...PRERENDERED_VIEWS.frame, firstView: path }),
+    file: firstViewFile(path),
+    path,
+    title: FIRST_VIEWS[path].title,
+  }));
 }
