@@ -73,7 +73,7 @@ async function bootstrap(): Promise<void> {
   const slot = document.getElementById(AREA_SLOT_ID);
   if (prerendered?.kind === 'login' && slot)
     handOverPrerenderedForm(container, slot, () => flushSync(() => prerenderedLoginShown.set(false)));
-  // An area page's first view, drawn by the build, gives way to the area's page in the frame it is drawn.
+  // An area page's first view, drawn by the build, gives way to the area's page in the frame the area draws it.
   if (prerendered?.firstView && slot)
     handOverFirstView(slot, () => flushSync(() => prerenderedFirstViewShown.set(false)));
   // The landing page's shell/start-on-interest.js replays a click made before the shell ran.

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import createCache from '@emotion/cache';
 import { CacheProvider, Global, ThemeProvider, css } from '@emotion/react';
 import { findOwner } from '@tunehouse/shell-contract';
-import { FIRST_VIEWS, Page, colors, fonts, theme } from '@tunehouse/ui';
+import { FIRST_VIEWS, Page, colors, firstViewFor, fonts, theme } from '@tunehouse/ui';
 import { Announcement } from './chrome/announcement/announcement.js';
 import { Footer } from './chrome/footer/footer.js';
 import { AudioPlayer } from './chrome/player/audio-player.js';
@@ -115,7 +115,9 @@ export function ShellApp({ services, analytics, owners, registryError, prerender
   // An area page's heading and lede, drawn by the build, stay in the slot until the area draws its page
   // (first-view-handover.ts), and only while the visitor is on that page.
   const firstView =
-    prerendered?.firstView && firstViewShown && (hydrating || pathname === prerendered.firstView)
+    prerendered?.firstView &&
+    firstViewShown &&
+    (hydrating || firstViewFor(pathname) === FIRST_VIEWS[prerendered.firstView])
       ? FIRST_VIEWS[prerendered.firstView]
       : null;
   const errorProps = { supportEmail, analytics, setTitle };

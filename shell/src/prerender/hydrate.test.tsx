@@ -137,8 +137,9 @@ describe('hydrating the prerendered shell', () => {
     const slot = container.querySelector<HTMLElement>('#tunehouse-area-slot');
     const drawn = slot?.querySelector('h1');
     expect(drawn?.textContent).toBe('Wallet');
-    locationStore.set({ pathname: '/wallet', search: '' });
-    const view = prerenderedViewFor(container, '/wallet', (pathname) => pathname.startsWith('/wallet'));
+    // With a trailing slash, which servers answer with the same page.
+    locationStore.set({ pathname: '/wallet/', search: '' });
+    const view = prerenderedViewFor(container, '/wallet/', (pathname) => pathname.startsWith('/wallet'));
     expect(view).toEqual({ ...PRERENDERED_VIEWS.frame, firstView: '/wallet' });
     const errors = vi.spyOn(console, 'error');
     const recoverable = vi.fn();
