@@ -1,3 +1,4 @@
+import { areaHeading } from '../fixtures/area-heading.js';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -98,7 +99,7 @@ test('an area is published, deployed and rolled back while the shell runs, and e
 
   await signInWithoutApi(page.context(), stack.shellUrl);
   await page.goto(`${stack.shellUrl}/albums`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Releases', exact: true })).toBeVisible();
+  await expect(areaHeading(page, 'Releases')).toBeVisible();
 
   const published = await areaTool(stack, store, ['publish', 'releases', '--dist', dist]);
   const version = published.at(-1)!;
@@ -115,7 +116,7 @@ test('an area is published, deployed and rolled back while the shell runs, and e
     new RegExp(`^deployed releases ${version} \\(was ${original}\\) in [\\d.]+ s$`),
   );
   await page.goto(`${stack.shellUrl}/albums`);
-  await expect(page.getByRole('heading', { level: 1, name: NEW_TITLE })).toBeVisible();
+  await expect(areaHeading(page, NEW_TITLE)).toBeVisible();
   // The shell's HTML drew the page's first view with the words it was built with
   // (docs/decisions/0095-area-first-view-in-the-html.md); the new version's heading took its place.
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -133,7 +134,7 @@ test('an area is published, deployed and rolled back while the shell runs, and e
     new RegExp(`^rolled back releases to ${original} \\(was ${version}\\) in [\\d.]+ s$`),
   );
   await page.goto(`${stack.shellUrl}/albums`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Releases', exact: true })).toBeVisible();
+  await expect(areaHeading(page, 'Releases')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: NEW_TITLE })).toHaveCount(0);
 
   // The shell was neither rebuilt nor restarted: its files are byte for byte what they were.

@@ -1,3 +1,4 @@
+import { areaHeading } from '../fixtures/area-heading.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -52,7 +53,7 @@ test('artists: create one with an image and a Spotify link, find it, edit it, de
   const image = await pngFile();
   await signUp(page, { shellUrl: app.shellUrl, api });
   await page.goto(`${app.shellUrl}/artists`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Artists' })).toBeVisible();
+  await expect(areaHeading(page, 'Artists')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No artists yet' })).toBeVisible();
   await shoot(page, 'artists-empty');
 

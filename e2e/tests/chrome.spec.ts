@@ -1,3 +1,4 @@
+import { areaHeading } from '../fixtures/area-heading.js';
 import { expect, test } from '../fixtures/stack.js';
 import { freshStack } from '../fixtures/stack.js';
 import { signInWithoutApi } from '../fixtures/session.js';
@@ -20,7 +21,7 @@ test('the royalty splits announcement shows once to an eligible user and closes 
     await page.keyboard.press('Escape');
     await expect(modal).toBeHidden();
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Artists' })).toBeVisible();
+    await expect(areaHeading(page, 'Artists')).toBeVisible();
     await expect(modal).toHaveCount(0);
 
     await page.evaluate(() => window.localStorage.clear());
@@ -49,7 +50,7 @@ test('the royalty splits announcement shows once to an eligible user and closes 
 test('with the spec default dates nobody sees the announcement today', async ({ page, stack }) => {
   await signInWithoutApi(page.context(), stack.shellUrl);
   await page.goto(`${stack.shellUrl}/artists`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Artists' })).toBeVisible();
+  await expect(areaHeading(page, 'Artists')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

@@ -1,3 +1,4 @@
+import { areaHeading } from '../fixtures/area-heading.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -87,7 +88,7 @@ test('a remote copied out of the repository installs our libs from a registry, b
 
   await signInWithoutApi(page.context(), stack.shellUrl);
   await page.goto(`${stack.shellUrl}/trends`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Stream trends', exact: true })).toBeVisible();
+  await expect(areaHeading(page, 'Stream trends')).toBeVisible();
   await page.evaluate(() => window.history.pushState(null, '', '/trends/playlists'));
   await expect(page.getByRole('heading', { level: 1, name: 'Playlist trends', exact: true })).toBeVisible();
   measure('shell loads the area');

@@ -1,3 +1,4 @@
+import { areaHeading } from '../fixtures/area-heading.js';
 import fs from 'node:fs';
 import { DEMO, expect, test } from '../fixtures/app.js';
 import { checkPage } from '../fixtures/page-checks.js';
@@ -48,7 +49,7 @@ test('Mara reads a statement by track in her wallet and exports it as CSV with t
 }, testInfo) => {
   test.setTimeout(120_000);
   await logIn(page, app.shellUrl, DEMO.artist, { from: '/wallet' });
-  await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+  await expect(areaHeading(page, 'Wallet')).toBeVisible();
   const shots = await checkPage(page, testInfo, 'wallet');
 
   // The latest closed month's statement, grouped by track.
