@@ -1,19 +1,17 @@
 import { act } from 'react';
 import { flushSync } from 'react-dom';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defaultHelpLinks } from '@tunehouse/shell-contract';
-import { ShellApp } from '../shell-app.js';
 import { createShellContext } from '../services/create-shell-context.js';
 import { locationStore } from '../services/location-store.js';
-import type { FullShellConfig } from '../services/shell-config.js';
 import { handOverFirstView, prerenderedFirstViewShown } from './first-view-handover.js';
 import {
-  FIRST_VIEW_ATTRIBUTE,
-  PRERENDERED_ATTRIBUTE,
-  PRERENDERED_VIEWS,
-  prerenderedViewFor,
-} from './prerendered-view.js';
+  TEST_CONFIG,
+  hydrateWithoutMismatch,
+  prerenderedRoot,
+  silentAnalytics,
+} from './hydration-testing.js';
+import { FIRST_VIEW_ATTRIBUTE, PRERENDERED_VIEWS, prerenderedViewFor } from './prerendered-view.js';
 import { renderFirstViewPages, renderPage } from './render-page.js';
 
 /**
@@ -22,17 +20,6 @@ import { renderFirstViewPages, renderPage } from './render-page.js';
  * replaces the build's. React's development build reports any difference it finds, as console errors or
  * recoverable errors.
  */
-const config: FullShellConfig = {
-  apiBaseUrl: 'http://localhost:3000',
-  supportEmail: 'help@label.example',
-  productName: 'Tunehouse',
-  siteUrl: 'http://localhost:4200',
-  registryUrl: '/remotes.json',
-  helpLinks: defaultHelpLinks('https://docs.label.example'),
-  announcement: { usersCreatedBefore: '2023-11-14', hiddenAfter: '2023-12-14' },
-};
-const analytics = { identify: () => undefined, track: () => undefined };
-
 let root: Root | null = null;
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -43,41 +30,22 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-function prerendered(kind: 'home' | 'frame' | 'notfound'): HTMLElement {
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.setAttribute(PRERENDERED_ATTRIBUTE, kind);
-  container.innerHTML = renderPage(kind).html;
-  document.body.append(container);
-  return container;
-}
+const prerendered = (kind: 'home' | 'frame' | 'notfound'): HTMLElement =>
+  prerenderedRoot(kind, renderPage(kind).html);
 
 describe('hydrating the prerendered shell', () => {
   it('keeps the landing page the build drew, then shows the environment config', async () => {
     const container = prerendered('home');
     const h1 = container.querySelector('h1');
     expect(h1?.textContent).toBe('Release your music everywhere. Keep what you earn.');
-    const errors = vi.spyOn(console, 'error');
-    const recoverable = vi.fn();
     const view = prerenderedViewFor(container, '/');
     expect(view).toBe(PRERENDERED_VIEWS.home);
-    await act(async () => {
-      flushSync(() => {
-        root = hydrateRoot(
-          container,
-          <ShellApp
-            services={createShellContext(config, analytics)}
-            analytics={analytics}
-            owners={{ releases: ['/albums/*'] }}
-            registryError={null}
-            prerendered={view}
-          />,
-          { onRecoverableError: recoverable },
-        );
-      });
+    root = await hydrateWithoutMismatch(container, {
+      view,
+      owners: { releases: ['/albums/*'] },
+      services: createShellContext(TEST_CONFIG, silentAnalytics),
+      analytics: silentAnalytics,
     });
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(errors).not.toHaveBeenCalled();
     // The same element: hydrated in place, not drawn again.
     expect(container.querySelector('h1')).toBe(h1);
     // The render after hydration is the live one.
@@ -95,27 +63,14 @@ describe('hydrating the prerendered shell', () => {
     locationStore.set({ pathname: '/no/such/page', search: '' });
     const view = prerenderedViewFor(container, '/no/such/page', isOwned);
     expect(view).toBe(PRERENDERED_VIEWS.notfound);
-    const errors = vi.spyOn(console, 'error');
-    const recoverable = vi.fn();
     const track = vi.fn();
     const live = { identify: () => undefined, track };
-    await act(async () => {
-      flushSync(() => {
-        root = hydrateRoot(
-          container,
-          <ShellApp
-            services={createShellContext(config, live)}
-            analytics={live}
-            owners={owners}
-            registryError={null}
-            prerendered={view}
-          />,
-          { onRecoverableError: recoverable },
-        );
-      });
+    root = await hydrateWithoutMismatch(container, {
+      view,
+      owners,
+      services: createShellContext(TEST_CONFIG, live),
+      analytics: live,
     });
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(errors).not.toHaveBeenCalled();
     expect(container.querySelector('h1')).toBe(h1);
     expect(container.querySelector('[data-testid="error-detail"]')?.textContent).toContain('/no/such/page');
     expect(track.mock.calls.filter(([name]) => name === 'page:error')).toEqual([
@@ -128,12 +83,7 @@ describe('hydrating the prerendered shell', () => {
   it("keeps an area page's first view until the area draws its heading, then removes it before a paint", async () => {
     const page = renderFirstViewPages().find((candidate) => candidate.path === '/wallet');
     expect(page?.file).toBe('frame-wallet.html');
-    const container = document.createElement('div');
-    container.id = 'root';
-    container.setAttribute(PRERENDERED_ATTRIBUTE, 'frame');
-    container.setAttribute(FIRST_VIEW_ATTRIBUTE, '/wallet');
-    container.innerHTML = page?.html ?? '';
-    document.body.append(container);
+    const container = prerenderedRoot('frame', page?.html ?? '', { [FIRST_VIEW_ATTRIBUTE]: '/wallet' });
     const slot = container.querySelector<HTMLElement>('#tunehouse-area-slot');
     const drawn = slot?.querySelector('h1');
     expect(drawn?.textContent).toBe('Wallet');
@@ -141,25 +91,12 @@ describe('hydrating the prerendered shell', () => {
     locationStore.set({ pathname: '/wallet/', search: '' });
     const view = prerenderedViewFor(container, '/wallet/', (pathname) => pathname.startsWith('/wallet'));
     expect(view).toEqual({ ...PRERENDERED_VIEWS.frame, firstView: '/wallet' });
-    const errors = vi.spyOn(console, 'error');
-    const recoverable = vi.fn();
-    await act(async () => {
-      flushSync(() => {
-        root = hydrateRoot(
-          container,
-          <ShellApp
-            services={createShellContext(config, analytics)}
-            analytics={analytics}
-            owners={{ wallet: ['/wallet/*'] }}
-            registryError={null}
-            prerendered={view}
-          />,
-          { onRecoverableError: recoverable },
-        );
-      });
+    root = await hydrateWithoutMismatch(container, {
+      view,
+      owners: { wallet: ['/wallet/*'] },
+      services: createShellContext(TEST_CONFIG, silentAnalytics),
+      analytics: silentAnalytics,
     });
-    expect(recoverable).not.toHaveBeenCalled();
-    expect(errors).not.toHaveBeenCalled();
     // Hydrated in place, and still there after the live render.
     expect(slot?.querySelector('h1')).toBe(drawn);
     const swaps: boolean[] = [];

@@ -1,12 +1,9 @@
 import { act, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defaultHelpLinks } from '@tunehouse/shell-contract';
-import { ShellApp } from '../shell-app.js';
 import { createShellContext } from '../services/create-shell-context.js';
 import { locationStore } from '../services/location-store.js';
-import type { FullShellConfig } from '../services/shell-config.js';
 import { AREA_SLOT_ID } from '../registry/area-slot.js';
 import {
   handOverPrerenderedForm,
@@ -14,6 +11,12 @@ import {
   prerenderedLoginShown,
   SUBMIT_REQUESTED_ATTRIBUTE,
 } from './login-handover.js';
+import {
+  TEST_CONFIG,
+  hydrateWithoutMismatch,
+  prerenderedRoot,
+  silentAnalytics,
+} from './hydration-testing.js';
 import { PRERENDERED_ATTRIBUTE, prerenderedViewFor } from './prerendered-view.js';
 import { renderPage } from './render-page.js';
 
@@ -22,16 +25,6 @@ import { renderPage } from './render-page.js';
  * the form the build drew, before any script ran, is still there when the auth area's form has taken its place —
  * in the area's own state, not only in the inputs — with the focus, and a submit made meanwhile is sent by the area.
  */
-const config: FullShellConfig = {
-  apiBaseUrl: 'http://localhost:3000',
-  supportEmail: 'help@label.example',
-  productName: 'Tunehouse',
-  siteUrl: 'http://localhost:4200',
-  registryUrl: '/remotes.json',
-  helpLinks: defaultHelpLinks('https://docs.label.example'),
-  announcement: { usersCreatedBefore: '2023-11-14', hiddenAfter: '2023-12-14' },
-};
-const analytics = { identify: () => undefined, track: () => undefined };
 const owners = { auth: ['/auth/login', '/auth/forgot'] };
 
 const roots: Root[] = [];
@@ -79,11 +72,7 @@ function AreaLoginForm({ onSubmit }: { onSubmit: (values: Record<string, string>
 
 /** The page as served at /auth/login, typed into before any script ran, then the shell hydrated and handing over. */
 async function typedThenStarted(typed: { email: string; password: string }, submitted = false) {
-  const container = document.createElement('div');
-  container.id = 'root';
-  container.setAttribute(PRERENDERED_ATTRIBUTE, 'login');
-  container.innerHTML = renderPage('login').html;
-  document.body.append(container);
+  const container = prerenderedRoot('login', renderPage('login').html);
   const form = container.querySelector<HTMLFormElement>(`form[${PRERENDERED_FORM_ATTRIBUTE}]`);
   const field = (name: string) => form?.querySelector<HTMLInputElement>(`input[name="${name}"]`);
   const email = field('email');
@@ -98,28 +87,14 @@ async function typedThenStarted(typed: { email: string; password: string }, subm
   locationStore.set({ pathname: '/auth/login', search: '' });
   const view = prerenderedViewFor(container, '/auth/login');
   expect(view?.kind).toBe('login');
-  const errors = vi.spyOn(console, 'error');
-  const recoverable = vi.fn();
-  const services = createShellContext(config, analytics);
-  await act(async () => {
-    flushSync(() => {
-      roots.push(
-        hydrateRoot(
-          container,
-          <ShellApp
-            services={services}
-            analytics={analytics}
-            owners={owners}
-            registryError={null}
-            prerendered={view}
-          />,
-          { onRecoverableError: recoverable },
-        ),
-      );
-    });
-  });
-  expect(recoverable).not.toHaveBeenCalled();
-  expect(errors).not.toHaveBeenCalled();
+  roots.push(
+    await hydrateWithoutMismatch(container, {
+      view,
+      owners,
+      services: createShellContext(TEST_CONFIG, silentAnalytics),
+      analytics: silentAnalytics,
+    }),
+  );
   return { container, form, email, password };
 }
 
