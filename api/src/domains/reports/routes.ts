@@ -97,9 +97,13 @@ async function receiveReportPart(request: FastifyRequest, target: string, maxByt
       callback(null, chunk);
     },
   });
+  const stored = fs.createWriteStream(target);
   try {
-    await pipeline(part.file, counter, fs.createWriteStream(target));
+    await pipeline(part.file, counter, stored);
   } catch (error) {
+    // A refusal of the first bytes can come before the file is even open: its opening would then create the file
+    // after the caller removed it, and leave it behind. So the refusal waits until the file is closed.
+    if (!stored.closed) await new Promise((resolve) => stored.once('close', resolve));
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') tooLarge(maxBytes);
     throw error;
   }
