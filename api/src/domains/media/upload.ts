@@ -110,20 +110,18 @@ export async function receiveFile(
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, `.${randomUUID()}.partial`);
   let size = 0;
+  const stored = createWriteStream(file, { flags: 'wx', mode: 0o600 });
   try {
-    await pipeline(
-      async function* () {
-        size += head.length;
-        yield head;
-        while (!ended) {
-          const next = await chunks.next();
-          if (next.done) break;
-          size += next.value.length;
-          yield next.value;
-        }
-      },
-      createWriteStream(file, { flags: 'wx', mode: 0o600 }),
-    );
+    await pipeline(async function* () {
+      size += head.length;
+      yield head;
+      while (!ended) {
+        const next = await chunks.next();
+        if (next.done) break;
+        size += next.value.length;
+        yield next.value;
+      }
+    }, stored);
     if (stream.truncated || size > maxBytes) throw tooLarge(field, maxBytes);
     if (size === 0) {
       const message = 'The file is empty';
@@ -132,6 +130,8 @@ export async function receiveFile(
     return { path: file, size, filename: part.filename, head };
   } catch (error) {
     stream.resume();
+    // A file still opening when the part failed would be created after its removal: it is closed first.
+    if (!stored.closed) await new Promise((resolve) => stored.once('close', resolve));
     await fs.rm(file, { force: true });
     if (isTooLarge(error)) throw tooLarge(field, maxBytes);
     throw error;
