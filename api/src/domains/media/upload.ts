@@ -131,7 +131,7 @@ export async function receiveFile(
   } catch (error) {
     stream.resume();
     // A file still opening when the part failed would be created after its removal: it is closed first.
-    if (!stored.closed) await new Promise((resolve) => stored.once('close', resolve));
+    if (!stored.closed) await new Promise<void>((resolve) => stored.once('close', () => resolve()));
     await fs.rm(file, { force: true });
     if (isTooLarge(error)) throw tooLarge(field, maxBytes);
     throw error;

@@ -103,7 +103,7 @@ async function receiveReportPart(request: FastifyRequest, target: string, maxByt
   } catch (error) {
     // A refusal of the first bytes can come before the file is even open: its opening would then create the file
     // after the caller removed it, and leave it behind. So the refusal waits until the file is closed.
-    if (!stored.closed) await new Promise((resolve) => stored.once('close', resolve));
+    if (!stored.closed) await new Promise<void>((resolve) => stored.once('close', () => resolve()));
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') tooLarge(maxBytes);
     throw error;
   }
