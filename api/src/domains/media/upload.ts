@@ -7,6 +7,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FieldIssue } from '@tunehouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/errors.js';
+import { fileClosed } from '../../platform/file-closed.js';
 
 /** Bytes read before the rest of a file is accepted: enough for file-type to recognise any format we take. */
 export const SNIFF_BYTES = 4100;
@@ -130,8 +131,7 @@ export async function receiveFile(
     return { path: file, size, filename: part.filename, head };
   } catch (error) {
     stream.resume();
-    // A file still opening when the part failed would be created after its removal: it is closed first.
-    if (!stored.closed) await new Promise<void>((resolve) => stored.once('close', () => resolve()));
+    await fileClosed(stored);
     await fs.rm(file, { force: true });
     if (isTooLarge(error)) throw tooLarge(field, maxBytes);
     throw error;

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuard, callerOf } from '../../platform/auth-guard.js';
 import { endpointRegistrar } from '../../platform/endpoint-routes.js';
 import { ApiError } from '../../platform/errors.js';
+import { fileClosed } from '../../platform/file-closed.js';
 import { rethrowAsUnreadableMultipart } from '../media/index.js';
 import { detectFormat } from './loader.js';
 import { packingOfHead } from './packed.js';
@@ -101,9 +102,8 @@ async function receiveReportPart(request: FastifyRequest, target: string, maxByt
   try {
     await pipeline(part.file, counter, stored);
   } catch (error) {
-    // A refusal of the first bytes can come before the file is even open: its opening would then create the file
-    // after the caller removed it, and leave it behind. So the refusal waits until the file is closed.
-    if (!stored.closed) await new Promise<void>((resolve) => stored.once('close', () => resolve()));
+    // The caller removes the file on a refusal, so the refusal waits until the file is closed.
+    await fileClosed(stored);
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') tooLarge(maxBytes);
     throw error;
   }
