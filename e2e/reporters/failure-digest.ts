@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 /**
@@ -11,9 +12,6 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
 const DIGEST_FILE = fileURLToPath(new URL('../test-results/failure-digest.txt', import.meta.url));
 const LINES_PER_FAILURE = 6;
 
-// eslint-disable-next-line no-control-regex -- the terminal's colour codes are what is stripped
-const stripColours = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
-
 export default class FailureDigest implements Reporter {
   private readonly failures: string[] = [];
 
@@ -21,7 +19,9 @@ export default class FailureDigest implements Reporter {
     if (result.status === 'passed' || result.status === 'skipped' || result.status === test.expectedStatus)
       return;
     const where = `${path.relative(process.cwd(), test.location.file)}:${test.location.line}`;
-    const message = stripColours(result.errors[0]?.message ?? `${result.status}, without an error message`)
+    const message = stripVTControlCharacters(
+      result.errors[0]?.message ?? `${result.status}, without an error message`,
+    )
       .split('\n')
       .filter((line) => line.trim() !== '')
       .slice(0, LINES_PER_FAILURE)

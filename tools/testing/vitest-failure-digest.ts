@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 /**
@@ -9,14 +10,11 @@ import type { Reporter, TestModule, Vitest } from 'vitest/node';
  * the cause of a red CI is in the last lines of its output, where a CI page shows it (as e2e/reporters/failure-
  * digest.ts does for the journeys).
  */
-export const DIGEST_PATH = path.join('test-results', 'failure-digest.txt');
+const DIGEST_PATH = path.join('test-results', 'failure-digest.txt');
 const LINES_PER_FAILURE = 8;
 
-// eslint-disable-next-line no-control-regex -- the terminal's colour codes are what is stripped
-const stripColours = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
-
 function excerpt(error: { message?: string; stack?: string } | undefined): string[] {
-  const text = stripColours(error?.stack ?? error?.message ?? 'failed, without an error message');
+  const text = stripVTControlCharacters(error?.stack ?? error?.message ?? 'failed, without an error message');
   return text
     .split('\n')
     .filter((line) => line.trim() !== '' && !/node_modules|node:internal|\(<anonymous>\)/.test(line))
